@@ -1,0 +1,139 @@
+// Lint enforces the architecture's import directions (../shared/design/style.md, rule 3).
+const js = require('@eslint/js');
+const tseslint = require('typescript-eslint');
+const reactHooks = require('eslint-plugin-react-hooks');
+const testingLibrary = require('eslint-plugin-testing-library');
+const jestDom = require('eslint-plugin-jest-dom');
+const { importX } = require('eslint-plugin-import-x');
+const { createTypeScriptImportResolver } = require('eslint-import-resolver-typescript');
+const prettier = require('eslint-config-prettier');
+const globals = require('globals');
+
+const features = ['auth', 'dashboard', 'permits', 'guide', 'settings'];
+
+module.exports = tseslint.config(
+  { ignores: ['node_modules', 'dist', '.data', 'coverage', 'server/db/migrations'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver()] },
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      'import-x/no-cycle': 'error',
+      'import-x/no-self-import': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['**/*.js'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'test/components/**', 'test/model/**'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    files: ['machines/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                'react',
+                'react-*',
+                'axios',
+                'firebase',
+                'firebase/*',
+                '@chakra-ui/*',
+                '@xstate/react',
+              ],
+              message: 'machines/ is framework-free: side effects are actors the app provides.',
+            },
+            {
+              group: ['**/src/**', '**/server/**'],
+              message: 'machines/ never imports the app or the server.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/src/**', '**/machines/**'],
+              message: 'The reference API host never imports the web app.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...features.map((feature) => ({
+              target: `./src/features/${feature}`,
+              from: './src/features',
+              except: [`./${feature}`],
+              message: 'Features may not import each other.',
+            })),
+            {
+              target: ['./src/api', './src/identity', './src/shell', './src/config.ts'],
+              from: './src/features',
+              message: 'Only the router in src/shell/routes.tsx may reach into features.',
+              except: [],
+            },
+            { target: './src', from: './server', message: 'The web app never imports the server.' },
+          ],
+        },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['firebase', 'firebase/*'],
+              message: 'Firebase sits behind src/identity/ only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/identity/**'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    files: ['src/shell/routes.tsx'],
+    rules: { 'import-x/no-restricted-paths': 'off' },
+  },
+  {
+    files: ['test/components/**', 'test/model/**'],
+    ...testingLibrary.configs['flat/react'],
+  },
+  {
+    files: ['test/components/**', 'test/model/**'],
+    ...jestDom.configs['flat/recommended'],
+  },
+  {
+    files: ['test/**'],
+    languageOptions: { globals: { ...globals.jest } },
+  },
+  prettier,
+);

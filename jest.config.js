@@ -1,0 +1,43 @@
+// One runner, several projects: each suite gets the environment its subject lives in.
+const common = { transform: { '\\.[jt]sx?$': 'babel-jest' }, clearMocks: true };
+
+module.exports = {
+  projects: [
+    {
+      ...common,
+      displayName: 'machines',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/machines/**/*.test.ts'],
+    },
+    {
+      ...common,
+      displayName: 'web',
+      testEnvironment: '<rootDir>/test/support/jsdom-environment.js',
+      setupFilesAfterEnv: ['<rootDir>/test/support/setup-web.ts'],
+      testMatch: [
+        '<rootDir>/test/components/**/*.test.{ts,tsx}',
+        '<rootDir>/test/model/**/*.test.{ts,tsx}',
+      ],
+    },
+    {
+      ...common,
+      displayName: 'server',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/server/**/*.test.ts'],
+      globalSetup: '<rootDir>/test/support/auth-emulator-setup.ts',
+      globalTeardown: '<rootDir>/test/support/auth-emulator-teardown.ts',
+    },
+    {
+      ...common,
+      displayName: 'build',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/build/**/*.test.ts'],
+    },
+    {
+      ...common,
+      displayName: 'e2e',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
+    },
+  ],
+};

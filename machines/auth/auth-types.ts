@@ -1,0 +1,49 @@
+/** Who the identity provider says is signed in (spec section 3, "Authenticated identity"). */
+export interface IdentityUser {
+  uid: string;
+  email: string | null;
+  emailVerified: boolean;
+}
+
+/** The resident's profile from GET /api/v1/auth/profile/ (spec section 3). */
+export interface Profile {
+  first_name: string;
+  last_name: string;
+  email: string;
+  active_registrations: number;
+  permit_limit: number;
+}
+
+/** What POST /api/v1/auth/login/ and /register/ answer with on success. */
+export interface TokenResponse {
+  custom_token?: string | null;
+  warning?: string | null;
+}
+
+export interface LoginCredentials {
+  email: string;
+  password: string;
+}
+
+/** Registration payload, spec section 3. */
+export interface RegistrationDetails {
+  email: string;
+  first_name: string;
+  last_name: string;
+  password: string;
+  invite_code: string;
+}
+
+/**
+ * How a failed HTTP call reaches a machine: the status (undefined when no answer came back,
+ * e.g. a network error) and the parsed response body. The app's API layer rejects with this
+ * shape so machines never depend on the HTTP library.
+ */
+export interface HttpFailure {
+  status?: number;
+  body?: unknown;
+}
+
+export function isHttpFailure(value: unknown): value is HttpFailure {
+  return typeof value === 'object' && value !== null && ('status' in value || 'body' in value);
+}
