@@ -1,5 +1,7 @@
 // One runner, several projects: each suite gets the environment its subject lives in.
-const common = { transform: { '\\.[jt]sx?$': 'babel-jest' }, clearMocks: true };
+const common = { transform: { '\\.[cm]?[jt]sx?$': 'babel-jest' }, clearMocks: true };
+// PGlite loads its extensions with a dynamic import(), which Jest runs only once babel rewrites it.
+const transformPglite = ['/node_modules/(?!@electric-sql/pglite/dist/)'];
 
 module.exports = {
   projects: [
@@ -22,6 +24,7 @@ module.exports = {
     {
       ...common,
       displayName: 'server',
+      transformIgnorePatterns: transformPglite,
       testEnvironment: 'node',
       testMatch: ['<rootDir>/test/server/**/*.test.ts'],
       globalSetup: '<rootDir>/test/support/auth-emulator-setup.ts',
@@ -36,6 +39,7 @@ module.exports = {
     {
       ...common,
       displayName: 'e2e',
+      transformIgnorePatterns: transformPglite,
       testEnvironment: 'node',
       testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
     },

@@ -1,0 +1,99 @@
+import cors from '@fastify/cors';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { FailureThrottle } from './auth/failure-throttle';
+import type { Database } from './db/database';
+import { HttpError } from './http/http-error';
+import type { Identity } from './identity/firebase-identity';
+import { adminRoutes } from './routes/admin-routes';
+import { authRoutes } from './routes/auth-routes';
+import { siteSettingsRoutes } from './routes/site-settings-routes';
+
+export interface AppDependencies {
+  db: Database;
+  identity: Identity;
+  /** The only browser origin allowed to call the API, with credentials. */
+  webOrigin: string;
+  /** Enables the loopback admin endpoint the CLI uses while this process holds PGlite. */
+  adminSecret?: string;
+  loginThrottle?: FailureThrottle;
+  registrationThrottle?: FailureThrottle;
+  log?: boolean;
+}
+
+const fifteenMinutes = 15 * 60 * 1000;
+
+function clientErrorDetail(error: FastifyError, contentType: string | undefined): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return 'JSON parse error - the request body is not valid JSON.';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return `Unsupported media type "${contentType ?? ''}" in request.`;
+    default:
+      return `${error.message.replace(/\.$/, '')}.`;
+  }
+}
+
+/** The API host's HTTP application, without listening: tests inject into it, startApi serves it. */
+export function buildApp(deps: AppDependencies): FastifyInstance {
+  const app = Fastify({
+    logger: deps.log ? { level: 'warn' } : false,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  // JSON only (anything else is 415), and an empty JSON body means "no data", as in Django REST
+  // framework, rather than a parse error.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      const error = new Error('Body is not valid JSON') as FastifyError;
+      error.statusCode = 400;
+      error.code = 'FST_ERR_CTP_INVALID_JSON_BODY';
+      done(error, undefined);
+    }
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).headers(error.headers).send(error.body);
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply
+        .code(status)
+        .send({ detail: clientErrorDetail(error, request.headers['content-type']) });
+    }
+    request.log.error({ err: error }, 'Unhandled error');
+    return reply.code(500).send({ detail: 'A server error occurred.' });
+  });
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ detail: 'Not found.' }));
+
+  app.register(cors, {
+    // A list, so that an unlisted origin gets no Access-Control-Allow-Origin header at all.
+    origin: [deps.webOrigin],
+    credentials: true,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: ['Authorization', 'Content-Type'],
+    maxAge: 600,
+  });
+
+  app.register(authRoutes, {
+    prefix: '/api/v1/auth',
+    db: deps.db,
+    identity: deps.identity,
+    loginThrottle:
+      deps.loginThrottle ?? new FailureThrottle({ limit: 5, windowMs: fifteenMinutes }),
+    registrationThrottle:
+      deps.registrationThrottle ?? new FailureThrottle({ limit: 10, windowMs: fifteenMinutes }),
+  });
+  app.register(siteSettingsRoutes, { prefix: '/api/v1/site-settings', db: deps.db });
+  if (deps.adminSecret) app.register(adminRoutes, { db: deps.db, adminSecret: deps.adminSecret });
+
+  return app;
+}

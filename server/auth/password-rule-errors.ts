@@ -1,0 +1,15 @@
+/** Spec section 9: at least 8 characters with an upper-case letter, a lower-case letter and a digit. */
+export function passwordRuleErrors(password: string): string[] {
+  const errors: string[] = [];
+  if (password.length < 8) {
+    errors.push('This password is too short. It must contain at least 8 characters.');
+  }
+  if (!/\p{Lu}/u.test(password)) {
+    errors.push('The password must contain at least one uppercase letter.');
+  }
+  if (!/\p{Ll}/u.test(password)) {
+    errors.push('The password must contain at least one lowercase letter.');
+  }
+  if (!/\d/.test(password)) errors.push('The password must contain at least one digit.');
+  return errors;
+}

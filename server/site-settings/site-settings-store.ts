@@ -1,0 +1,42 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/database';
+import { siteSettings } from '../db/schema';
+
+/** The site-wide toggles exactly as GET /api/v1/site-settings/ answers them (spec section 3). */
+export interface SiteSettings {
+  can_add_reference: boolean;
+  can_schedule_permits: boolean;
+  default_end_date_limit_hours: number;
+}
+
+const columns = {
+  can_add_reference: siteSettings.canAddReference,
+  can_schedule_permits: siteSettings.canSchedulePermits,
+  default_end_date_limit_hours: siteSettings.defaultEndDateLimitHours,
+};
+
+const singleRow = eq(siteSettings.id, 1);
+
+async function read(db: Database): Promise<SiteSettings> {
+  const [row] = await db.select(columns).from(siteSettings).where(singleRow);
+  if (!row) throw new Error('The site_settings row is missing: the migrations did not run.');
+  return row;
+}
+
+async function update(db: Database, changes: Partial<SiteSettings>): Promise<SiteSettings> {
+  const [row] = await db
+    .update(siteSettings)
+    .set({
+      canAddReference: changes.can_add_reference,
+      canSchedulePermits: changes.can_schedule_permits,
+      defaultEndDateLimitHours: changes.default_end_date_limit_hours,
+      updatedAt: sql`now()`,
+    })
+    .where(singleRow)
+    .returning(columns);
+  if (!row) throw new Error('The site_settings row is missing: the migrations did not run.');
+  return row;
+}
+
+/** Reads and changes the single site-settings row. */
+export const siteSettingsStore = { read, update };

@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto';
+import { buildApp } from './app';
+import { defaultDemoInviteCode, type DemoSeedResult } from './admin/admin-command';
+import { seedDemoDatabase } from './admin/seed-demo-database';
+import { DataDirLock } from './db/data-dir-lock';
+import { openDatabase } from './db/database';
+import { createFirebaseIdentity } from './identity/firebase-identity';
+
+export interface StartApiOptions {
+  /** 0 or undefined: a free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Embedded PGlite directory; used when databaseUrl is not set. */
+  dataDir?: string;
+  databaseUrl?: string;
+  webOrigin: string;
+  /** host:port of the Auth emulator. Sets FIREBASE_AUTH_EMULATOR_HOST for this process, which is
+   *  where firebase-admin reads it. */
+  authEmulatorHost?: string;
+  projectId?: string;
+  log?: boolean;
+  /** Seed the demo invite code (default KERBSIDE-DEMO) and resident, idempotently; see `demo`. */
+  seedDemo?: { inviteCode?: string };
+}
+
+export interface RunningApi {
+  /** e.g. http://127.0.0.1:8000 (no trailing slash). */
+  url: string;
+  demo?: DemoSeedResult;
+  close(): Promise<void>;
+}
+
+function urlHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+/**
+ * Opens the database (migrating it), and serves the API on host:port. With PGlite the process
+ * takes DATA_DIR's lock for as long as it runs and publishes its admin endpoint there.
+ */
+export async function startApi(options: StartApiOptions): Promise<RunningApi> {
+  const host = options.host ?? '127.0.0.1';
+  if (options.authEmulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = options.authEmulatorHost;
+  const embedded = !options.databaseUrl;
+  const lock = embedded && options.dataDir ? DataDirLock.tryAcquire(options.dataDir, 'api') : null;
+  if (embedded && options.dataDir && !lock) {
+    const holder = DataDirLock.liveHolder(options.dataDir);
+    throw new Error(
+      `${options.dataDir} is in use by process ${holder?.pid ?? '?'} (${holder?.role ?? 'unknown'}). ` +
+        'PGlite admits one process at a time: stop it, or use another DATA_DIR.',
+    );
+  }
+  const cleanups: Array<() => Promise<void> | void> = [() => lock?.release()];
+  let closing: Promise<void> | undefined;
+  const cleanUp = () =>
+    (closing ??= (async () => {
+      for (const cleanup of [...cleanups].reverse()) await cleanup();
+    })());
+  try {
+    const connection = await openDatabase({
+      dataDir: options.dataDir,
+      databaseUrl: options.databaseUrl,
+    });
+    cleanups.push(() => connection.close());
+    const identity = createFirebaseIdentity({ projectId: options.projectId ?? 'demo-kerbside' });
+    cleanups.push(() => identity.close());
+    const adminSecret = lock ? randomBytes(32).toString('hex') : undefined;
+    const app = buildApp({
+      db: connection.db,
+      identity,
+      webOrigin: options.webOrigin,
+      adminSecret,
+      log: options.log,
+    });
+    cleanups.push(() => app.close());
+    await app.listen({ port: options.port ?? 0, host });
+    const address = app.server.address();
+    if (!address || typeof address === 'string')
+      throw new Error('The API host has no TCP address.');
+    lock?.publish({ port: address.port, host, adminSecret });
+    const demo = options.seedDemo
+      ? await seedDemoDatabase(connection.db, options.seedDemo.inviteCode ?? defaultDemoInviteCode)
+      : undefined;
+    return { url: `http://${urlHost(host)}:${address.port}`, demo, close: cleanUp };
+  } catch (error) {
+    await cleanUp();
+    throw error;
+  }
+}

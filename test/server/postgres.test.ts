@@ -1,0 +1,107 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { Pool } from 'pg';
+import { seedDemo } from '../../server/seed-demo';
+import { startApi, type RunningApi } from '../../server/start-api';
+import { startPostgres, type PostgresServer } from './support/postgres-server';
+import {
+  call,
+  customTokenOf,
+  emulatorHost,
+  projectId,
+  registration,
+  signInWithCustomToken,
+  strongPassword,
+  webOrigin,
+} from './support/test-api';
+
+jest.setTimeout(120_000);
+
+const repositoryRoot = path.resolve(__dirname, '../..');
+
+let postgres: PostgresServer;
+let apis: RunningApi[] = [];
+
+beforeAll(async () => {
+  postgres = await startPostgres();
+  // Two API processes' worth of hosts against one server, started together: the migration
+  // lock lets one migrate while the other waits.
+  apis = await Promise.all(
+    [1, 2].map(() =>
+      startApi({
+        port: 0,
+        databaseUrl: postgres.url,
+        webOrigin,
+        authEmulatorHost: emulatorHost(),
+        projectId: projectId(),
+      }),
+    ),
+  );
+});
+
+afterAll(async () => {
+  await Promise.all(apis.map((api) => api.close()));
+  await postgres?.stop();
+});
+
+function adminWithDatabaseUrl(...args: string[]): Promise<number | null> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      path.join(repositoryRoot, 'node_modules/.bin/tsx'),
+      ['server/cli/admin.ts', ...args],
+      { cwd: repositoryRoot, env: { ...process.env, DATABASE_URL: postgres.url }, stdio: 'ignore' },
+    );
+    child.on('error', reject);
+    child.on('close', resolve);
+  });
+}
+
+describe('the API host on PostgreSQL (DATABASE_URL)', () => {
+  it('runs the same migrations, extensions included', async () => {
+    const pool = new Pool({ connectionString: postgres.url });
+    try {
+      const { rows } = await pool.query<{ extname: string }>(
+        "SELECT extname FROM pg_extension WHERE extname IN ('btree_gist', 'pg_trgm') ORDER BY 1",
+      );
+      expect(rows.map((row) => row.extname)).toEqual(['btree_gist', 'pg_trgm']);
+    } finally {
+      await pool.end();
+    }
+  });
+
+  it('shares residents, invite codes and settings between API processes and the CLI', async () => {
+    const [first, second] = apis as [RunningApi, RunningApi];
+    expect(
+      await adminWithDatabaseUrl('invite', 'create', '--code', 'PG-CODE', '--permit-limit', '4'),
+    ).toBe(0);
+    expect(await adminWithDatabaseUrl('settings', 'set', 'can_add_reference', 'true')).toBe(0);
+    const details = registration('PG-CODE');
+
+    const registered = await call(`${first.url}/api/v1/auth/register/`, 'POST', { body: details });
+    const login = await call(`${second.url}/api/v1/auth/login/`, 'POST', {
+      body: { email: details.email, password: strongPassword },
+    });
+
+    expect(registered.status).toBe(201);
+    const idToken = await signInWithCustomToken(customTokenOf(login.body));
+    const profile = await call(`${second.url}/api/v1/auth/profile/`, 'GET', {
+      headers: { authorization: `Bearer ${idToken}` },
+    });
+    expect(profile.body).toMatchObject({ email: details.email, permit_limit: 4 });
+    expect((await call(`${first.url}/api/v1/site-settings/`, 'GET')).body).toMatchObject({
+      can_add_reference: true,
+    });
+    const usedUp = await call(`${second.url}/api/v1/auth/register/`, 'POST', {
+      body: registration('PG-CODE'),
+    });
+    expect(usedUp.body).toEqual({ invite_code: ['This invite code has already been used.'] });
+  });
+
+  it('seeds the demo resident once', async () => {
+    const first = await seedDemo({ databaseUrl: postgres.url });
+    const again = await seedDemo({ databaseUrl: postgres.url });
+
+    expect(first.created).toBe(true);
+    expect(again).toEqual({ ...first, created: false });
+  });
+});

@@ -1,0 +1,198 @@
+import { randomUUID } from 'node:crypto';
+import { runAdminCommand } from '../../server/admin/run-admin-command';
+import { createFirebaseIdentity } from '../../server/identity/firebase-identity';
+import { openTestDatabase, type TestDatabase } from './support/test-database';
+import {
+  call,
+  createInvite,
+  customTokenOf,
+  projectId,
+  registration,
+  signInWithCustomToken,
+  startTestApi,
+  type TestApi,
+} from './support/test-api';
+
+jest.setTimeout(60_000);
+
+let database: TestDatabase;
+let api: TestApi;
+let inviteCode: string;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  api = await startTestApi(database.db);
+  inviteCode = await createInvite(database.db, { uses: null, permitLimit: 2 });
+});
+
+afterAll(async () => {
+  await api?.close();
+  await database?.close();
+});
+
+async function signedInResident(overrides: Record<string, unknown> = {}) {
+  const details = registration(inviteCode, overrides);
+  const response = await call(`${api.url}/api/v1/auth/register/`, 'POST', { body: details });
+  const idToken = await signInWithCustomToken(customTokenOf(response.body));
+  return { ...details, idToken };
+}
+
+const profile = (headers: Record<string, string> = {}) =>
+  call(`${api.url}/api/v1/auth/profile/`, 'GET', { headers });
+
+describe('GET /api/v1/auth/profile/', () => {
+  it('answers the signed-in resident with their profile', async () => {
+    const resident = await signedInResident({ first_name: 'Alan', last_name: 'Turing' });
+
+    const response = await profile({ authorization: `Bearer ${resident.idToken}` });
+
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      first_name: 'Alan',
+      last_name: 'Turing',
+      email: resident.email,
+      active_registrations: 0,
+      permit_limit: 2,
+    });
+  });
+
+  it('answers 401 with a detail and a Bearer challenge without a token', async () => {
+    const response = await profile();
+
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual({ detail: 'Authentication credentials were not provided.' });
+    expect(response.headers['www-authenticate']).toBe('Bearer');
+  });
+
+  it('answers 401 for an Authorization header that is not a bearer token', async () => {
+    const response = await profile({ authorization: 'Basic dXNlcjpwYXNz' });
+
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual({ detail: 'Invalid token header. Expected "Bearer <token>".' });
+  });
+
+  it.each([
+    ['garbage', 'not-a-token'],
+    ['a tampered token', 'eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.eyJ1aWQiOiJ4In0.'],
+  ])('answers 401 for %s', async (_label, token) => {
+    const response = await profile({ authorization: `Bearer ${token}` });
+
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual({ detail: 'Invalid or expired token.' });
+  });
+
+  it('answers 401 for a valid token whose uid has no account here', async () => {
+    const strangerToken = await signInWithCustomToken(
+      await api.identity.createCustomToken(randomUUID()),
+    );
+
+    const response = await profile({ authorization: `Bearer ${strangerToken}` });
+
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual({ detail: 'No account matches this token.' });
+  });
+
+  it('answers 403 with a detail once the account is disabled', async () => {
+    const resident = await signedInResident();
+    await runAdminCommand(database.db, { command: 'user.disable', email: resident.email });
+
+    const response = await profile({ authorization: `Bearer ${resident.idToken}` });
+
+    expect(response.status).toBe(403);
+    expect(response.body).toEqual({ detail: 'User account is disabled.' });
+  });
+
+  it('shows a changed permit limit at once', async () => {
+    const resident = await signedInResident();
+    await runAdminCommand(database.db, {
+      command: 'user.set-limit',
+      email: resident.email,
+      limit: 7,
+    });
+
+    const response = await profile({ authorization: `Bearer ${resident.idToken}` });
+
+    expect(response.body).toMatchObject({ permit_limit: 7 });
+  });
+
+  it('answers 503, not 401, when the identity provider cannot be reached', async () => {
+    const resident = await signedInResident();
+    const unreachable = await startTestApi(database.db, {
+      identity: createFirebaseIdentity({ projectId: projectId() }),
+    });
+    const emulator = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+    // firebase-admin fixes the provider's address at its first call: make that a closed port.
+    process.env.FIREBASE_AUTH_EMULATOR_HOST = '127.0.0.1:1';
+    try {
+      const response = await call(`${unreachable.url}/api/v1/auth/profile/`, 'GET', {
+        headers: { authorization: `Bearer ${resident.idToken}` },
+      });
+
+      expect(response.status).toBe(503);
+      expect(response.body).toEqual({
+        detail: 'The sign-in service is unavailable. Please try again later.',
+      });
+    } finally {
+      process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator;
+      await unreachable.close();
+    }
+  });
+});
+
+describe('POST /api/v1/auth/logout/', () => {
+  const logout = (options: Parameters<typeof call>[2]) =>
+    call(`${api.url}/api/v1/auth/logout/`, 'POST', options);
+
+  it('answers 200 for a signed-in resident, whose token stays theirs to discard', async () => {
+    const resident = await signedInResident();
+
+    const response = await logout({ headers: { authorization: `Bearer ${resident.idToken}` } });
+
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ detail: 'Successfully logged out.' });
+  });
+
+  it.each([
+    ['without a token', {}],
+    ['with an invalid token', { headers: { authorization: 'Bearer not-a-token' } }],
+    ['with an empty JSON body', { headers: { 'content-type': 'application/json' }, body: '' }],
+  ])('answers 200 %s', async (_label, options) => {
+    const response = await logout(options);
+
+    expect(response.status).toBe(200);
+  });
+});
+
+describe('GET /api/v1/site-settings/', () => {
+  it('answers the defaults without authentication', async () => {
+    const response = await call(`${api.url}/api/v1/site-settings/`, 'GET');
+
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      can_add_reference: false,
+      can_schedule_permits: true,
+      default_end_date_limit_hours: 0,
+    });
+  });
+
+  it('answers what the administrator set', async () => {
+    await runAdminCommand(database.db, {
+      command: 'settings.set',
+      setting: { key: 'can_add_reference', value: true },
+    });
+    await runAdminCommand(database.db, {
+      command: 'settings.set',
+      setting: { key: 'default_end_date_limit_hours', value: 24 },
+    });
+
+    const response = await call(`${api.url}/api/v1/site-settings/`, 'GET', {
+      headers: { authorization: 'Bearer ignored-here' },
+    });
+
+    expect(response.body).toEqual({
+      can_add_reference: true,
+      can_schedule_permits: true,
+      default_end_date_limit_hours: 24,
+    });
+  });
+});
