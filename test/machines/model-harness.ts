@@ -1,0 +1,227 @@
+import { isDeepStrictEqual } from 'node:util';
+import {
+  __unsafe_getAllOwnEventDescriptors as ownEventTypes,
+  createActor,
+  SimulatedClock,
+  waitFor,
+  type AnyActorRef,
+  type AnyEventObject,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+} from 'xstate';
+import {
+  getStateNodes,
+  serializeSnapshot,
+  TestModel,
+  type Step,
+  type TestPath,
+  type TestParam,
+} from 'xstate/graph';
+import type { ActorControls, ActorOutcome } from './actor-controls';
+
+export type MachineTestModel = TestModel<AnyMachineSnapshot, AnyEventObject, unknown>;
+export type MachinePath = TestPath<AnyMachineSnapshot, AnyEventObject>;
+
+/**
+ * What one step of a generated path asks the system under test to do. The graph emits the
+ * steps the machine takes by itself as events too: `xstate.done.actor.<id>` /
+ * `xstate.error.actor.<id>` (an invoked actor settled) and `xstate.after.<delay>.<state>`
+ * (a named delay passed); they become `settle` and `elapse` here.
+ */
+export type PathStep =
+  | { kind: 'start' }
+  | { kind: 'event'; event: AnyEventObject }
+  | { kind: 'settle'; actorId: string; outcome: ActorOutcome }
+  | { kind: 'elapse'; delay: string };
+
+export function toPathStep(event: AnyEventObject): PathStep {
+  if (event.type === 'xstate.init') return { kind: 'start' };
+  const done = /^xstate\.done\.actor\.(.+)$/.exec(event.type);
+  if (done?.[1]) {
+    return { kind: 'settle', actorId: done[1], outcome: { status: 'done', output: event.output } };
+  }
+  const error = /^xstate\.error\.actor\.(.+)$/.exec(event.type);
+  if (error?.[1]) {
+    return { kind: 'settle', actorId: error[1], outcome: { status: 'error', error: event.error } };
+  }
+  const after = /^xstate\.after\.([^.]+)\./.exec(event.type);
+  if (after?.[1]) return { kind: 'elapse', delay: after[1] };
+  if (event.type.startsWith('xstate.')) {
+    throw new Error(`The model harness cannot drive the built-in event "${event.type}"`);
+  }
+  return { kind: 'event', event };
+}
+
+/**
+ * How a path reaches the system under test: a bare actor (`createMachineDriver`) or, later, a
+ * rendered screen whose `send` is a user gesture and whose `expectState` checks what the user
+ * sees.
+ */
+export interface ModelDriver<TSnapshot> {
+  start(): void | Promise<void>;
+  send(event: AnyEventObject): void | Promise<void>;
+  settle(actorId: string, outcome: ActorOutcome): void | Promise<void>;
+  elapse(delay: string): void | Promise<void>;
+  expectState(state: TSnapshot): void | Promise<void>;
+}
+
+export interface MachineTestModelOptions {
+  /**
+   * Concrete events for every event type that carries data, including the `output` of
+   * `xstate.done.actor.*` and the `error` of `xstate.error.actor.*`. Each sample becomes its own
+   * edge of the graph. Types without samples are sent bare, `{ type }`.
+   */
+  eventSamples: readonly AnyEventObject[];
+  /**
+   * `states` (the default): one shortest path to each distinct state and context.
+   * `transitions`: one shortest path through each transition (event sample and source state) into
+   * each distinct state and context, so every edge is walked, not only every vertex reached.
+   */
+  coverage?: 'states' | 'transitions';
+}
+
+/**
+ * A `TestModel` over a machine that invokes actors and uses delays, which `createTestModel`
+ * refuses. The paths' steps name the actor settlements and delays; `runModelPath` plays them.
+ */
+export function createMachineTestModel(
+  machine: AnyStateMachine,
+  { eventSamples, coverage = 'states' }: MachineTestModelOptions,
+): MachineTestModel {
+  return new TestModel<AnyMachineSnapshot, AnyEventObject, unknown>(machine, {
+    serializeState: (snapshot, event, previous) =>
+      coverage === 'transitions' && event && previous
+        ? `${serializeSnapshot(snapshot)} via ${JSON.stringify(event)} from ${JSON.stringify(previous.value)}`
+        : serializeSnapshot(snapshot),
+    // The traversal explores exactly the events the current state handles; a list given
+    // here would replace that, so the samples are matched by type instead.
+    events: (snapshot) =>
+      ownEventTypes(snapshot).flatMap((type) => {
+        const samples = eventSamples.filter((sample) => sample.type === type);
+        return samples.length > 0 ? samples : [{ type }];
+      }),
+  });
+}
+
+/** Plays every step of `path` through `driver`, checking the state after each step. */
+export async function runModelPath(
+  path: MachinePath,
+  driver: ModelDriver<AnyMachineSnapshot>,
+): Promise<void> {
+  const perform = async ({ event }: Step<AnyMachineSnapshot, AnyEventObject>) => {
+    const step = toPathStep(event);
+    switch (step.kind) {
+      case 'start':
+        return driver.start();
+      case 'event':
+        return driver.send(step.event);
+      case 'settle':
+        return driver.settle(step.actorId, step.outcome);
+      case 'elapse':
+        return driver.elapse(step.delay);
+    }
+  };
+  const events: TestParam<AnyMachineSnapshot, AnyEventObject>['events'] = Object.fromEntries(
+    path.steps.map(({ event }) => [event.type, perform]),
+  );
+  await path.test({ events, states: { '*': (state) => driver.expectState(state) } });
+}
+
+/** A short test name for a path: where it ends and the steps that lead there. */
+export function describePath(path: MachinePath): string {
+  const steps = path.steps.slice(1).map(({ event }) => {
+    const step = toPathStep(event);
+    switch (step.kind) {
+      case 'start':
+        return 'start';
+      case 'event':
+        return step.event.type;
+      case 'settle':
+        return `${step.actorId} ${step.outcome.status}`;
+      case 'elapse':
+        return `${step.delay} elapses`;
+    }
+  });
+  return `${JSON.stringify(path.state.value)} via ${steps.join(' → ') || 'start'}`;
+}
+
+/**
+ * Ids of the leaf states of `machine` that no step of `paths` passes through (empty when all are
+ * reached). Paths that are prefixes of longer ones are dropped by the generators, so a state may
+ * be reached, and checked, on the way to another.
+ */
+export function unreachedStateIds(
+  machine: AnyStateMachine,
+  paths: ReadonlyArray<{ steps: ReadonlyArray<{ state: AnyMachineSnapshot }> }>,
+): string[] {
+  const reached = new Set(
+    paths.flatMap(({ steps }) => steps.flatMap(({ state }) => state._nodes.map((node) => node.id))),
+  );
+  return getStateNodes(machine)
+    .filter((node) => node.type === 'atomic' || node.type === 'final')
+    .map((node) => node.id)
+    .filter((id) => !reached.has(id));
+}
+
+export interface MachineDriverOptions {
+  controls: ActorControls;
+  /** Event types that arrive through a callback actor (e.g. the identity listener), by actor. */
+  sentByActor?: Readonly<Record<string, string>>;
+  /** How long to wait for the actor to reach a state after a settlement. */
+  timeoutMs?: number;
+}
+
+export interface MachineDriver extends ModelDriver<AnyMachineSnapshot> {
+  actor(): AnyActorRef;
+}
+
+/**
+ * Drives a real actor of `machine` (whose actors are `controls`' fakes) on a simulated clock,
+ * so named delays pass exactly when a path says so. The state check compares the value, the
+ * context and the tags with the model's.
+ */
+export function createMachineDriver(
+  machine: AnyStateMachine,
+  { controls, sentByActor = {}, timeoutMs = 1000 }: MachineDriverOptions,
+): MachineDriver {
+  const clock = new SimulatedClock();
+  let running: AnyActorRef | undefined;
+  const actor = (): AnyActorRef => {
+    if (!running) throw new Error('The path has not started the actor yet');
+    return running;
+  };
+
+  return {
+    actor,
+    start() {
+      running = createActor(machine, { clock }).start();
+    },
+    send(event) {
+      const sender = sentByActor[event.type];
+      if (sender) controls.sendFrom(sender, event);
+      else actor().send(event);
+    },
+    settle(actorId, outcome) {
+      controls.settle(actorId, outcome);
+    },
+    elapse(delay) {
+      const ms: unknown = machine.implementations.delays[delay];
+      if (typeof ms !== 'number') throw new Error(`Delay "${delay}" is not a fixed number`);
+      clock.increment(ms);
+    },
+    async expectState(state) {
+      const reached = await waitFor(
+        actor(),
+        (snapshot: AnyMachineSnapshot) => isDeepStrictEqual(snapshot.value, state.value),
+        { timeout: timeoutMs },
+      ).catch(() => {
+        throw new Error(
+          `Expected state ${JSON.stringify(state.value)}, ` +
+            `but the actor is in ${JSON.stringify(actor().getSnapshot().value)}`,
+        );
+      });
+      expect(reached.context).toEqual(state.context);
+      expect([...reached.tags].sort()).toEqual([...state.tags].sort());
+    },
+  };
+}
