@@ -1,9 +1,10 @@
-// Webpack keeps ES modules (tree shaking); Jest gets CommonJS for the Node version it runs on.
+// Jest gets CommonJS for the Node version it runs on; webpack (even when a test runs it) keeps ES
+// modules for tree shaking and compiles for the browsers in package.json's browserslist.
 module.exports = (api) => {
-  const isTest = api.env('test');
+  const forJest = api.caller((caller) => caller?.name === 'babel-jest');
   return {
     presets: [
-      ['@babel/preset-env', isTest ? { targets: { node: 'current' } } : { modules: 'auto' }],
+      ['@babel/preset-env', forJest ? { targets: { node: 'current' } } : { modules: 'auto' }],
       ['@babel/preset-react', { runtime: 'automatic' }],
       '@babel/preset-typescript',
     ],

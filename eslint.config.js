@@ -30,7 +30,7 @@ module.exports = tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
-    files: ['src/**/*.{ts,tsx}', 'test/components/**', 'test/model/**'],
+    files: ['src/**/*.{ts,tsx}', 'public/**/*.js', 'test/components/**', 'test/model/**'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
     rules: reactHooks.configs.recommended.rules,

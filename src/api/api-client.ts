@@ -1,0 +1,99 @@
+import axios, { isAxiosError, type AxiosInstance } from 'axios';
+import { getConfig } from '../config';
+import { getIdToken } from '../identity/identity';
+import { ApiError } from './api-error';
+import { apiPaths } from './api-paths';
+
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /** Send a freshly refreshed ID token rather than the cached one (the profile validity check). */
+    freshToken?: boolean;
+    /** Set when the auth-failure handler has run for this request, so it never runs twice. */
+    authFailureHandled?: boolean;
+  }
+}
+
+/** Gives the signed-in user's ID token, or null when nobody is signed in. */
+export type IdTokenSource = (forceRefresh: boolean) => Promise<string | null>;
+
+/** What the app does about a 401: refresh the token, or log out. Resolves when that is settled. */
+export type AuthFailureHandler = () => Promise<void>;
+
+let authFailureHandler: AuthFailureHandler | null = null;
+
+/**
+ * Registers the session's auth-failure path. The shell owns it: this layer never navigates or
+ * shows anything itself.
+ */
+export function setAuthFailureHandler(handler: AuthFailureHandler | null): void {
+  authFailureHandler = handler;
+}
+
+// A 401 from these means wrong credentials or a refused registration, not a lapsed session.
+const credentialPaths: readonly string[] = [apiPaths.login, apiPaths.register];
+
+function isCredentialCall(url: string | undefined, baseURL: string | undefined): boolean {
+  const path = new URL(url ?? '', baseURL ?? window.location.origin).pathname;
+  return credentialPaths.includes(path);
+}
+
+async function runAuthFailureHandler(): Promise<void> {
+  try {
+    await authFailureHandler?.();
+  } catch (error) {
+    console.error('The auth-failure handler failed', error);
+  }
+}
+
+/**
+ * An axios instance for the API host (spec sections 1 and 7): credentials and cookies on every
+ * request, JSON, no timeout, the bearer ID token when there is one, and the auth-failure handler
+ * on a 401. Every error it rejects with is an ApiError.
+ */
+export function createApiClient(options: {
+  baseURL: string;
+  getIdToken: IdTokenSource;
+}): AxiosInstance {
+  const client = axios.create({
+    baseURL: options.baseURL,
+    withCredentials: true,
+    timeout: 0,
+    headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+  });
+
+  client.interceptors.request.use(async (request) => {
+    let token: string | null;
+    try {
+      token = await options.getIdToken(request.freshToken === true);
+    } catch (error) {
+      console.error(`Could not get the identity token for ${request.url ?? 'a request'}`, error);
+      throw new ApiError('Could not get the identity token', { cause: error });
+    }
+    if (token) request.headers.set('Authorization', `Bearer ${token}`);
+    return request;
+  });
+
+  client.interceptors.response.use(undefined, async (error: unknown) => {
+    if (
+      isAxiosError(error) &&
+      error.response?.status === 401 &&
+      error.config &&
+      !error.config.authFailureHandled &&
+      !isCredentialCall(error.config.url, error.config.baseURL)
+    ) {
+      error.config.authFailureHandled = true;
+      await runAuthFailureHandler();
+    }
+    throw ApiError.from(error);
+  });
+
+  return client;
+}
+
+let client: AxiosInstance | undefined;
+
+/** The app's one API client, created on first use from the runtime configuration. */
+export function apiClient(): AxiosInstance {
+  client ??= createApiClient({ baseURL: getConfig().apiBaseUrl, getIdToken });
+  return client;
+}

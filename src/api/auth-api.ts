@@ -1,0 +1,28 @@
+import type {
+  LoginCredentials,
+  Profile,
+  RegistrationDetails,
+  TokenResponse,
+} from '../../machines/auth/auth-types';
+import { apiClient } from './api-client';
+import { apiPaths } from './api-paths';
+
+export async function login(credentials: LoginCredentials): Promise<TokenResponse> {
+  const { data } = await apiClient().post<TokenResponse>(apiPaths.login, credentials);
+  return data;
+}
+
+export async function register(details: RegistrationDetails): Promise<TokenResponse> {
+  const { data } = await apiClient().post<TokenResponse>(apiPaths.register, details);
+  return data;
+}
+
+export async function logout(): Promise<void> {
+  await apiClient().post(apiPaths.logout);
+}
+
+/** The profile doubles as the session's validity check, so it goes with a freshly refreshed token. */
+export async function getProfile(): Promise<Profile> {
+  const { data } = await apiClient().get<Profile>(apiPaths.profile, { freshToken: true });
+  return data;
+}

@@ -1,0 +1,108 @@
+import { Alert, Button, Card, Heading, Link, Stack, Text } from '@chakra-ui/react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { Form, Formik } from 'formik';
+import { Link as RouterLink } from 'react-router';
+import { fromPromise } from 'xstate';
+import * as yup from 'yup';
+import type { LoginCredentials } from '../../../machines/auth/auth-types';
+import { loginMachine } from '../../../machines/auth/login-machine';
+import { login } from '../../api/auth-api';
+import { getConfig } from '../../config';
+import { inspect } from '../../shell/inspector';
+import { paths } from '../../shell/paths';
+import { FormField } from '../../ui/form-field';
+import { signInWithTokenActor } from './sign-in-with-token-actor';
+
+const liveLoginMachine = loginMachine.provide({
+  actors: {
+    requestLogin: fromPromise(({ input }: { input: LoginCredentials }) => login(input)),
+    signInWithToken: signInWithTokenActor,
+  },
+});
+
+const initialValues: LoginCredentials = { email: '', password: '' };
+
+const loginSchema = yup.object({
+  email: yup.string().trim().required('Email is required'),
+  password: yup.string().required('Password is required'),
+});
+
+/**
+ * Email and password sign-in (spec section 2, "Login"). Formik owns the values; the login
+ * machine owns submitting, success and the error message. Once signed in, the public-route guard
+ * takes the user to the dashboard.
+ */
+export function LoginScreen({
+  machine = liveLoginMachine,
+}: {
+  /** Replaces the live machine (tests give it fake actors). */
+  machine?: typeof loginMachine;
+}) {
+  const loginActor = useActorRef(machine, { inspect });
+  const submitting = useSelector(loginActor, (snapshot) => snapshot.matches('submitting'));
+  const succeeded = useSelector(loginActor, (snapshot) => snapshot.matches('success'));
+  const errorMessage = useSelector(loginActor, (snapshot) =>
+    snapshot.matches('error') ? snapshot.context.errorMessage : null,
+  );
+
+  return (
+    <Card.Root maxW="md" mx="auto">
+      <Card.Header>
+        <Heading as="h1" size="xl">
+          Sign in to {getConfig().appName}
+        </Heading>
+      </Card.Header>
+      <Card.Body>
+        <Formik
+          initialValues={initialValues}
+          validationSchema={loginSchema}
+          onSubmit={(values) => loginActor.send({ type: 'SUBMIT', values })}
+        >
+          <Form noValidate>
+            <Stack gap={4}>
+              <FormField name="email" label="Email" type="email" autoComplete="email" />
+              <FormField
+                name="password"
+                label="Password"
+                type="password"
+                autoComplete="current-password"
+              />
+              {errorMessage && (
+                <Alert.Root status="error" role="alert">
+                  <Alert.Indicator />
+                  <Alert.Title>{errorMessage}</Alert.Title>
+                </Alert.Root>
+              )}
+              {succeeded && (
+                <Alert.Root status="success" role="status">
+                  <Alert.Indicator />
+                  <Alert.Title>Login successful! Redirecting to dashboard...</Alert.Title>
+                </Alert.Root>
+              )}
+              <Button
+                type="submit"
+                colorPalette="teal"
+                loading={submitting}
+                loadingText="Signing in..."
+                disabled={succeeded}
+              >
+                {succeeded ? 'Success!' : 'Sign in'}
+              </Button>
+            </Stack>
+          </Form>
+        </Formik>
+      </Card.Body>
+      <Card.Footer flexDirection="column" alignItems="stretch" gap={2}>
+        <Link asChild color="teal.700">
+          <RouterLink to={paths.forgotPassword}>Forgot your password?</RouterLink>
+        </Link>
+        <Text>
+          New here?{' '}
+          <Link asChild color="teal.700">
+            <RouterLink to={paths.register}>Sign up</RouterLink>
+          </Link>
+        </Text>
+      </Card.Footer>
+    </Card.Root>
+  );
+}

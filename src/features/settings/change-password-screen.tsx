@@ -1,0 +1,10 @@
+import { Heading } from '@chakra-ui/react';
+
+// A placeholder until its issue fills the page in.
+export function ChangePasswordScreen() {
+  return (
+    <Heading as="h1" size="2xl">
+      Change Password
+    </Heading>
+  );
+}

@@ -1,0 +1,13 @@
+import { Center, Spinner, VisuallyHidden } from '@chakra-ui/react';
+import { useId } from 'react';
+
+/** A page-sized spinner that tells assistive technology what is being waited for. */
+export function PageSpinner({ label }: { label: string }) {
+  const labelId = useId();
+  return (
+    <Center minH="50vh" role="status" aria-labelledby={labelId}>
+      <Spinner size="lg" color="teal.600" />
+      <VisuallyHidden id={labelId}>{label}</VisuallyHidden>
+    </Center>
+  );
+}

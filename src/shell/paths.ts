@@ -1,0 +1,13 @@
+/** Every route of spec section 2, in one place. */
+export const paths = {
+  dashboard: '/',
+  addPermit: '/add-permit',
+  myPermits: '/my-permits',
+  guide: '/how-to-guide',
+  settings: '/settings',
+  changePassword: '/settings/change-password',
+  login: '/login',
+  register: '/register',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+} as const;

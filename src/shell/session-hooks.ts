@@ -1,0 +1,17 @@
+import { useCallback } from 'react';
+import type { Profile } from '../../machines/auth/auth-types';
+import { toSessionStatus, type SessionStatus } from '../../machines/session-machine';
+import { SessionContext } from './session-context';
+
+export function useSessionStatus(): SessionStatus {
+  return SessionContext.useSelector(toSessionStatus);
+}
+
+export function useProfile(): Profile | null {
+  return SessionContext.useSelector((snapshot) => snapshot.context.profile);
+}
+
+export function useLogout(): () => void {
+  const session = SessionContext.useActorRef();
+  return useCallback(() => session.send({ type: 'LOGOUT' }), [session]);
+}

@@ -1,0 +1,206 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  createApiClient,
+  setAuthFailureHandler,
+  type IdTokenSource,
+} from '../../../src/api/api-client';
+import { ApiError } from '../../../src/api/api-error';
+
+interface ReceivedRequest {
+  method: string;
+  path: string;
+  authorization: string | undefined;
+}
+
+// A real API host stand-in: answers by path, and lets the page's origin call it with credentials,
+// as the reference API host's CORS rules do.
+const unauthorizedPaths = [
+  '/api/v1/auth/login/',
+  '/api/v1/auth/register/',
+  '/api/v1/auth/profile/',
+];
+const received: ReceivedRequest[] = [];
+const server = http.createServer((request, response) => {
+  response.setHeader('Access-Control-Allow-Origin', request.headers.origin ?? '*');
+  response.setHeader('Access-Control-Allow-Credentials', 'true');
+  response.setHeader('Access-Control-Allow-Headers', 'authorization, content-type');
+  response.setHeader('Access-Control-Allow-Methods', 'GET, POST, PATCH');
+  if (request.method === 'OPTIONS') {
+    response.writeHead(204).end();
+    return;
+  }
+  const path = request.url ?? '';
+  received.push({
+    method: request.method ?? '',
+    path,
+    authorization: request.headers.authorization,
+  });
+  response.setHeader('Content-Type', 'application/json');
+  if (unauthorizedPaths.includes(path)) {
+    response.writeHead(401).end(JSON.stringify({ detail: 'Invalid credentials.' }));
+  } else if (path === '/broken/') {
+    response.writeHead(500).end(JSON.stringify({ detail: 'It broke.' }));
+  } else {
+    response.writeHead(200).end(JSON.stringify({ ok: true }));
+  }
+});
+let baseURL: string;
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+});
+
+beforeEach(() => {
+  received.length = 0;
+  setAuthFailureHandler(null);
+});
+
+const signedInAs =
+  (token: string): IdTokenSource =>
+  async (forceRefresh) =>
+    forceRefresh ? `${token}-refreshed` : token;
+const signedOut: IdTokenSource = async () => null;
+
+async function failureOf(request: Promise<unknown>): Promise<ApiError> {
+  const outcome = await request.then(
+    () => new Error('the request was expected to fail'),
+    (error: unknown) => error,
+  );
+  if (!(outcome instanceof ApiError)) throw outcome;
+  return outcome;
+}
+
+describe('the request interceptor', () => {
+  test('sends the identity token as a bearer authorization header when there is one', async () => {
+    const client = createApiClient({ baseURL, getIdToken: signedInAs('token-1') });
+
+    await client.get('/api/v1/site-settings/');
+
+    expect(received).toEqual([
+      { method: 'GET', path: '/api/v1/site-settings/', authorization: 'Bearer token-1' },
+    ]);
+  });
+
+  test('sends the request without authorization when nobody is signed in', async () => {
+    const client = createApiClient({ baseURL, getIdToken: signedOut });
+
+    const { data } = await client.post('/api/v1/auth/logout/');
+
+    expect(data).toEqual({ ok: true });
+    expect(received).toEqual([
+      { method: 'POST', path: '/api/v1/auth/logout/', authorization: undefined },
+    ]);
+  });
+
+  test('asks for a freshly refreshed token when the request says so', async () => {
+    const client = createApiClient({ baseURL, getIdToken: signedInAs('token-1') });
+
+    await client.get('/api/v1/site-settings/', { freshToken: true });
+
+    expect(received[0]?.authorization).toBe('Bearer token-1-refreshed');
+  });
+
+  test('logs and rejects the request, without sending it, when getting the token fails', async () => {
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => {});
+    const tokenFailure = new Error('token endpoint unreachable');
+    const client = createApiClient({
+      baseURL,
+      getIdToken: async () => {
+        throw tokenFailure;
+      },
+    });
+
+    const failure = await failureOf(client.get('/api/v1/site-settings/'));
+
+    expect(failure.status).toBeUndefined();
+    expect(failure.cause).toBe(tokenFailure);
+    expect(logged).toHaveBeenCalledWith(
+      'Could not get the identity token for /api/v1/site-settings/',
+      tokenFailure,
+    );
+    expect(received).toEqual([]);
+  });
+});
+
+describe('the response interceptor', () => {
+  test('on a 401 runs the auth-failure handler once, waits for it, then rejects', async () => {
+    const events: string[] = [];
+    setAuthFailureHandler(async () => {
+      events.push('handler started');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      events.push('handler finished');
+    });
+    const client = createApiClient({ baseURL, getIdToken: signedInAs('token-1') });
+
+    const failure = await failureOf(client.get('/api/v1/auth/profile/'));
+    events.push('request rejected');
+
+    expect(events).toEqual(['handler started', 'handler finished', 'request rejected']);
+    expect(failure.status).toBe(401);
+    expect(failure.body).toEqual({ detail: 'Invalid credentials.' });
+  });
+
+  test('runs the handler once for each failing request', async () => {
+    const handler = jest.fn(async () => {});
+    setAuthFailureHandler(handler);
+    const client = createApiClient({ baseURL, getIdToken: signedInAs('token-1') });
+
+    await Promise.all([
+      failureOf(client.get('/api/v1/auth/profile/')),
+      failureOf(client.get('/api/v1/auth/profile/')),
+    ]);
+
+    expect(handler).toHaveBeenCalledTimes(2);
+  });
+
+  test.each(['/api/v1/auth/login/', '/api/v1/auth/register/'])(
+    'a 401 from %s is a refused credential, not a lapsed session: the handler does not run',
+    async (path) => {
+      const handler = jest.fn(async () => {});
+      setAuthFailureHandler(handler);
+      const client = createApiClient({ baseURL, getIdToken: signedOut });
+
+      const failure = await failureOf(client.post(path, { email: 'a@b.test', password: 'x' }));
+
+      expect(failure.status).toBe(401);
+      expect(failure.body).toEqual({ detail: 'Invalid credentials.' });
+      expect(handler).not.toHaveBeenCalled();
+    },
+  );
+
+  test('other failures reject with their status and body, without the handler', async () => {
+    const handler = jest.fn(async () => {});
+    setAuthFailureHandler(handler);
+    const client = createApiClient({ baseURL, getIdToken: signedInAs('token-1') });
+
+    const failure = await failureOf(client.get('/broken/'));
+
+    expect(failure.status).toBe(500);
+    expect(failure.body).toEqual({ detail: 'It broke.' });
+    expect(handler).not.toHaveBeenCalled();
+  });
+
+  test('a request that gets no answer rejects with no status', async () => {
+    const unused = http.createServer();
+    await new Promise<void>((resolve) => unused.listen(0, '127.0.0.1', resolve));
+    const port = (unused.address() as AddressInfo).port;
+    await new Promise((resolve) => unused.close(resolve));
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    const client = createApiClient({
+      baseURL: `http://127.0.0.1:${port}`,
+      getIdToken: signedOut,
+    });
+
+    const failure = await failureOf(client.get('/api/v1/site-settings/'));
+
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure.status).toBeUndefined();
+    expect(failure.body).toBeUndefined();
+  });
+});

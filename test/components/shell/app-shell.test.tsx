@@ -1,0 +1,241 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { fromCallback, fromPromise } from 'xstate';
+import { sessionMachine } from '../../../machines/session-machine';
+import { ApiError } from '../../../src/api/api-error';
+import { AppProviders } from '../../../src/shell/app-providers';
+import { AppRoutes } from '../../../src/shell/routes';
+import { exactly, renderWithProviders, residentProfile } from '../../support/render';
+
+const signedIn = { status: 'signed_in', profile: residentProfile } as const;
+const year = new Date().getFullYear();
+
+const navigation = () => screen.queryByRole('navigation', { name: 'Main' });
+const footer = () => screen.queryByRole('contentinfo');
+const loginPage = () => screen.findByRole('heading', { name: 'Sign in to Kerbside' });
+
+// The menu highlights an item on pointer down and selects the highlighted item on click. A
+// person's press and release are apart in time, and the page updates in between; `user.click`
+// fires both at once, so here they are two gestures too.
+async function chooseMenuItem(user: UserEvent, name: string) {
+  const item = await screen.findByRole('menuitem', { name });
+  await user.pointer({ keys: '[MouseLeft>]', target: item });
+  await user.pointer({ keys: '[/MouseLeft]', target: item });
+}
+
+describe('the signed-in shell', () => {
+  test('has the five navigation entries, the current one marked', async () => {
+    renderWithProviders(<AppRoutes />, { route: '/my-permits', session: signedIn });
+
+    await screen.findByRole('heading', { name: 'My Permits' });
+    const links = within(navigation()!).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Dashboard', '/'],
+      ['Add Permit', '/add-permit'],
+      ['My Permits', '/my-permits'],
+      ['How to Guide', '/how-to-guide'],
+      ['Settings', '/settings'],
+    ]);
+    expect(within(navigation()!).getByRole('link', { name: 'My Permits' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(within(navigation()!).getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute(
+      'aria-current',
+    );
+  });
+
+  test('navigating moves the current-page mark and shows the page', async () => {
+    const { user } = renderWithProviders(<AppRoutes />, { route: '/', session: signedIn });
+
+    await user.click(await screen.findByRole('link', { name: 'How to Guide' }));
+
+    expect(await screen.findByRole('heading', { name: 'How to Guide' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'How to Guide' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(screen.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
+  });
+
+  test("the avatar shows the user's initials", async () => {
+    renderWithProviders(<AppRoutes />, { session: signedIn });
+
+    expect(await screen.findByRole('button', { name: 'Account menu' })).toHaveTextContent(/^JD$/);
+  });
+
+  test('the avatar shows "U" when the profile has no name', async () => {
+    renderWithProviders(<AppRoutes />, {
+      session: {
+        status: 'signed_in',
+        profile: { ...residentProfile, first_name: '', last_name: '' },
+      },
+    });
+
+    expect(await screen.findByRole('button', { name: 'Account menu' })).toHaveTextContent(/^U$/);
+  });
+
+  test('the avatar shows "U" when the profile could not be fetched', async () => {
+    jest.spyOn(console, 'warn').mockImplementation(() => {});
+    renderWithProviders(<AppRoutes />, { session: { status: 'signed_in', profile: null } });
+
+    expect(await screen.findByRole('button', { name: 'Account menu' })).toHaveTextContent(/^U$/);
+    expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+  });
+
+  test('the footer shows the current year and the product name', async () => {
+    renderWithProviders(<AppRoutes />, { session: signedIn });
+
+    await screen.findByRole('heading', { name: 'Dashboard' });
+    expect(footer()).toHaveTextContent(exactly(`© ${year} Kerbside`));
+  });
+
+  test('the avatar menu offers Settings and Log out', async () => {
+    const { user } = renderWithProviders(<AppRoutes />, { session: signedIn });
+
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+
+    const menu = await screen.findByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Settings', 'Log out']);
+  });
+
+  test('Settings in the menu goes to the settings page', async () => {
+    const { user } = renderWithProviders(<AppRoutes />, { session: signedIn });
+
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    await chooseMenuItem(user, 'Settings');
+
+    expect(await screen.findByRole('heading', { name: 'Settings' })).toBeInTheDocument();
+  });
+
+  test('Log out leaves the shell for the login page', async () => {
+    const { user } = renderWithProviders(<AppRoutes />, { session: signedIn });
+
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    await chooseMenuItem(user, 'Log out');
+
+    expect(await loginPage()).toBeInTheDocument();
+    expect(navigation()).not.toBeInTheDocument();
+    expect(footer()).not.toBeInTheDocument();
+  });
+
+  test('the menu works from the keyboard', async () => {
+    const { user } = renderWithProviders(<AppRoutes />, { session: signedIn });
+    (await screen.findByRole('button', { name: 'Account menu' })).focus();
+
+    await user.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu');
+    const [settings, logOut] = within(menu).getAllByRole('menuitem');
+    await waitFor(() => expect(menu).toHaveAttribute('aria-activedescendant', settings!.id));
+    await user.keyboard('{ArrowDown}');
+    await waitFor(() => expect(menu).toHaveAttribute('aria-activedescendant', logOut!.id));
+    await user.keyboard('{Enter}');
+
+    expect(await loginPage()).toBeInTheDocument();
+  });
+
+  test('every route change scrolls to the top', async () => {
+    const scrollTo = jest.spyOn(window, 'scrollTo');
+    const { user } = renderWithProviders(<AppRoutes />, { session: signedIn });
+    await screen.findByRole('heading', { name: 'Dashboard' });
+    expect(scrollTo).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('link', { name: 'Add Permit' }));
+    await screen.findByRole('heading', { name: 'Add New Permit' });
+    expect(scrollTo).toHaveBeenCalledTimes(1);
+    expect(scrollTo).toHaveBeenLastCalledWith(0, 0);
+
+    await user.click(screen.getByRole('link', { name: 'Settings' }));
+    await screen.findByRole('heading', { name: 'Settings' });
+    expect(scrollTo).toHaveBeenCalledTimes(2);
+  });
+
+  test('a route change re-checks the account, and a disabled one is sent to /login', async () => {
+    let profileAnswers = 0;
+    const sessionLogic = sessionMachine.provide({
+      actors: {
+        identityListener: fromCallback(({ sendBack }) => {
+          sendBack({
+            type: 'IDENTITY.CHANGED',
+            user: { uid: 'resident-1', email: residentProfile.email, emailVerified: true },
+          });
+        }),
+        fetchProfile: fromPromise(async () => {
+          profileAnswers += 1;
+          if (profileAnswers > 1) throw new ApiError('Forbidden', { status: 403 });
+          return residentProfile;
+        }),
+        refreshToken: fromPromise(async () => {}),
+        logout: fromPromise(async () => {}),
+      },
+    });
+    const user = userEvent.setup();
+    render(
+      <AppProviders sessionLogic={sessionLogic}>
+        <MemoryRouter initialEntries={['/']}>
+          <AppRoutes />
+        </MemoryRouter>
+      </AppProviders>,
+    );
+
+    await user.click(await screen.findByRole('link', { name: 'My Permits' }));
+
+    expect(await loginPage()).toBeInTheDocument();
+    expect(profileAnswers).toBe(2);
+  });
+});
+
+describe('route guards', () => {
+  test('a protected route shows a labelled spinner while the session is loading', async () => {
+    renderWithProviders(<AppRoutes />, { route: '/my-permits', session: { status: 'loading' } });
+
+    expect(screen.getByRole('status', { name: 'Checking your session' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'My Permits' })).not.toBeInTheDocument();
+    expect(navigation()).not.toBeInTheDocument();
+    expect(footer()).not.toBeInTheDocument();
+  });
+
+  test.each([
+    ['signed out', { status: 'signed_out' } as const],
+    ['invalid', { status: 'invalid' } as const],
+  ])('a protected route sends a %s user to /login, without the shell', async (_, session) => {
+    renderWithProviders(<AppRoutes />, { route: '/settings/change-password', session });
+
+    expect(await loginPage()).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Change Password' })).not.toBeInTheDocument();
+    expect(navigation()).not.toBeInTheDocument();
+    expect(footer()).not.toBeInTheDocument();
+  });
+
+  test.each(['/login', '/register'])('%s shows no navbar and no footer', async (route) => {
+    renderWithProviders(<AppRoutes />, { route, session: { status: 'signed_out' } });
+
+    expect(await screen.findByRole('textbox', { name: /email/i })).toBeInTheDocument();
+    expect(navigation()).not.toBeInTheDocument();
+    expect(footer()).not.toBeInTheDocument();
+  });
+
+  test.each(['/login', '/register', '/forgot-password', '/reset-password?uid=u&token=t'])(
+    '%s sends a signed-in user to the dashboard',
+    async (route) => {
+      renderWithProviders(<AppRoutes />, { route, session: signedIn });
+
+      expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+      expect(navigation()).toBeInTheDocument();
+    },
+  );
+
+  test('an unknown address leads a signed-out visitor to /login', async () => {
+    renderWithProviders(<AppRoutes />, {
+      route: '/no-such-page',
+      session: { status: 'signed_out' },
+    });
+
+    expect(await loginPage()).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,124 @@
+import { act, screen } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import type { LoginCredentials, TokenResponse } from '../../machines/auth/auth-types';
+import { loginMachine } from '../../machines/auth/login-machine';
+import { LoginScreen } from '../../src/features/auth/login-screen';
+import { createActorControls } from '../machines/actor-controls';
+import {
+  createMachineTestModel,
+  describePath,
+  runModelPath,
+  unreachedStateIds,
+  type ModelDriver,
+} from '../machines/model-harness';
+import { exactly, renderWithProviders } from '../support/render';
+
+const eventSamples: AnyEventObject[] = [
+  { type: 'SUBMIT', values: { email: 'jane@example.test', password: 'Secret123' } },
+  { type: 'xstate.done.actor.requestLogin', output: { custom_token: 'custom-token-1' } },
+  { type: 'xstate.done.actor.requestLogin', output: { warning: 'Your account is pending.' } },
+  { type: 'xstate.done.actor.requestLogin', output: {} },
+  {
+    type: 'xstate.error.actor.requestLogin',
+    error: { status: 401, body: { detail: 'Invalid email or password.' } },
+  },
+  { type: 'xstate.error.actor.requestLogin', error: { status: 429, body: '<html></html>' } },
+  { type: 'xstate.error.actor.requestLogin', error: { status: 500 } },
+  { type: 'xstate.error.actor.requestLogin', error: { status: 400, body: {} } },
+  { type: 'xstate.error.actor.requestLogin', error: {} },
+  { type: 'xstate.done.actor.signInWithToken', output: true },
+  { type: 'xstate.done.actor.signInWithToken', output: false },
+  { type: 'xstate.error.actor.signInWithToken', error: { code: 'auth/invalid-custom-token' } },
+];
+
+const paths = createMachineTestModel(loginMachine, { eventSamples }).getShortestPaths();
+
+const signInButton = (name: string) => screen.findByRole('button', { name });
+
+/**
+ * Plays a path on the rendered login screen: SUBMIT is typing the credentials and pressing
+ * "Sign in", settling an actor is the fake API or identity provider answering, and each state is
+ * checked by what the user sees.
+ */
+function screenDriver(machine: typeof loginMachine): ModelDriver<AnyMachineSnapshot> {
+  const controls = createActorControls();
+  const provided = machine.provide({
+    actors: {
+      requestLogin: controls.promise<TokenResponse, LoginCredentials>('requestLogin'),
+      signInWithToken: controls.promise<boolean, { customToken: string }>('signInWithToken'),
+    },
+  });
+  let user: UserEvent;
+  return {
+    start() {
+      ({ user } = renderWithProviders(<LoginScreen machine={provided} />, { route: '/login' }));
+    },
+    async send(event) {
+      const { email, password } = (event as { type: 'SUBMIT'; values: LoginCredentials }).values;
+      await user.clear(screen.getByRole('textbox', { name: 'Email' }));
+      await user.type(screen.getByRole('textbox', { name: 'Email' }), email);
+      await user.clear(screen.getByLabelText(/^Password/));
+      await user.type(screen.getByLabelText(/^Password/), password);
+      await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    },
+    async settle(actorId, outcome) {
+      await act(async () => controls.settle(actorId, outcome));
+    },
+    elapse(delay) {
+      throw new Error(`The login screen has no delay, yet the path waits for "${delay}"`);
+    },
+    async expectState(state) {
+      if (state.matches('submitting')) {
+        expect(await signInButton('Signing in...')).toBeDisabled();
+        expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      } else if (state.matches('success')) {
+        expect(await signInButton('Success!')).toBeDisabled();
+        expect(screen.getByRole('status')).toHaveTextContent(
+          exactly('Login successful! Redirecting to dashboard...'),
+        );
+      } else if (state.matches('error')) {
+        expect(await screen.findByRole('alert')).toHaveTextContent(
+          exactly(state.context.errorMessage),
+        );
+        expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+      } else {
+        expect(await signInButton('Sign in')).toBeEnabled();
+        expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+        expect(screen.queryByRole('status')).not.toBeInTheDocument();
+      }
+    },
+  };
+}
+
+describe('the login screen follows the login machine', () => {
+  it('has paths reaching every state', () => {
+    expect(unreachedStateIds(loginMachine, paths)).toEqual([]);
+  });
+
+  it.each(paths.map((path, index) => [index + 1, describePath(path), path] as const))(
+    'path %i, to %s',
+    async (_, __, path) => {
+      await runModelPath(path, screenDriver(loginMachine));
+    },
+  );
+
+  // A login step answering false taken for acceptance: these paths must then fail.
+  const throughRejectedToken = paths.filter((path) =>
+    path.steps.some(
+      ({ event }) => event.type === 'xstate.done.actor.signInWithToken' && event.output === false,
+    ),
+  );
+
+  it('has paths through a rejected token', () => {
+    expect(throughRejectedToken.length).toBeGreaterThan(0);
+  });
+
+  it.each(throughRejectedToken.map((path) => [describePath(path), path] as const))(
+    'catches a screen showing success for a rejected token, on the path to %s',
+    async (_, path) => {
+      const broken = loginMachine.provide({ guards: { isAccepted: () => true } });
+      await expect(runModelPath(path, screenDriver(broken))).rejects.toThrow(/role="alert"/);
+    },
+  );
+});

@@ -1,0 +1,104 @@
+import { configure, render, type RenderOptions } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement, ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { fromCallback, fromPromise } from 'xstate';
+import type { IdentityUser, Profile } from '../../machines/auth/auth-types';
+import { sessionMachine } from '../../machines/session-machine';
+import { ApiError } from '../../src/api/api-error';
+import type { KerbsideConfig } from '../../src/config';
+import { AppProviders } from '../../src/shell/app-providers';
+
+/** The runtime configuration every web test runs with (what `public/config.js` gives the page). */
+const testConfig: KerbsideConfig = {
+  apiBaseUrl: 'http://127.0.0.1:1',
+  firebase: { apiKey: 'test-api-key', authDomain: 'localhost', projectId: 'demo-kerbside' },
+  authEmulatorUrl: null,
+  appName: 'Kerbside',
+  supportEmail: 'support@kerbside.test',
+};
+window.__KERBSIDE_CONFIG__ = testConfig;
+
+// Screens load as lazy chunks and forms re-render on every keystroke: on a busy two-core machine
+// the defaults (1 s to find an element, 5 s a test) are too tight.
+configure({ asyncUtilTimeout: 4000 });
+jest.setTimeout(20_000);
+
+export const residentProfile: Profile = {
+  first_name: 'Jane',
+  last_name: 'Doe',
+  email: 'jane.doe@example.test',
+  active_registrations: 1,
+  permit_limit: 5,
+};
+
+/**
+ * The session a test starts in. `signed_in` without a profile means the profile could not be
+ * fetched (the user stays signed in, spec section 4); `invalid` means the profile answered 403.
+ */
+export type SessionSetup =
+  | { status: 'loading' }
+  | { status: 'signed_out' }
+  | { status: 'signed_in'; profile: Profile | null }
+  | { status: 'invalid' };
+
+const resident: IdentityUser = {
+  uid: 'resident-1',
+  email: residentProfile.email,
+  emailVerified: true,
+};
+
+/** The real session machine, with a fake identity provider and API that produce `setup`. */
+function sessionMachineFor(setup: SessionSetup) {
+  return sessionMachine.provide({
+    actors: {
+      identityListener: fromCallback(({ sendBack }) => {
+        if (setup.status === 'loading') return;
+        sendBack({
+          type: 'IDENTITY.CHANGED',
+          user: setup.status === 'signed_out' ? null : resident,
+        });
+      }),
+      fetchProfile: fromPromise(async () => {
+        if (setup.status === 'invalid') throw new ApiError('Forbidden', { status: 403 });
+        if (setup.status !== 'signed_in' || setup.profile === null) {
+          throw new ApiError('Network Error');
+        }
+        return setup.profile;
+      }),
+      refreshToken: fromPromise(async () => {}),
+      logout: fromPromise(async () => {}),
+    },
+  });
+}
+
+/**
+ * Renders `ui` as the app does: Chakra, the session actor (fake actors, see `SessionSetup`) and a
+ * memory router at `route`.
+ */
+export function renderWithProviders(
+  ui: ReactElement,
+  {
+    route = '/',
+    session = { status: 'signed_out' },
+    ...options
+  }: { route?: string; session?: SessionSetup } & Omit<RenderOptions, 'wrapper'> = {},
+) {
+  const sessionLogic = sessionMachineFor(session);
+  function Wrapper({ children }: { children: ReactNode }) {
+    return (
+      <AppProviders sessionLogic={sessionLogic}>
+        <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
+      </AppProviders>
+    );
+  }
+  return {
+    user: userEvent.setup({ delay: null }),
+    ...render(ui, { wrapper: Wrapper, ...options }),
+  };
+}
+
+/** For `toHaveTextContent`, which otherwise accepts any text that merely contains `text`. */
+export function exactly(text: string): RegExp {
+  return new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+}
