@@ -1,0 +1,83 @@
+import path from 'node:path';
+import { startAuthEmulator } from './auth-emulator';
+import { startWebAppServer, type RuntimeConfig } from './web-app-server';
+import { startApi } from '../../server/start-api';
+import { findFreePort } from './free-port';
+
+export interface LocalStackOptions {
+  webPort: number;
+  apiPort: number;
+  emulatorPort: number;
+  dataDir: string;
+  databaseUrl?: string;
+  webMode: 'development' | 'production';
+  projectId?: string;
+  supportEmail?: string;
+  /** Seed the demo invite code and resident (idempotent) and report them. */
+  seedDemo?: boolean;
+}
+
+export interface LocalStack {
+  webUrl: string;
+  apiUrl: string;
+  emulatorHost: string;
+  demo?: { inviteCode: string; email: string; password: string; created: boolean };
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the whole product on this machine: the Auth emulator, the reference API host and the
+ * web app, wired to each other. `npm start` and the browser tests both use it, so what a newcomer
+ * runs is what the tests drive. A port of 0 picks a free one.
+ */
+export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  const projectId = options.projectId ?? 'demo-kerbside';
+  const stops: Array<() => Promise<void>> = [];
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) await stop().catch((error) => console.error(error));
+  };
+  try {
+    const emulator = await startAuthEmulator({ port: options.emulatorPort, projectId });
+    stops.push(emulator.stop);
+
+    // The API's CORS origin names the web app's port, so that port must be known first.
+    const webPort = options.webPort || (await findFreePort());
+    const webOrigin = `http://localhost:${webPort}`;
+    const api = await startApi({
+      port: options.apiPort,
+      dataDir: path.resolve(options.dataDir),
+      databaseUrl: options.databaseUrl,
+      webOrigin,
+      authEmulatorHost: emulator.host,
+      projectId,
+      seedDemo: options.seedDemo ? {} : undefined,
+    });
+    stops.push(api.close);
+    const apiUrl = api.url.replace('127.0.0.1', 'localhost');
+
+    const runtimeConfig: RuntimeConfig = {
+      apiBaseUrl: apiUrl,
+      firebase: { apiKey: 'demo-api-key', authDomain: 'localhost', projectId },
+      authEmulatorUrl: `http://${emulator.host}`,
+      appName: 'Kerbside',
+      supportEmail: options.supportEmail ?? 'support@kerbside.test',
+    };
+    const web = await startWebAppServer({
+      port: webPort,
+      mode: options.webMode,
+      runtimeConfig,
+    });
+    stops.push(web.stop);
+
+    return {
+      webUrl: web.url.replace('127.0.0.1', 'localhost'),
+      apiUrl,
+      emulatorHost: emulator.host,
+      demo: api.demo,
+      stop: stopAll,
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}

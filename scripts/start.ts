@@ -1,0 +1,47 @@
+import { startLocalStack } from './stack/local-stack';
+
+const port = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+
+async function main() {
+  const dataDir = process.env.DATA_DIR ?? '.data';
+  const stack = await startLocalStack({
+    webPort: port('PORT', 8080),
+    apiPort: port('API_PORT', 8000),
+    emulatorPort: port('AUTH_EMULATOR_PORT', 9099),
+    dataDir,
+    databaseUrl: process.env.DATABASE_URL,
+    webMode: 'development',
+    supportEmail: process.env.SUPPORT_EMAIL,
+    seedDemo: true,
+  });
+  const demo = stack.demo!;
+
+  console.log(`
+Kerbside is running.
+  Web app         ${stack.webUrl}
+  API host        ${stack.apiUrl}/api/v1/
+  Auth emulator   ${stack.emulatorHost} (project demo-kerbside, offline)
+  Data            ${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : dataDir}
+
+Demo invite code  ${demo.inviteCode}
+Demo resident     ${demo.email} / ${demo.password}${demo.created ? '' : ' (already seeded)'}
+
+The emulator forgets its accounts when it stops; the resident signs in again all the same.
+Press Ctrl-C to stop everything.`);
+
+  let stopping = false;
+  const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping Kerbside…');
+    await stack.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

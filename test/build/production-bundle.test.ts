@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import webpack from 'webpack';
+import { createWebpackConfig } from '../../webpack.config';
+
+const outputPath = fs.mkdtempSync(path.join(os.tmpdir(), 'kerbside-bundle-'));
+
+function build(): Promise<webpack.Stats> {
+  return new Promise((resolve, reject) => {
+    webpack(createWebpackConfig('production', outputPath), (error, stats) => {
+      if (error || !stats) return reject(error);
+      if (stats.hasErrors()) return reject(new Error(stats.toString('errors-only')));
+      resolve(stats);
+    });
+  });
+}
+
+const emittedScripts = () =>
+  fs
+    .readdirSync(path.join(outputPath, 'assets'))
+    .filter((name) => name.endsWith('.js'))
+    .map((name) => ({
+      name,
+      code: fs.readFileSync(path.join(outputPath, 'assets', name), 'utf8'),
+    }));
+
+let stats: webpack.Stats;
+
+beforeAll(async () => {
+  stats = await build();
+}, 180_000);
+
+afterAll(() => fs.rmSync(outputPath, { recursive: true, force: true }));
+
+test('the production bundle contains none of the state-machine inspector', () => {
+  const scripts = emittedScripts();
+  expect(scripts.length).toBeGreaterThan(0);
+  const withInspector = scripts.filter(({ code }) => /statelyai|createBrowserInspector/.test(code));
+  expect(withInspector.map(({ name }) => name)).toEqual([]);
+});
+
+test('every route is its own chunk, so the first screen loads only what it needs', () => {
+  const { chunks = [] } = stats.toJson({ chunks: true, modules: false });
+  const initial = chunks.filter((chunk) => chunk.initial);
+  const lazy = chunks.filter((chunk) => !chunk.initial);
+  const screensIn = (list: typeof chunks) =>
+    list.flatMap((chunk) => chunk.origins ?? []).map((origin) => origin.request ?? '');
+
+  expect(lazy.length).toBeGreaterThanOrEqual(5);
+  expect(screensIn(lazy).some((request) => /register-screen/.test(request))).toBe(true);
+  expect(screensIn(initial).some((request) => /register-screen/.test(request))).toBe(false);
+});
+
+test('the page loads its runtime configuration before the bundle', () => {
+  const html = fs.readFileSync(path.join(outputPath, 'index.html'), 'utf8');
+  // The minifier may drop attribute quotes, so match with or without them.
+  const configAt = html.search(/src="?\/config\.js/);
+  const bundleAt = html.search(/src="?\/assets\/main\.[0-9a-f]+\.js/);
+  expect(configAt).toBeGreaterThan(-1);
+  expect(bundleAt).toBeGreaterThan(configAt);
+  expect(fs.existsSync(path.join(outputPath, 'config.js'))).toBe(true);
+});
