@@ -7,6 +7,7 @@ import {
   type SnapshotFrom,
 } from 'xstate';
 import { isHttpFailure, type IdentityUser, type Profile } from './auth/auth-types';
+import { notProvided } from './not-provided';
 
 /** Named apart from the app's `SessionContext` (the React actor context). */
 export interface SessionMachineContext {
@@ -23,10 +24,6 @@ export type SessionEvent =
 /** Spec section 4, "Session status". */
 export type SessionStatus = 'loading' | 'signed_in' | 'signed_out' | 'invalid';
 
-function actorNotProvided(name: string): never {
-  throw new Error(`sessionMachine: the app must provide the "${name}" actor`);
-}
-
 /**
  * The app-wide session (spec section 4 "Session status", section 8 "Session"): who is signed in,
  * their profile, logout, recovery from a rejected token and the validity re-check after each
@@ -38,10 +35,16 @@ export const sessionMachine = setup({
     events: {} as SessionEvent,
   },
   actors: {
-    identityListener: fromCallback<EventObject>(() => actorNotProvided('identityListener')),
-    fetchProfile: fromPromise<Profile, void>(async () => actorNotProvided('fetchProfile')),
-    refreshToken: fromPromise<void, void>(async () => actorNotProvided('refreshToken')),
-    logout: fromPromise<void, void>(async () => actorNotProvided('logout')),
+    identityListener: fromCallback<EventObject>(() =>
+      notProvided('session', 'actor', 'identityListener'),
+    ),
+    fetchProfile: fromPromise<Profile, void>(async () =>
+      notProvided('session', 'actor', 'fetchProfile'),
+    ),
+    refreshToken: fromPromise<void, void>(async () =>
+      notProvided('session', 'actor', 'refreshToken'),
+    ),
+    logout: fromPromise<void, void>(async () => notProvided('session', 'actor', 'logout')),
   },
   actions: {
     rememberUser: assign((_, params: { user: IdentityUser | null }) => ({ user: params.user })),

@@ -6,6 +6,8 @@ import {
   toLoginMissingTokenMessage,
 } from './login-error-message';
 import { toHttpFailure } from './to-http-failure';
+import { customTokenOf, tokenSignInGuards } from './token-sign-in';
+import { notProvided } from '../not-provided';
 
 export interface LoginContext {
   /** What the screen shows in the error state. */
@@ -15,14 +17,6 @@ export interface LoginContext {
 }
 
 export type LoginEvent = { type: 'SUBMIT'; values: LoginCredentials };
-
-function actorNotProvided(name: string): never {
-  throw new Error(`loginMachine: the app must provide the "${name}" actor`);
-}
-
-function customTokenOf(answer: TokenResponse): string | null {
-  return answer.custom_token ? answer.custom_token : null;
-}
 
 /**
  * Email and password sign-in (spec section 2 "Login", section 8 "Login"): the API answers with a
@@ -37,10 +31,10 @@ export const loginMachine = setup({
   },
   actors: {
     requestLogin: fromPromise<TokenResponse, LoginCredentials>(async () =>
-      actorNotProvided('requestLogin'),
+      notProvided('login', 'actor', 'requestLogin'),
     ),
     signInWithToken: fromPromise<boolean, { customToken: string }>(async () =>
-      actorNotProvided('signInWithToken'),
+      notProvided('login', 'actor', 'signInWithToken'),
     ),
   },
   actions: {
@@ -51,11 +45,7 @@ export const loginMachine = setup({
     })),
     forgetToken: assign({ customToken: null }),
   },
-  guards: {
-    hasCustomToken: (_, params: { answer: TokenResponse }) => customTokenOf(params.answer) !== null,
-    // The login step answers true or false (spec section 4); anything but true is a rejection.
-    isAccepted: (_, params: { accepted: boolean }) => params.accepted === true,
-  },
+  guards: tokenSignInGuards,
 }).createMachine({
   id: 'login',
   context: { errorMessage: null, customToken: null },

@@ -6,6 +6,8 @@ import {
   toRegisterMissingTokenMessage,
 } from './register-error-message';
 import { toHttpFailure } from './to-http-failure';
+import { customTokenOf, tokenSignInGuards } from './token-sign-in';
+import { notProvided } from '../not-provided';
 
 export interface RegisterContext {
   /** What the screen shows in the error state. */
@@ -15,14 +17,6 @@ export interface RegisterContext {
 }
 
 export type RegisterEvent = { type: 'SUBMIT'; values: RegistrationDetails };
-
-function notProvided(kind: 'actor' | 'action', name: string): never {
-  throw new Error(`registerMachine: the app must provide the "${name}" ${kind}`);
-}
-
-function customTokenOf(answer: TokenResponse): string | null {
-  return answer.custom_token ? answer.custom_token : null;
-}
 
 /**
  * Account creation with an invite code (spec section 2 "Register", section 8 "Register"), then a
@@ -38,10 +32,10 @@ export const registerMachine = setup({
   },
   actors: {
     requestRegistration: fromPromise<TokenResponse, RegistrationDetails>(async () =>
-      notProvided('actor', 'requestRegistration'),
+      notProvided('register', 'actor', 'requestRegistration'),
     ),
     signInWithToken: fromPromise<boolean, { customToken: string }>(async () =>
-      notProvided('actor', 'signInWithToken'),
+      notProvided('register', 'actor', 'signInWithToken'),
     ),
   },
   actions: {
@@ -51,13 +45,9 @@ export const registerMachine = setup({
       customToken: customTokenOf(params.answer),
     })),
     forgetToken: assign({ customToken: null }),
-    navigateToLogin: () => notProvided('action', 'navigateToLogin'),
+    navigateToLogin: () => notProvided('register', 'action', 'navigateToLogin'),
   },
-  guards: {
-    hasCustomToken: (_, params: { answer: TokenResponse }) => customTokenOf(params.answer) !== null,
-    // The login step answers true or false (spec section 4); anything but true is a rejection.
-    isAccepted: (_, params: { accepted: boolean }) => params.accepted === true,
-  },
+  guards: tokenSignInGuards,
   delays: {
     loginRedirect: 3000,
   },

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Heading, Link, Stack, Text } from '@chakra-ui/react';
+import { Card, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Form, Formik } from 'formik';
 import { Link as RouterLink } from 'react-router';
@@ -11,6 +11,7 @@ import { getConfig } from '../../config';
 import { inspect } from '../../shell/inspector';
 import { paths } from '../../shell/paths';
 import { FormField } from '../../ui/form-field';
+import { FormSubmission } from '../../ui/form-submission';
 import { signInWithTokenActor } from './sign-in-with-token-actor';
 
 const liveLoginMachine = loginMachine.provide({
@@ -67,27 +68,14 @@ export function LoginScreen({
                 type="password"
                 autoComplete="current-password"
               />
-              {errorMessage && (
-                <Alert.Root status="error" role="alert">
-                  <Alert.Indicator />
-                  <Alert.Title>{errorMessage}</Alert.Title>
-                </Alert.Root>
-              )}
-              {succeeded && (
-                <Alert.Root status="success" role="status">
-                  <Alert.Indicator />
-                  <Alert.Title>Login successful! Redirecting to dashboard...</Alert.Title>
-                </Alert.Root>
-              )}
-              <Button
-                type="submit"
-                colorPalette="teal"
-                loading={submitting}
-                loadingText="Signing in..."
-                disabled={succeeded}
-              >
-                {succeeded ? 'Success!' : 'Sign in'}
-              </Button>
+              <FormSubmission
+                label="Sign in"
+                busyLabel="Signing in..."
+                submitting={submitting}
+                succeeded={succeeded}
+                successMessage="Login successful! Redirecting to dashboard..."
+                errorMessage={errorMessage}
+              />
             </Stack>
           </Form>
         </Formik>

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Heading, Link, Stack, Text } from '@chakra-ui/react';
+import { Card, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Form, Formik } from 'formik';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { register } from '../../api/auth-api';
 import { inspect } from '../../shell/inspector';
 import { paths } from '../../shell/paths';
 import { FormField } from '../../ui/form-field';
+import { FormSubmission } from '../../ui/form-submission';
 import { signInWithTokenActor } from './sign-in-with-token-actor';
 
 const liveRegisterMachine = registerMachine.provide({
@@ -59,6 +60,12 @@ export function RegisterScreen({
   const errorMessage = useSelector(registerActor, (snapshot) =>
     snapshot.matches('error') ? snapshot.context.errorMessage : null,
   );
+  // The account exists but nobody is signed in: another submit would only be refused.
+  const leavingForLogin = useSelector(
+    registerActor,
+    (snapshot) =>
+      snapshot.matches({ error: 'awaitingRedirect' }) || snapshot.matches({ error: 'redirected' }),
+  );
 
   return (
     <Card.Root maxW="md" mx="auto">
@@ -86,27 +93,15 @@ export function RegisterScreen({
                 autoComplete="new-password"
                 helperText="At least 8 characters, with uppercase, lowercase and numeric characters."
               />
-              {errorMessage && (
-                <Alert.Root status="error" role="alert">
-                  <Alert.Indicator />
-                  <Alert.Title>{errorMessage}</Alert.Title>
-                </Alert.Root>
-              )}
-              {succeeded && (
-                <Alert.Root status="success" role="status">
-                  <Alert.Indicator />
-                  <Alert.Title>Registration successful! Redirecting to dashboard...</Alert.Title>
-                </Alert.Root>
-              )}
-              <Button
-                type="submit"
-                colorPalette="teal"
-                loading={submitting}
-                loadingText="Creating account..."
-                disabled={succeeded}
-              >
-                {succeeded ? 'Success!' : 'Create account'}
-              </Button>
+              <FormSubmission
+                label="Create account"
+                busyLabel="Creating account..."
+                submitting={submitting}
+                succeeded={succeeded}
+                successMessage="Registration successful! Redirecting to dashboard..."
+                errorMessage={errorMessage}
+                disabled={leavingForLogin}
+              />
             </Stack>
           </Form>
         </Formik>

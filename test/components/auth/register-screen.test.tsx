@@ -241,6 +241,7 @@ describe('spec section 8, Register: account created but not signed in, so /login
     await createAccount(user);
 
     expect(await screen.findByRole('alert')).toHaveTextContent(exactly(message));
+    expect(screen.getByRole('button', { name: 'Create account' })).toBeDisabled();
     act(() => jest.advanceTimersByTime(2999));
     expect(screen.getByRole('heading', { name: 'Create your account' })).toBeInTheDocument();
     act(() => jest.advanceTimersByTime(1));
@@ -261,5 +262,6 @@ describe('spec section 8, Register: account created but not signed in, so /login
     act(() => jest.advanceTimersByTime(10_000));
 
     expect(screen.getByRole('heading', { name: 'Create your account' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create account' })).toBeEnabled();
   });
 });

@@ -1,0 +1,49 @@
+import { Alert, Button } from '@chakra-ui/react';
+
+/**
+ * The end of a form whose submission a machine drives: the error (announced), the success
+ * message, and the submit button with its idle, busy and "Success!" labels.
+ */
+export function FormSubmission({
+  label,
+  busyLabel,
+  submitting,
+  succeeded,
+  successMessage,
+  errorMessage,
+  disabled = false,
+}: {
+  label: string;
+  busyLabel: string;
+  submitting: boolean;
+  succeeded: boolean;
+  successMessage: string;
+  errorMessage: string | null;
+  disabled?: boolean;
+}) {
+  return (
+    <>
+      {errorMessage && (
+        <Alert.Root status="error" role="alert">
+          <Alert.Indicator />
+          <Alert.Title>{errorMessage}</Alert.Title>
+        </Alert.Root>
+      )}
+      {succeeded && (
+        <Alert.Root status="success" role="status">
+          <Alert.Indicator />
+          <Alert.Title>{successMessage}</Alert.Title>
+        </Alert.Root>
+      )}
+      <Button
+        type="submit"
+        colorPalette="teal"
+        loading={submitting}
+        loadingText={busyLabel}
+        disabled={succeeded || disabled}
+      >
+        {succeeded ? 'Success!' : label}
+      </Button>
+    </>
+  );
+}
