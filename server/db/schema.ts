@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { PermitStatus } from '../permits/permit-status';
+
+export type PermitCapType = 'monthly' | 'quarterly';
 
 /** Codes a site administrator hands out; each registration consumes one use. */
 export const inviteCodes = pgTable(
@@ -48,10 +60,72 @@ export const siteSettings = pgTable(
     canSchedulePermits: boolean('can_schedule_permits').notNull().default(true),
     /** 0: the resident picks the end; above 0: permits end that many hours after their start. */
     defaultEndDateLimitHours: integer('default_end_date_limit_hours').notNull().default(0),
+    /** The periodic activation cap: activations per resident per calendar month or quarter. */
+    permitCapType: text('permit_cap_type').$type<PermitCapType>().notNull().default('monthly'),
+    /** 0 means no cap. */
+    permitCapLimit: integer('permit_cap_limit').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     check('site_settings_single_row', sql`${table.id} = 1`),
     check('site_settings_end_limit_not_negative', sql`${table.defaultEndDateLimitHours} >= 0`),
+    check('site_settings_cap_type', sql`${table.permitCapType} in ('monthly', 'quarterly')`),
+    check('site_settings_cap_limit_not_negative', sql`${table.permitCapLimit} >= 0`),
+  ],
+);
+
+/**
+ * Visitor permits. `status` follows spec section 4; the reconciler (server/reconciler) moves a
+ * permit between statuses against the parking provider, claiming it with `lease_expires_at` so a
+ * permit whose processing was interrupted is picked up again once the lease runs out.
+ * No overlap for one vehicle among the statuses that hold it, and no reused reference number among
+ * a resident's held permits, are constraints of the database itself (migration 0003).
+ */
+export const permits = pgTable(
+  'permits',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The resident's reference label when one was given (`label` true), otherwise generated. */
+    referenceNo: text('reference_no').notNull(),
+    label: boolean('label').notNull().default(false),
+    /** Upper case, without spaces. */
+    vrm: text('vrm').notNull(),
+    make: text('make').notNull(),
+    model: text('model').notNull(),
+    colour: text('colour').notNull().default(''),
+    driverFirst: text('driver_first').notNull().default(''),
+    driverLast: text('driver_last').notNull().default(''),
+    status: text('status').$type<PermitStatus>().notNull(),
+    startTs: timestamp('start_ts', { withTimezone: true }).notNull(),
+    /** An indefinite permit ends at 9999-12-01T00:00:00Z. */
+    endTs: timestamp('end_ts', { withTimezone: true }).notNull(),
+    /** When the provider made it live; the activation cap counts these per period. */
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+    /** A change the resident asked for (UPDATE_PENDING) that the provider has not confirmed. */
+    pendingStartTs: timestamp('pending_start_ts', { withTimezone: true }),
+    pendingEndTs: timestamp('pending_end_ts', { withTimezone: true }),
+    /** The provider's own reference once it knows the permit. */
+    providerRef: text('provider_ref'),
+    /** Provider calls tried for the current step; reset when a step succeeds. */
+    attempts: integer('attempts').notNull().default(0),
+    /** When the reconciler may next try this permit's current step (backoff); null: now. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    /** A reconciler holds the permit until then; a crashed one's lease simply runs out. */
+    leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check(
+      'permits_status',
+      sql`${table.status} in ('ACTIVE', 'SCHEDULED', 'QUEUED', 'CANCEL_PENDING', 'CANCELLED', 'CANCEL_FAILED', 'UPDATE_PENDING', 'UPDATE_FAILED', 'EXPIRE_PENDING', 'EXPIRED', 'FAILED', 'FAILED_LIMIT')`,
+    ),
+    check('permits_ends_after_start', sql`${table.endTs} > ${table.startTs}`),
+    index('permits_user_created_idx').on(table.userId, table.createdAt.desc(), table.id.desc()),
+    index('permits_status_next_attempt_idx').on(table.status, table.nextAttemptAt),
   ],
 );
