@@ -1,7 +1,6 @@
-import type { AnyEventObject } from 'xstate';
-import type { LoginCredentials, TokenResponse } from '../../machines/auth/auth-types';
 import { loginMachine } from '../../machines/auth/login-machine';
 import { createActorControls } from './actor-controls';
+import { loginEventSamples, withControlledLoginActors } from './login-machine-fixtures';
 import {
   createMachineDriver,
   createMachineTestModel,
@@ -10,36 +9,15 @@ import {
   unreachedStateIds,
 } from './model-harness';
 
-const eventSamples: AnyEventObject[] = [
-  { type: 'SUBMIT', values: { email: 'jane@example.test', password: 'Secret123' } },
-  { type: 'xstate.done.actor.requestLogin', output: { custom_token: 'custom-token-1' } },
-  { type: 'xstate.done.actor.requestLogin', output: { warning: 'Your account is pending.' } },
-  { type: 'xstate.done.actor.requestLogin', output: {} },
-  {
-    type: 'xstate.error.actor.requestLogin',
-    error: { status: 401, body: { detail: 'Invalid email or password.' } },
-  },
-  { type: 'xstate.error.actor.requestLogin', error: { status: 429, body: '<html></html>' } },
-  { type: 'xstate.error.actor.requestLogin', error: { status: 500 } },
-  { type: 'xstate.error.actor.requestLogin', error: { status: 400, body: {} } },
-  { type: 'xstate.error.actor.requestLogin', error: {} },
-  { type: 'xstate.done.actor.signInWithToken', output: true },
-  { type: 'xstate.done.actor.signInWithToken', output: false },
-  { type: 'xstate.error.actor.signInWithToken', error: { code: 'auth/invalid-custom-token' } },
-];
-
-const model = createMachineTestModel(loginMachine, { eventSamples, coverage: 'transitions' });
+const model = createMachineTestModel(loginMachine, {
+  eventSamples: loginEventSamples,
+  coverage: 'transitions',
+});
 const paths = model.getShortestPaths();
 
 function driverFor(machine: typeof loginMachine, timeoutMs = 200) {
   const controls = createActorControls();
-  const provided = machine.provide({
-    actors: {
-      requestLogin: controls.promise<TokenResponse, LoginCredentials>('requestLogin'),
-      signInWithToken: controls.promise<boolean, { customToken: string }>('signInWithToken'),
-    },
-  });
-  return createMachineDriver(provided, { controls, timeoutMs });
+  return createMachineDriver(withControlledLoginActors(machine, controls), { controls, timeoutMs });
 }
 
 describe('loginMachine model', () => {

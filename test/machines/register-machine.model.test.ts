@@ -1,7 +1,8 @@
-import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
-import type { RegistrationDetails, TokenResponse } from '../../machines/auth/auth-types';
+import type { AnyMachineSnapshot } from 'xstate';
+import type { TokenResponse } from '../../machines/auth/auth-types';
 import { registerMachine } from '../../machines/auth/register-machine';
 import { createActorControls } from './actor-controls';
+import { registerEventSamples, withControlledRegisterActors } from './register-machine-fixtures';
 import {
   createMachineDriver,
   createMachineTestModel,
@@ -11,40 +12,10 @@ import {
   type ModelDriver,
 } from './model-harness';
 
-const eventSamples: AnyEventObject[] = [
-  {
-    type: 'SUBMIT',
-    values: {
-      email: 'jane@example.test',
-      first_name: 'Jane',
-      last_name: 'Doe',
-      password: 'Secret123',
-      invite_code: 'KERBSIDE-DEMO',
-    },
-  },
-  { type: 'xstate.done.actor.requestRegistration', output: { custom_token: 'custom-token-1' } },
-  {
-    type: 'xstate.done.actor.requestRegistration',
-    output: { warning: 'Sign-in is unavailable right now.' },
-  },
-  { type: 'xstate.done.actor.requestRegistration', output: {} },
-  {
-    type: 'xstate.error.actor.requestRegistration',
-    error: { status: 400, body: { error: 'Invalid invite code.' } },
-  },
-  {
-    type: 'xstate.error.actor.requestRegistration',
-    error: { status: 400, body: { email: ['A user with that email already exists.'] } },
-  },
-  { type: 'xstate.error.actor.requestRegistration', error: { status: 429, body: '<html></html>' } },
-  { type: 'xstate.error.actor.requestRegistration', error: { status: 502, body: '<html></html>' } },
-  { type: 'xstate.error.actor.requestRegistration', error: {} },
-  { type: 'xstate.done.actor.signInWithToken', output: true },
-  { type: 'xstate.done.actor.signInWithToken', output: false },
-  { type: 'xstate.error.actor.signInWithToken', error: { code: 'auth/network-request-failed' } },
-];
-
-const model = createMachineTestModel(registerMachine, { eventSamples, coverage: 'transitions' });
+const model = createMachineTestModel(registerMachine, {
+  eventSamples: registerEventSamples,
+  coverage: 'transitions',
+});
 const paths = model.getShortestPaths();
 
 /** The machine driver, also checking that /login is navigated to exactly when redirected. */
@@ -54,13 +25,7 @@ function driverFor(
 ): ModelDriver<AnyMachineSnapshot> {
   const controls = createActorControls();
   const navigateToLogin = jest.fn();
-  const provided = machine.provide({
-    actors: {
-      requestRegistration: controls.promise<TokenResponse, RegistrationDetails>(
-        'requestRegistration',
-      ),
-      signInWithToken: controls.promise<boolean, { customToken: string }>('signInWithToken'),
-    },
+  const provided = withControlledRegisterActors(machine, controls).provide({
     actions: { navigateToLogin },
   });
   const driver = createMachineDriver(provided, { controls, timeoutMs });

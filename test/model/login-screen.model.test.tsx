@@ -1,10 +1,11 @@
 import { act, screen } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
-import type { LoginCredentials, TokenResponse } from '../../machines/auth/auth-types';
+import type { AnyMachineSnapshot } from 'xstate';
+import type { LoginCredentials } from '../../machines/auth/auth-types';
 import { loginMachine } from '../../machines/auth/login-machine';
 import { LoginScreen } from '../../src/features/auth/login-screen';
 import { createActorControls } from '../machines/actor-controls';
+import { loginEventSamples, withControlledLoginActors } from '../machines/login-machine-fixtures';
 import {
   createMachineTestModel,
   describePath,
@@ -14,25 +15,9 @@ import {
 } from '../machines/model-harness';
 import { exactly, renderWithProviders } from '../support/render';
 
-const eventSamples: AnyEventObject[] = [
-  { type: 'SUBMIT', values: { email: 'jane@example.test', password: 'Secret123' } },
-  { type: 'xstate.done.actor.requestLogin', output: { custom_token: 'custom-token-1' } },
-  { type: 'xstate.done.actor.requestLogin', output: { warning: 'Your account is pending.' } },
-  { type: 'xstate.done.actor.requestLogin', output: {} },
-  {
-    type: 'xstate.error.actor.requestLogin',
-    error: { status: 401, body: { detail: 'Invalid email or password.' } },
-  },
-  { type: 'xstate.error.actor.requestLogin', error: { status: 429, body: '<html></html>' } },
-  { type: 'xstate.error.actor.requestLogin', error: { status: 500 } },
-  { type: 'xstate.error.actor.requestLogin', error: { status: 400, body: {} } },
-  { type: 'xstate.error.actor.requestLogin', error: {} },
-  { type: 'xstate.done.actor.signInWithToken', output: true },
-  { type: 'xstate.done.actor.signInWithToken', output: false },
-  { type: 'xstate.error.actor.signInWithToken', error: { code: 'auth/invalid-custom-token' } },
-];
-
-const paths = createMachineTestModel(loginMachine, { eventSamples }).getShortestPaths();
+const paths = createMachineTestModel(loginMachine, {
+  eventSamples: loginEventSamples,
+}).getShortestPaths();
 
 const signInButton = (name: string) => screen.findByRole('button', { name });
 
@@ -43,12 +28,7 @@ const signInButton = (name: string) => screen.findByRole('button', { name });
  */
 function screenDriver(machine: typeof loginMachine): ModelDriver<AnyMachineSnapshot> {
   const controls = createActorControls();
-  const provided = machine.provide({
-    actors: {
-      requestLogin: controls.promise<TokenResponse, LoginCredentials>('requestLogin'),
-      signInWithToken: controls.promise<boolean, { customToken: string }>('signInWithToken'),
-    },
-  });
+  const provided = withControlledLoginActors(machine, controls);
   let user: UserEvent;
   return {
     start() {

@@ -1,11 +1,15 @@
 import { act, screen } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
-import type { RegistrationDetails, TokenResponse } from '../../machines/auth/auth-types';
+import type { AnyMachineSnapshot } from 'xstate';
+import type { RegistrationDetails } from '../../machines/auth/auth-types';
 import { registerMachine } from '../../machines/auth/register-machine';
 import { RegisterScreen } from '../../src/features/auth/register-screen';
 import { createActorControls } from '../machines/actor-controls';
+import {
+  registerEventSamples,
+  withControlledRegisterActors,
+} from '../machines/register-machine-fixtures';
 import {
   createMachineTestModel,
   describePath,
@@ -15,40 +19,9 @@ import {
 } from '../machines/model-harness';
 import { exactly, renderWithProviders } from '../support/render';
 
-const eventSamples: AnyEventObject[] = [
-  {
-    type: 'SUBMIT',
-    values: {
-      invite_code: 'KERBSIDE-DEMO',
-      email: 'jane@example.test',
-      first_name: 'Jane',
-      last_name: 'Doe',
-      password: 'Secret123',
-    },
-  },
-  { type: 'xstate.done.actor.requestRegistration', output: { custom_token: 'custom-token-1' } },
-  {
-    type: 'xstate.done.actor.requestRegistration',
-    output: { warning: 'Sign-in is unavailable right now.' },
-  },
-  { type: 'xstate.done.actor.requestRegistration', output: {} },
-  {
-    type: 'xstate.error.actor.requestRegistration',
-    error: { status: 400, body: { error: 'Invalid invite code.' } },
-  },
-  {
-    type: 'xstate.error.actor.requestRegistration',
-    error: { status: 400, body: { email: ['A user with that email already exists.'] } },
-  },
-  { type: 'xstate.error.actor.requestRegistration', error: { status: 429, body: '<html></html>' } },
-  { type: 'xstate.error.actor.requestRegistration', error: { status: 502, body: '<html></html>' } },
-  { type: 'xstate.error.actor.requestRegistration', error: {} },
-  { type: 'xstate.done.actor.signInWithToken', output: true },
-  { type: 'xstate.done.actor.signInWithToken', output: false },
-  { type: 'xstate.error.actor.signInWithToken', error: { code: 'auth/network-request-failed' } },
-];
-
-const paths = createMachineTestModel(registerMachine, { eventSamples }).getShortestPaths();
+const paths = createMachineTestModel(registerMachine, {
+  eventSamples: registerEventSamples,
+}).getShortestPaths();
 
 const fields: ReadonlyArray<[keyof RegistrationDetails, string]> = [
   ['invite_code', 'Invite code'],
@@ -64,14 +37,7 @@ const fields: ReadonlyArray<[keyof RegistrationDetails, string]> = [
  */
 function screenDriver(machine: typeof registerMachine): ModelDriver<AnyMachineSnapshot> {
   const controls = createActorControls();
-  const provided = machine.provide({
-    actors: {
-      requestRegistration: controls.promise<TokenResponse, RegistrationDetails>(
-        'requestRegistration',
-      ),
-      signInWithToken: controls.promise<boolean, { customToken: string }>('signInWithToken'),
-    },
-  });
+  const provided = withControlledRegisterActors(machine, controls);
   let user: UserEvent;
   return {
     start() {
