@@ -1,0 +1,72 @@
+import path from 'node:path';
+import { ESLint } from 'eslint';
+
+// The architecture's import directions are enforced by lint alone; these probes prove that the
+// rules still fire, so a config change cannot quietly switch them off.
+// The config is handed over as an object: ESLint would load the file with a dynamic import(),
+// which Jest does not run.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const projectConfig = require('../../eslint.config.js');
+const eslint = new ESLint({
+  cwd: path.resolve(__dirname, '../..'),
+  overrideConfigFile: true,
+  overrideConfig: projectConfig,
+});
+
+async function violationsOf(filePath: string, code: string) {
+  const [result] = await eslint.lintText(code, {
+    filePath: path.resolve(__dirname, '../..', filePath),
+  });
+  return (result?.messages ?? []).map(({ ruleId, message }) => ({ ruleId, message }));
+}
+
+test.each([
+  [
+    'machines/probe.ts',
+    "import { useState } from 'react';\nexport const probe = useState;\n",
+    /framework-free/,
+  ],
+  [
+    'machines/probe.ts',
+    "import axios from 'axios';\nexport const probe = axios;\n",
+    /framework-free/,
+  ],
+  [
+    'machines/probe.ts',
+    "import { paths } from '../src/shell/paths';\nexport const probe = paths;\n",
+    /never imports the app/,
+  ],
+  [
+    'server/probe.ts',
+    "import { sessionMachine } from '../machines/session-machine';\nexport const probe = sessionMachine;\n",
+    /never imports the web app/,
+  ],
+  [
+    'src/features/guide/probe.ts',
+    "import { LoginScreen } from '../auth/login-screen';\nexport const probe = LoginScreen;\n",
+    /Features may not import each other/,
+  ],
+  [
+    'src/shell/probe.ts',
+    "import { getAuth } from 'firebase/auth';\nexport const probe = getAuth;\n",
+    /Firebase sits behind src\/identity/,
+  ],
+])('%s may not import what this code imports', async (filePath, code, expected) => {
+  const violations = await violationsOf(filePath, code);
+  expect(violations.map(({ message }) => message).join('\n')).toMatch(expected);
+});
+
+test('the same imports are fine where the architecture allows them', async () => {
+  expect(
+    await violationsOf(
+      'src/identity/probe.ts',
+      "import { getAuth } from 'firebase/auth';\nexport const probe = getAuth;\n",
+    ),
+  ).toEqual([]);
+  expect(
+    await violationsOf(
+      'src/features/auth/probe.ts',
+      "import { paths } from '../../shell/paths';\nexport const probe = paths;\n",
+    ),
+  ).toEqual([]);
+});
