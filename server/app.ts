@@ -6,6 +6,7 @@ import { HttpError } from './http/http-error';
 import type { Identity } from './identity/firebase-identity';
 import { adminRoutes } from './routes/admin-routes';
 import { authRoutes } from './routes/auth-routes';
+import { permitRoutes } from './routes/permit-routes';
 import { siteSettingsRoutes } from './routes/site-settings-routes';
 
 export interface AppDependencies {
@@ -17,6 +18,8 @@ export interface AppDependencies {
   adminSecret?: string;
   loginThrottle?: FailureThrottle;
   registrationThrottle?: FailureThrottle;
+  /** Called after a resident changed a permit, so the reconciler need not wait for its next poll. */
+  onPermitChanged?: () => void;
   log?: boolean;
 }
 
@@ -93,6 +96,12 @@ export function buildApp(deps: AppDependencies): FastifyInstance {
       deps.registrationThrottle ?? new FailureThrottle({ limit: 10, windowMs: fifteenMinutes }),
   });
   app.register(siteSettingsRoutes, { prefix: '/api/v1/site-settings', db: deps.db });
+  app.register(permitRoutes, {
+    prefix: '/api/v1/permits',
+    db: deps.db,
+    identity: deps.identity,
+    onPermitChanged: deps.onPermitChanged,
+  });
   if (deps.adminSecret) app.register(adminRoutes, { db: deps.db, adminSecret: deps.adminSecret });
 
   return app;

@@ -6,6 +6,7 @@ export const defaultDemoInviteCode = 'KERBSIDE-DEMO';
 export const defaultPermitLimit = 5;
 const maxPermitLimit = 1_000;
 const maxEndDateLimitHours = 24 * 366;
+const maxPermitCap = 10_000;
 
 const email = z.string().trim().toLowerCase().min(1).max(254);
 
@@ -33,6 +34,12 @@ export const adminCommandSchema = z.discriminatedUnion('command', [
     permitLimit: z.number().int().min(0).max(maxPermitLimit),
   }),
   z.object({ command: z.literal('settings.set'), setting: siteSettingSchema }),
+  z.object({
+    command: z.literal('cap.set'),
+    type: z.enum(['monthly', 'quarterly']),
+    /** 0: no cap. */
+    limit: z.number().int().min(0).max(maxPermitCap),
+  }),
   z.object({
     command: z.literal('user.set-limit'),
     email,

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { inviteCodes, users } from '../db/schema';
-import { isUniqueViolation } from '../db/is-unique-violation';
+import { isUniqueViolation } from '../db/constraint-violation';
 import { siteSettingsStore } from '../site-settings/site-settings-store';
 import { AdminCommandError, adminCommandSchema, type AdminResult } from './admin-command';
 import { seedDemoDatabase } from './seed-demo-database';
@@ -57,6 +57,12 @@ export async function runAdminCommand(db: Database, input: unknown): Promise<Adm
       const { key, value } = command.setting;
       await siteSettingsStore.update(db, { [key]: value });
       return { message: `Site setting ${key} is now ${String(value)}.` };
+    }
+    case 'cap.set': {
+      await siteSettingsStore.updateCap(db, { type: command.type, limit: command.limit });
+      const cap =
+        command.limit === 0 ? 'no cap' : `${command.limit} activation(s) per resident per period`;
+      return { message: `The ${command.type} permit cap is now ${cap}.` };
     }
     case 'user.set-limit':
       await setUser(db, command.email, { permitLimit: command.limit });

@@ -13,6 +13,8 @@ export const adminUsage = `Usage: npm run admin -- <command>
   settings set can_add_reference <true|false>
   settings set can_schedule_permits <true|false>
   settings set default_end_date_limit_hours <hours>   (0: residents pick the end)
+  cap set <monthly|quarterly> <n>       activations per resident per calendar month or
+                                        quarter in London (0: no cap)
   user set-limit <email> <n>            concurrent-permit limit of a resident
   user disable <email>                  the resident can no longer sign in
   user enable <email>
@@ -92,6 +94,14 @@ export function parseAdminArguments(argv: string[]): AdminCommand {
     case 'settings set':
       expectArguments(rest, 2, 'settings set <key> <value>');
       return settingCommand(rest[0], rest[1]);
+    case 'cap set': {
+      expectArguments(rest, 2, 'cap set <monthly|quarterly> <n>');
+      const [type, limit] = rest;
+      if (type !== 'monthly' && type !== 'quarterly') {
+        throw new UsageError(`The cap period must be monthly or quarterly, got ${type}.`);
+      }
+      return { command: 'cap.set', type, limit: wholeNumber(limit, 'The cap') };
+    }
     case 'user set-limit':
       expectArguments(rest, 2, 'user set-limit <email> <n>');
       return {

@@ -27,3 +27,15 @@ export const finishedPermitStatuses: readonly PermitStatus[] = [
 export function isPermitStatus(value: unknown): value is PermitStatus {
   return typeof value === 'string' && (permitStatuses as readonly string[]).includes(value);
 }
+
+/**
+ * Count against the resident's concurrent-permit limit, and are reported as the profile's
+ * `active_registrations`.
+ */
+export const limitCountedPermitStatuses: readonly PermitStatus[] = [
+  'ACTIVE',
+  'QUEUED',
+  'SCHEDULED',
+  'UPDATE_PENDING',
+  'UPDATE_FAILED',
+];

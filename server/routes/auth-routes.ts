@@ -5,12 +5,13 @@ import type { FailureThrottle } from '../auth/failure-throttle';
 import { passwordHasher } from '../auth/password-hasher';
 import { passwordRuleErrors } from '../auth/password-rule-errors';
 import type { Database } from '../db/database';
-import { isUniqueViolation } from '../db/is-unique-violation';
+import { isUniqueViolation } from '../db/constraint-violation';
 import { inviteCodes, users } from '../db/schema';
 import type { Identity } from '../identity/firebase-identity';
 import { authenticateResident } from '../http/authenticate-resident';
 import { HttpError } from '../http/http-error';
 import { parseBody } from '../http/parse-body';
+import { countLimitCountedPermits } from '../permits/permit-allowance';
 
 export interface AuthRoutesOptions {
   db: Database;
@@ -186,8 +187,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
       first_name: resident.firstName,
       last_name: resident.lastName,
       email: resident.email,
-      // Permits arrive with the permit issue; until then nobody has an active registration.
-      active_registrations: 0,
+      active_registrations: await countLimitCountedPermits(db, resident.id),
       permit_limit: resident.permitLimit,
     };
   });

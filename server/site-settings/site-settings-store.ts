@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { siteSettings } from '../db/schema';
+import { siteSettings, type PermitCapType } from '../db/schema';
 
 /** The site-wide toggles exactly as GET /api/v1/site-settings/ answers them (spec section 3). */
 export interface SiteSettings {
@@ -38,5 +38,30 @@ async function update(db: Database, changes: Partial<SiteSettings>): Promise<Sit
   return row;
 }
 
+/** The periodic activation cap; not part of the public site settings. */
+export interface PermitCap {
+  type: PermitCapType;
+  /** Activations per resident per period; 0 means no cap. */
+  limit: number;
+}
+
+const capColumns = { type: siteSettings.permitCapType, limit: siteSettings.permitCapLimit };
+
+async function readCap(db: Database): Promise<PermitCap> {
+  const [row] = await db.select(capColumns).from(siteSettings).where(singleRow);
+  if (!row) throw new Error('The site_settings row is missing: the migrations did not run.');
+  return row;
+}
+
+async function updateCap(db: Database, cap: PermitCap): Promise<PermitCap> {
+  const [row] = await db
+    .update(siteSettings)
+    .set({ permitCapType: cap.type, permitCapLimit: cap.limit, updatedAt: sql`now()` })
+    .where(singleRow)
+    .returning(capColumns);
+  if (!row) throw new Error('The site_settings row is missing: the migrations did not run.');
+  return row;
+}
+
 /** Reads and changes the single site-settings row. */
-export const siteSettingsStore = { read, update };
+export const siteSettingsStore = { read, update, readCap, updateCap };

@@ -1,0 +1,116 @@
+import { and, count, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../db/database';
+import { permits } from '../db/schema';
+import { HttpError } from '../http/http-error';
+import { parseSiteDateBound } from './parse-site-time';
+import { isPermitStatus, type PermitStatus } from './permit-status';
+import type { PermitRow } from './serialize-permit';
+
+export const permitPageSize = 20;
+const maxSearchLength = 100;
+
+export interface PermitListQuery {
+  statuses: PermitStatus[];
+  createdFrom?: SQL;
+  createdThrough?: SQL;
+  search?: string;
+  page: number;
+}
+
+type RawQuery = Record<string, string | string[] | undefined>;
+
+function valuesOf(query: RawQuery, key: string): string[] {
+  const value = query[key];
+  return value === undefined ? [] : [value].flat();
+}
+
+function lastValueOf(query: RawQuery, key: string): string | undefined {
+  return valuesOf(query, key).at(-1);
+}
+
+/**
+ * Reads the list's query string as Django REST framework's filters would: unknown statuses and
+ * unreadable dates are 400s; a page that is not a positive whole number is 404 "Invalid page.".
+ */
+export function parsePermitListQuery(query: RawQuery): PermitListQuery {
+  const errors: Record<string, string[]> = {};
+  const statuses: PermitStatus[] = [];
+  for (const status of valuesOf(query, 'status').filter((value) => value !== '')) {
+    if (isPermitStatus(status)) statuses.push(status);
+    else {
+      (errors.status ??= []).push(
+        `Select a valid choice. ${status} is not one of the available choices.`,
+      );
+    }
+  }
+  const bound = (key: string, side: 'from' | 'through') => {
+    const text = lastValueOf(query, key)?.trim();
+    if (!text) return undefined;
+    const parsed = parseSiteDateBound(text, side);
+    if (!parsed) {
+      errors[key] = ['Enter a valid date or date-time (YYYY-MM-DD or YYYY-MM-DDThh:mm).'];
+      return undefined;
+    }
+    if (side === 'from') return gte(permits.createdAt, parsed.instant);
+    return parsed.inclusive
+      ? lte(permits.createdAt, parsed.instant)
+      : lt(permits.createdAt, parsed.instant);
+  };
+  const createdFrom = bound('start_date', 'from');
+  const createdThrough = bound('end_date', 'through');
+  const search = lastValueOf(query, 'search')?.trim();
+  if (search && search.length > maxSearchLength) {
+    errors.search = [`Ensure this field has no more than ${maxSearchLength} characters.`];
+  }
+  if (Object.keys(errors).length > 0) throw new HttpError(400, errors);
+
+  const pageText = lastValueOf(query, 'page') ?? '1';
+  const page = /^\d{1,9}$/.test(pageText) ? Number(pageText) : 0;
+  if (page < 1) throw invalidPage();
+  return { statuses, createdFrom, createdThrough, search: search || undefined, page };
+}
+
+function invalidPage(): HttpError {
+  return new HttpError(404, { detail: 'Invalid page.' });
+}
+
+function likePattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/**
+ * The search: the registration ignoring spaces, or the other text fields together. Each side is
+ * one ILIKE over an expression that a pg_trgm GIN index can serve (migration of the benchmarks).
+ */
+function searchCondition(term: string): SQL | undefined {
+  const vrmTerm = term.replace(/\s+/g, '');
+  const text = sql`(${permits.referenceNo} || ' ' || ${permits.make} || ' ' || ${permits.model} || ' ' || ${permits.colour} || ' ' || ${permits.driverFirst} || ' ' || ${permits.driverLast}) ILIKE ${likePattern(term)}`;
+  return vrmTerm ? or(sql`${permits.vrm} ILIKE ${likePattern(vrmTerm)}`, text) : text;
+}
+
+/** One page of the resident's permits, newest first, and how many match in all. */
+export async function listPermits(
+  db: Database,
+  userId: string,
+  query: PermitListQuery,
+): Promise<{ count: number; results: PermitRow[] }> {
+  const where = and(
+    eq(permits.userId, userId),
+    query.statuses.length > 0 ? inArray(permits.status, query.statuses) : undefined,
+    query.createdFrom,
+    query.createdThrough,
+    query.search ? searchCondition(query.search) : undefined,
+  );
+  const [counted] = await db.select({ total: count() }).from(permits).where(where);
+  const total = counted?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / permitPageSize));
+  if (query.page > pages) throw invalidPage();
+  const results = await db
+    .select()
+    .from(permits)
+    .where(where)
+    .orderBy(desc(permits.createdAt), desc(permits.id))
+    .limit(permitPageSize)
+    .offset((query.page - 1) * permitPageSize);
+  return { count: total, results };
+}

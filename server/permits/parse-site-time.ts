@@ -1,0 +1,99 @@
+import { DateTime } from 'luxon';
+import { siteTimeZone } from './cap-period';
+
+const dateTimePattern =
+  /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?$/i;
+const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export type SiteTimeResult =
+  { ok: true; instant: Date } | { ok: false; reason: 'format' | 'nonexistent' };
+
+/** DRF's texts for a datetime it cannot read, and for a local time the clocks skip. */
+export const dateTimeFormatMessage =
+  'Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z].';
+export const nonexistentTimeMessage = `Invalid datetime for the timezone "${siteTimeZone}".`;
+
+interface LocalFields {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+  millisecond: number;
+}
+
+/**
+ * A wall-clock time in London as an instant. When the clocks go forward the skipped times do not
+ * exist (null); when they go back the repeated hour is taken at its first occurrence (BST), as
+ * Python's zoneinfo does with fold=0.
+ */
+function fromLondonWallClock(fields: LocalFields): Date | null {
+  const naive = DateTime.fromObject(fields, { zone: 'utc' });
+  if (!naive.isValid) return null;
+  const offsets = new Set(
+    [-1, 0, 1].map((days) => naive.plus({ days }).setZone(siteTimeZone).offset),
+  );
+  const matches = [...offsets]
+    .sort((a, b) => b - a)
+    .map((offset) => naive.minus({ minutes: offset }))
+    .filter(
+      (instant) => instant.setZone(siteTimeZone).offset === naive.diff(instant, 'minutes').minutes,
+    );
+  return matches[0]?.toJSDate() ?? null;
+}
+
+/**
+ * Reads an ISO 8601 date-time. With an offset (or Z) it is that instant; without one it is
+ * London local time, as the web app sends "now" and datetime-local values.
+ */
+export function parseSiteDateTime(text: string): SiteTimeResult {
+  const match = dateTimePattern.exec(text.trim());
+  if (!match) return { ok: false, reason: 'format' };
+  const [, year, month, day, hour, minute, second, fraction, offset] = match;
+  const fields: LocalFields = {
+    year: Number(year),
+    month: Number(month),
+    day: Number(day),
+    hour: Number(hour),
+    minute: Number(minute),
+    second: Number(second ?? 0),
+    millisecond: Number((fraction ?? '0').padEnd(3, '0').slice(0, 3)),
+  };
+  if (fields.hour > 23) return { ok: false, reason: 'format' };
+  if (offset) {
+    const zone =
+      offset.toUpperCase() === 'Z' ? 'utc' : `UTC${offset.slice(0, 3)}:${offset.slice(-2)}`;
+    const instant = DateTime.fromObject(fields, { zone });
+    return instant.isValid
+      ? { ok: true, instant: instant.toJSDate() }
+      : { ok: false, reason: 'format' };
+  }
+  const calendar = DateTime.fromObject(fields, { zone: 'utc' });
+  if (!calendar.isValid) return { ok: false, reason: 'format' };
+  const instant = fromLondonWallClock(fields);
+  return instant ? { ok: true, instant } : { ok: false, reason: 'nonexistent' };
+}
+
+/**
+ * A list filter bound: a date-time as parseSiteDateTime reads it, or a date, meaning that day in
+ * London from its start (`from`) or through its end (`through`: the next day's start, exclusive).
+ */
+export function parseSiteDateBound(
+  text: string,
+  side: 'from' | 'through',
+): { instant: Date; inclusive: boolean } | null {
+  const date = datePattern.exec(text.trim());
+  if (date) {
+    const day = DateTime.fromObject(
+      { year: Number(date[1]), month: Number(date[2]), day: Number(date[3]) },
+      { zone: siteTimeZone },
+    );
+    if (!day.isValid) return null;
+    return side === 'from'
+      ? { instant: day.startOf('day').toJSDate(), inclusive: true }
+      : { instant: day.plus({ days: 1 }).startOf('day').toJSDate(), inclusive: false };
+  }
+  const parsed = parseSiteDateTime(text);
+  return parsed.ok ? { instant: parsed.instant, inclusive: true } : null;
+}

@@ -1,0 +1,120 @@
+import { and, count, eq, gte, inArray, lt, ne, or, type SQL } from 'drizzle-orm';
+import type { Database } from '../db/database';
+import { permits, siteSettings, users } from '../db/schema';
+import { capPeriod, type CapPeriod } from './cap-period';
+import { limitCountedPermitStatuses } from './permit-status';
+
+export const permitLimitMessage = 'You have reached your permit limit';
+
+export function permitCapMessage(periodName: string): string {
+  return `You have reached your permit activation cap for ${periodName}`;
+}
+
+/** The permits of one resident that count against the concurrent-permit limit. */
+export async function countLimitCountedPermits(
+  db: Database,
+  userId: string,
+  excludePermitId?: number,
+): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(permits)
+    .where(
+      and(
+        eq(permits.userId, userId),
+        inArray(permits.status, limitCountedPermitStatuses),
+        excludePermitId === undefined ? undefined : ne(permits.id, excludePermitId),
+      ),
+    );
+  return row?.total ?? 0;
+}
+
+/**
+ * Activations of one resident in the cap period: permits activated within it, plus, with
+ * countQueued, the resident's QUEUED permits (activations on their way).
+ */
+export async function countCapUsage(
+  db: Database,
+  userId: string,
+  period: CapPeriod,
+  options: { countQueued: boolean; excludePermitId?: number },
+): Promise<number> {
+  const activatedInPeriod = and(
+    gte(permits.activatedAt, period.start),
+    lt(permits.activatedAt, period.end),
+  );
+  const used: SQL | undefined = options.countQueued
+    ? or(eq(permits.status, 'QUEUED'), activatedInPeriod)
+    : activatedInPeriod;
+  const [row] = await db
+    .select({ total: count() })
+    .from(permits)
+    .where(
+      and(
+        eq(permits.userId, userId),
+        used,
+        options.excludePermitId === undefined ? undefined : ne(permits.id, options.excludePermitId),
+      ),
+    );
+  return row?.total ?? 0;
+}
+
+export interface PermitAllowanceOptions {
+  /** The moment whose cap period (month or quarter in London) counts: usually now. */
+  at: Date;
+  /** The stored permit being queued or activated; left out for a permit about to be created. */
+  permitId?: number;
+  /**
+   * Whether the permit is about to use an activation now (a permit created to start now, or a
+   * scheduled one set live): the cap is checked only then.
+   */
+  activatesNow: boolean;
+  /**
+   * Also count the resident's other QUEUED permits against the cap, as activations already on
+   * their way: true for the API (create, activate), false for the reconciler's own activation,
+   * which would otherwise refuse every queued permit once they outnumber the remaining cap.
+   */
+  countQueued: boolean;
+}
+
+export type PermitAllowance =
+  { allowed: true } | { allowed: false; breach: 'limit' | 'cap'; message: string };
+
+/**
+ * Whether the resident may hold one more permit (concurrent-permit limit) and, when it activates
+ * now, use one more activation in the current cap period. Must run inside a transaction: it locks
+ * the resident's row until the transaction ends, so concurrent checks for one resident queue up
+ * and each sees the insert or status change of the one before.
+ */
+export async function checkPermitAllowance(
+  tx: Database,
+  userId: string,
+  options: PermitAllowanceOptions,
+): Promise<PermitAllowance> {
+  const [resident] = await tx
+    .select({ permitLimit: users.permitLimit })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  if (!resident) throw new Error(`No resident ${userId}.`);
+  const held = await countLimitCountedPermits(tx, userId, options.permitId);
+  if (held >= resident.permitLimit) {
+    return { allowed: false, breach: 'limit', message: permitLimitMessage };
+  }
+  if (!options.activatesNow) return { allowed: true };
+
+  const [cap] = await tx
+    .select({ type: siteSettings.permitCapType, limit: siteSettings.permitCapLimit })
+    .from(siteSettings)
+    .where(eq(siteSettings.id, 1));
+  if (!cap || cap.limit === 0) return { allowed: true };
+  const period = capPeriod(cap.type, options.at);
+  const used = await countCapUsage(tx, userId, period, {
+    countQueued: options.countQueued,
+    excludePermitId: options.permitId,
+  });
+  if (used >= cap.limit) {
+    return { allowed: false, breach: 'cap', message: permitCapMessage(period.name) };
+  }
+  return { allowed: true };
+}

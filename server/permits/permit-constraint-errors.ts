@@ -1,0 +1,30 @@
+import { constraintViolation } from '../db/constraint-violation';
+import { HttpError } from '../http/http-error';
+
+export const overlappingPermitMessage = 'A permit for this VRM and time already exists';
+
+export function heldReferenceMessage(referenceNo: string): string {
+  return `An active permit already exists with reference number ${referenceNo}`;
+}
+
+/** True when a write broke the one-vehicle-no-overlap exclusion constraint (migration 0003). */
+export function isPermitOverlap(error: unknown): boolean {
+  const found = constraintViolation(error);
+  return found?.code === '23P01' && found.constraint === 'permits_no_overlap_per_vehicle';
+}
+
+/**
+ * Turns the database's refusal of a permit into the API's answer: the exclusion constraint
+ * (23P01) on one vehicle's overlapping times, or the unique index (23505) on a resident's held
+ * reference numbers. Anything else is returned unchanged, to be rethrown.
+ */
+export function permitConstraintError(error: unknown, referenceNo: string): unknown {
+  if (isPermitOverlap(error)) {
+    return new HttpError(400, { non_field_errors: [overlappingPermitMessage] });
+  }
+  const found = constraintViolation(error);
+  if (found?.code === '23505' && found.constraint === 'permits_held_reference_per_user') {
+    return new HttpError(400, { reference_label: [heldReferenceMessage(referenceNo)] });
+  }
+  return error;
+}

@@ -1,0 +1,41 @@
+import { HttpError } from '../http/http-error';
+import { indefiniteEnd } from './serialize-permit';
+import {
+  dateTimeFormatMessage,
+  nonexistentTimeMessage,
+  parseSiteDateTime,
+} from './parse-site-time';
+
+export type FieldErrors = Record<string, string[]>;
+
+export const endInPastMessage = 'Expiry date must be in the future';
+export const endBeforeStartMessage = 'Expiry must be after the start.';
+export const schedulingDisabledMessage = 'Scheduling permits is not enabled on this site.';
+
+/** The end of a permit that starts at `start`: automatic when the site sets hours, else chosen. */
+export function automaticEnd(start: Date, automaticEndHours: number): Date {
+  return new Date(start.getTime() + automaticEndHours * 3_600_000);
+}
+
+/** Reads a date-time field, recording DRF-style errors under its name when it is unreadable. */
+export function readDateTime(text: string, field: string, errors: FieldErrors): Date | null {
+  const parsed = parseSiteDateTime(text);
+  if (parsed.ok) return parsed.instant;
+  errors[field] = [parsed.reason === 'format' ? dateTimeFormatMessage : nonexistentTimeMessage];
+  return null;
+}
+
+/** The stored end for a chosen end: null means indefinite. */
+export function readChosenEnd(text: string | null, errors: FieldErrors): Date | null {
+  return text === null ? indefiniteEnd : readDateTime(text, 'end_ts', errors);
+}
+
+/** Checks a chosen end against the start and now, recording errors under end_ts. */
+export function checkEnd(end: Date, start: Date, now: Date, errors: FieldErrors): void {
+  if (end.getTime() <= now.getTime()) errors.end_ts = [endInPastMessage];
+  else if (end.getTime() <= start.getTime()) errors.end_ts = [endBeforeStartMessage];
+}
+
+export function throwIfAny(errors: FieldErrors): void {
+  if (Object.keys(errors).length > 0) throw new HttpError(400, errors);
+}

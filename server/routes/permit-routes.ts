@@ -1,0 +1,104 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { Database } from '../db/database';
+import type { Identity } from '../identity/firebase-identity';
+import { authenticateResident } from '../http/authenticate-resident';
+import { HttpError } from '../http/http-error';
+import { parseBody } from '../http/parse-body';
+import { capPeriod } from '../permits/cap-period';
+import { createPermit } from '../permits/create-permit';
+import { listPermits, parsePermitListQuery, permitPageSize } from '../permits/list-permits';
+import { countCapUsage } from '../permits/permit-allowance';
+import { createPermitSchema, updatePermitSchema } from '../permits/permit-input';
+import { activatePermit, cancelPermit, updatePermit } from '../permits/permit-transitions';
+import { serializePermit } from '../permits/serialize-permit';
+import { siteSettingsStore } from '../site-settings/site-settings-store';
+
+export interface PermitRoutesOptions {
+  db: Database;
+  identity: Identity;
+  onPermitChanged?: () => void;
+}
+
+const maxPermitId = 2_147_483_647;
+
+/** The permit id of a detail route; anything that cannot be one is simply not found. */
+function permitIdOf(request: FastifyRequest): number {
+  const text = (request.params as { id?: string }).id ?? '';
+  const id = /^[1-9]\d{0,9}$/.test(text) ? Number(text) : 0;
+  if (id < 1 || id > maxPermitId) throw new HttpError(404, { detail: 'Not found.' });
+  return id;
+}
+
+/** The same list URL at another page, absolute, as DRF's pagination links are. */
+function pageUrl(request: FastifyRequest, page: number): string {
+  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  if (page === 1) url.searchParams.delete('page');
+  else url.searchParams.set('page', String(page));
+  return url.toString();
+}
+
+/** /api/v1/permits/: the resident's own permits (spec sections 3, 4, 7, 8, 9). */
+export const permitRoutes: FastifyPluginAsync<PermitRoutesOptions> = async (app, options) => {
+  const { db, identity } = options;
+  const resident = (request: FastifyRequest) => authenticateResident(request, { db, identity });
+
+  // Every successful write (create, activate, cancel, update) leaves work for the reconciler.
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && reply.statusCode < 400) options.onPermitChanged?.();
+  });
+
+  app.get('/permit_cap_info/', async (request) => {
+    const { id } = await resident(request);
+    const cap = await siteSettingsStore.readCap(db);
+    const period = capPeriod(cap.type, new Date());
+    const used = await countCapUsage(db, id, period, { countQueued: true });
+    return {
+      permits_used: used,
+      permit_cap_limit: cap.limit,
+      // No cap, so no number of activations left to count down.
+      permits_remaining: cap.limit === 0 ? null : Math.max(0, cap.limit - used),
+      period_name: period.name,
+      permit_cap_type: cap.type,
+    };
+  });
+
+  app.get('/', async (request) => {
+    const { id } = await resident(request);
+    const query = parsePermitListQuery(request.query as Record<string, string | string[]>);
+    const { count, results } = await listPermits(db, id, query);
+    const hasNext = query.page * permitPageSize < count;
+    return {
+      count,
+      next: hasNext ? pageUrl(request, query.page + 1) : null,
+      previous: query.page > 1 ? pageUrl(request, query.page - 1) : null,
+      results: results.map(serializePermit),
+    };
+  });
+
+  app.post('/', async (request, reply) => {
+    const { id } = await resident(request);
+    const input = parseBody(createPermitSchema, request.body);
+    const settings = await siteSettingsStore.read(db);
+    const permit = await createPermit(db, id, input, settings);
+    return reply.code(201).send(serializePermit(permit));
+  });
+
+  app.post('/:id/activate/', async (request) => {
+    const { id } = await resident(request);
+    const settings = await siteSettingsStore.read(db);
+    return serializePermit(await activatePermit(db, id, permitIdOf(request), settings));
+  });
+
+  app.post('/:id/cancel/', async (request) => {
+    const { id } = await resident(request);
+    return serializePermit(await cancelPermit(db, id, permitIdOf(request)));
+  });
+
+  app.patch('/:id/full_update/', async (request) => {
+    const { id } = await resident(request);
+    const permitId = permitIdOf(request);
+    const input = parseBody(updatePermitSchema, request.body);
+    const settings = await siteSettingsStore.read(db);
+    return serializePermit(await updatePermit(db, id, permitId, input, settings));
+  });
+};
