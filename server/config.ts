@@ -1,6 +1,19 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { defaultDemoInviteCode } from './admin/admin-command';
+import type { SimulatedParkingProviderOptions } from './provider/simulated-parking-provider';
+import {
+  defaultReconcilerSettings,
+  type ReconcilerSettings,
+} from './reconciler/reconciler-settings';
+
+/** The permit reconciler's and the simulated parking provider's settings. */
+export interface ReconcilerConfig {
+  /** RECONCILER=off: the API process runs without one (a worker does the work). */
+  enabled: boolean;
+  settings: ReconcilerSettings;
+  provider: Pick<SimulatedParkingProviderOptions, 'latencyMs' | 'failureRate' | 'callLog'>;
+}
 
 /** The reference API host's settings, read from the environment once at start-up. */
 export interface ServerConfig {
@@ -14,9 +27,40 @@ export interface ServerConfig {
   authEmulatorHost: string | undefined;
   projectId: string;
   demoInviteCode: string;
+  reconciler: ReconcilerConfig;
 }
 
-const environmentSchema = z.object({
+const milliseconds = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
+
+const reconcilerEnvironmentSchema = z.object({
+  RECONCILER: z.enum(['on', 'off']).default('on'),
+  RECONCILER_INTERVAL_MS: milliseconds(defaultReconcilerSettings.intervalMs),
+  RECONCILER_BATCH_SIZE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .default(defaultReconcilerSettings.batchSize),
+  RECONCILER_MAX_ATTEMPTS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(defaultReconcilerSettings.maxAttempts),
+  RECONCILER_BACKOFF_MS: milliseconds(defaultReconcilerSettings.backoffMs),
+  RECONCILER_MAX_BACKOFF_MS: milliseconds(defaultReconcilerSettings.maxBackoffMs),
+  // A provider call is abandoned after half the lease, so the lease must leave room for one.
+  RECONCILER_LEASE_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(2 ** 31 - 1)
+    .default(defaultReconcilerSettings.leaseMs),
+  PROVIDER_LATENCY_MS: milliseconds(200),
+  PROVIDER_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
+  PROVIDER_CALL_LOG: z.string().trim().min(1).optional(),
+});
+
+const environmentSchema = reconcilerEnvironmentSchema.extend({
   API_PORT: z.coerce.number().int().min(0).max(65535).default(8000),
   API_HOST: z.string().trim().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().trim().min(1).default('.data'),
@@ -39,20 +83,53 @@ const environmentSchema = z.object({
   DEMO_INVITE_CODE: z.string().trim().min(1).max(64).default(defaultDemoInviteCode),
 });
 
-/** Reads and validates the environment; throws one error listing every bad variable. */
-export function loadConfig(environment: NodeJS.ProcessEnv = process.env): ServerConfig {
+function parseEnvironment<Schema extends z.ZodType>(
+  schema: Schema,
+  environment: NodeJS.ProcessEnv,
+): z.infer<Schema> {
   // An empty variable means "not set", as it does for most tools.
   const present = Object.fromEntries(
     Object.entries(environment).filter(([, value]) => value !== undefined && value.trim() !== ''),
   );
-  const parsed = environmentSchema.safeParse(present);
+  const parsed = schema.safeParse(present);
   if (!parsed.success) {
     const problems = parsed.error.issues.map(
       (issue) => `${issue.path.join('.')}: ${issue.message}`,
     );
     throw new Error(`Invalid API host configuration:\n  ${problems.join('\n  ')}`);
   }
-  const values = parsed.data;
+  return parsed.data;
+}
+
+function reconcilerConfigOf(values: z.infer<typeof reconcilerEnvironmentSchema>): ReconcilerConfig {
+  return {
+    enabled: values.RECONCILER === 'on',
+    settings: {
+      intervalMs: values.RECONCILER_INTERVAL_MS,
+      batchSize: values.RECONCILER_BATCH_SIZE,
+      maxAttempts: values.RECONCILER_MAX_ATTEMPTS,
+      backoffMs: values.RECONCILER_BACKOFF_MS,
+      maxBackoffMs: values.RECONCILER_MAX_BACKOFF_MS,
+      leaseMs: values.RECONCILER_LEASE_MS,
+    },
+    provider: {
+      latencyMs: values.PROVIDER_LATENCY_MS,
+      failureRate: values.PROVIDER_FAILURE_RATE,
+      callLog: values.PROVIDER_CALL_LOG,
+    },
+  };
+}
+
+/** Only the reconciler's and the provider's variables: for startApi and the worker. */
+export function loadReconcilerConfig(
+  environment: NodeJS.ProcessEnv = process.env,
+): ReconcilerConfig {
+  return reconcilerConfigOf(parseEnvironment(reconcilerEnvironmentSchema, environment));
+}
+
+/** Reads and validates the environment; throws one error listing every bad variable. */
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const values = parseEnvironment(environmentSchema, environment);
   return {
     apiPort: values.API_PORT,
     apiHost: values.API_HOST,
@@ -62,5 +139,6 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Server
     authEmulatorHost: values.FIREBASE_AUTH_EMULATOR_HOST,
     projectId: values.FIREBASE_PROJECT_ID,
     demoInviteCode: values.DEMO_INVITE_CODE.toUpperCase(),
+    reconciler: reconcilerConfigOf(values),
   };
 }

@@ -1,10 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { buildApp } from './app';
+import { loadReconcilerConfig } from './config';
 import { defaultDemoInviteCode, type DemoSeedResult } from './admin/admin-command';
 import { seedDemoDatabase } from './admin/seed-demo-database';
 import { DataDirLock } from './db/data-dir-lock';
-import { openDatabase } from './db/database';
+import { openDatabase, type Database } from './db/database';
 import { createFirebaseIdentity } from './identity/firebase-identity';
+import type { ParkingProvider } from './provider/parking-provider';
+import { createSimulatedParkingProvider } from './provider/simulated-parking-provider';
+import { createReconciler, type Reconciler } from './reconciler/create-reconciler';
+import type { ReconcilerSettings } from './reconciler/reconciler-settings';
 
 export interface StartApiOptions {
   /** 0 or undefined: a free port. */
@@ -22,18 +27,40 @@ export interface StartApiOptions {
   log?: boolean;
   /** Seed the demo invite code (default KERBSIDE-DEMO) and resident, idempotently; see `demo`. */
   seedDemo?: { inviteCode?: string };
+  /**
+   * The permit reconciler runs in this process unless this is false or RECONCILER=off. Settings
+   * and the simulated provider come from the environment (RECONCILER_*, PROVIDER_*) unless given.
+   */
+  reconciler?: false | { settings?: Partial<ReconcilerSettings>; provider?: ParkingProvider };
 }
 
 export interface RunningApi {
   /** e.g. http://127.0.0.1:8000 (no trailing slash). */
   url: string;
   demo?: DemoSeedResult;
+  /** The in-process reconciler, when one runs. */
+  reconciler?: Reconciler;
+  /** Stops the reconciler (after its in-flight work), the server and the database. */
   close(): Promise<void>;
 }
 
 function urlHost(host: string): string {
   if (host === '0.0.0.0' || host === '::') return '127.0.0.1';
   return host.includes(':') ? `[${host}]` : host;
+}
+
+function inProcessReconciler(
+  db: Database,
+  option: StartApiOptions['reconciler'],
+): Reconciler | undefined {
+  if (option === false) return undefined;
+  const environment = loadReconcilerConfig();
+  if (!option && !environment.enabled) return undefined;
+  return createReconciler({
+    db,
+    provider: option?.provider ?? createSimulatedParkingProvider(environment.provider),
+    settings: { ...environment.settings, ...option?.settings },
+  });
 }
 
 /**
@@ -66,12 +93,16 @@ export async function startApi(options: StartApiOptions): Promise<RunningApi> {
     cleanups.push(() => connection.close());
     const identity = createFirebaseIdentity({ projectId: options.projectId ?? 'demo-kerbside' });
     cleanups.push(() => identity.close());
+    // Created before the app so that the permit routes can wake it after a change.
+    const reconciler = inProcessReconciler(connection.db, options.reconciler);
+    if (reconciler) cleanups.push(() => reconciler.stop());
     const adminSecret = lock ? randomBytes(32).toString('hex') : undefined;
     const app = buildApp({
       db: connection.db,
       identity,
       webOrigin: options.webOrigin,
       adminSecret,
+      onPermitChanged: reconciler ? () => reconciler.wake() : undefined,
       log: options.log,
     });
     cleanups.push(() => app.close());
@@ -83,7 +114,8 @@ export async function startApi(options: StartApiOptions): Promise<RunningApi> {
     const demo = options.seedDemo
       ? await seedDemoDatabase(connection.db, options.seedDemo.inviteCode ?? defaultDemoInviteCode)
       : undefined;
-    return { url: `http://${urlHost(host)}:${address.port}`, demo, close: cleanUp };
+    reconciler?.start();
+    return { url: `http://${urlHost(host)}:${address.port}`, demo, reconciler, close: cleanUp };
   } catch (error) {
     await cleanUp();
     throw error;

@@ -1,0 +1,234 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { Database } from '../db/database';
+import { permits } from '../db/schema';
+import { checkPermitAllowance } from '../permits/permit-allowance';
+import { isPermitOverlap, overlappingPermitMessage } from '../permits/permit-constraint-errors';
+import type { PermitStatus } from '../permits/permit-status';
+import type {
+  ParkingProvider,
+  ProviderOperation,
+  ProviderPermit,
+} from '../provider/parking-provider';
+import type { ClaimedPermit, PermitRow } from './claim-due-permits';
+import { backoffDelay, type ReconcilerSettings } from './reconciler-settings';
+
+export interface PermitStepContext {
+  db: Database;
+  provider: ParkingProvider;
+  settings: ReconcilerSettings;
+  /** Asks the reconciler for another round at once (a cancel that won a race is due now). */
+  wake(): void;
+}
+
+type PermitChanges = PgUpdateSetSource<typeof permits>;
+type ProviderAnswer = { ref: string } | { error: string };
+
+const now = sql`now()`;
+
+function millisecondsFromNow(milliseconds: number) {
+  return sql`now() + ${milliseconds}::double precision * interval '1 millisecond'`;
+}
+
+function providerView(permit: PermitRow): ProviderPermit {
+  return {
+    id: permit.id,
+    vrm: permit.vrm,
+    startTs: permit.startTs,
+    endTs: permit.endTs,
+    providerRef: permit.providerRef,
+  };
+}
+
+/**
+ * Takes one claimed permit through its next step against the provider. Each write is conditional
+ * on the permit still having the status it was claimed in and on this claim's lease, so a route's
+ * change made meanwhile (a cancel during the provider call) wins; the provider's reference is kept
+ * even then, so that the cancel can be sent. No transaction is open during a provider call.
+ */
+export async function processClaimedPermit(
+  context: PermitStepContext,
+  claimed: ClaimedPermit,
+): Promise<void> {
+  const { db, provider, settings } = context;
+  const { lease } = claimed;
+  let permit = claimed.permit;
+
+  const heldAs = (status: PermitStatus) =>
+    and(eq(permits.id, permit.id), eq(permits.status, status), eq(permits.leaseExpiresAt, lease));
+
+  const move = async (
+    from: PermitStatus,
+    to: PermitStatus,
+    changes: PermitChanges = {},
+  ): Promise<boolean> => {
+    const moved = await db
+      .update(permits)
+      .set({
+        status: to,
+        attempts: 0,
+        nextAttemptAt: null,
+        lastError: null,
+        updatedAt: now,
+        ...changes,
+      })
+      .where(heldAs(from))
+      .returning({ id: permits.id });
+    if (moved.length > 0) permit = { ...permit, status: to, attempts: 0 };
+    return moved.length > 0;
+  };
+
+  const callProvider = async (
+    operation: ProviderOperation,
+    subject: ProviderPermit,
+  ): Promise<ProviderAnswer> => {
+    const timeoutMs = Math.floor(settings.leaseMs / 2);
+    const signal = AbortSignal.timeout(timeoutMs);
+    try {
+      return { ref: await provider[operation](subject, signal) };
+    } catch (error) {
+      if (signal.aborted) {
+        return { error: `Failed to sync with parking provider: no answer within ${timeoutMs} ms` };
+      }
+      return { error: error instanceof Error ? error.message : String(error) };
+    }
+  };
+
+  /** A failed try: back off, or end in `exhausted` once the attempts are used up (null: never). */
+  const failed = async (
+    from: PermitStatus,
+    exhausted: PermitStatus | null,
+    message: string,
+    changesWhenExhausted: PermitChanges = {},
+  ): Promise<void> => {
+    const attempts = permit.attempts + 1;
+    if (exhausted && attempts >= settings.maxAttempts) {
+      await move(from, exhausted, { attempts, lastError: message, ...changesWhenExhausted });
+      return;
+    }
+    await db
+      .update(permits)
+      .set({
+        attempts,
+        nextAttemptAt: millisecondsFromNow(backoffDelay(settings, attempts)),
+        lastError: message,
+        updatedAt: now,
+      })
+      .where(heldAs(from));
+  };
+
+  const activate = async (): Promise<void> => {
+    // The cap check and the reservation of this activation (activated_at) commit together under
+    // the resident's row lock, so two permits of one resident activated at once are both counted.
+    const verdict = await db.transaction(async (tx) => {
+      const allowance = await checkPermitAllowance(tx, permit.userId, {
+        at: new Date(),
+        permitId: permit.id,
+        activatesNow: true,
+        countQueued: false,
+      });
+      if (!allowance.allowed) {
+        await tx
+          .update(permits)
+          .set({
+            status: 'FAILED_LIMIT',
+            attempts: 0,
+            nextAttemptAt: null,
+            lastError: allowance.message,
+            updatedAt: now,
+          })
+          .where(heldAs('QUEUED'));
+        return 'refused';
+      }
+      const reserved = await tx
+        .update(permits)
+        .set({ activatedAt: now })
+        .where(heldAs('QUEUED'))
+        .returning({ id: permits.id });
+      return reserved.length > 0 ? 'reserved' : 'changed';
+    });
+    if (verdict !== 'reserved') return;
+    const answer = await callProvider('create', providerView(permit));
+    if ('error' in answer) return failed('QUEUED', 'FAILED', answer.error);
+    const activated = await move('QUEUED', 'ACTIVE', { providerRef: answer.ref, activatedAt: now });
+    if (activated) return;
+    await db
+      .update(permits)
+      .set({ providerRef: answer.ref })
+      .where(and(eq(permits.id, permit.id), isNull(permits.providerRef)));
+    context.wake();
+  };
+
+  const cancel = async (): Promise<void> => {
+    if (!permit.providerRef) {
+      await move('CANCEL_PENDING', 'CANCELLED');
+      return;
+    }
+    const answer = await callProvider('cancel', providerView(permit));
+    if ('error' in answer) return failed('CANCEL_PENDING', 'CANCEL_FAILED', answer.error);
+    await move('CANCEL_PENDING', 'CANCELLED');
+  };
+
+  const update = async (): Promise<void> => {
+    const cleared = { pendingStartTs: null, pendingEndTs: null };
+    const answer = await callProvider('update', {
+      ...providerView(permit),
+      startTs: permit.pendingStartTs ?? permit.startTs,
+      endTs: permit.pendingEndTs ?? permit.endTs,
+    });
+    if ('error' in answer) return failed('UPDATE_PENDING', 'UPDATE_FAILED', answer.error, cleared);
+    try {
+      await move('UPDATE_PENDING', 'ACTIVE', {
+        startTs: sql`coalesce(${permits.pendingStartTs}, ${permits.startTs})`,
+        endTs: sql`coalesce(${permits.pendingEndTs}, ${permits.endTs})`,
+        providerRef: answer.ref,
+        ...cleared,
+      });
+    } catch (error) {
+      // Another permit took the vehicle's new time while the change waited for the provider.
+      if (!isPermitOverlap(error)) throw error;
+      await move('UPDATE_PENDING', 'UPDATE_FAILED', {
+        lastError: overlappingPermitMessage,
+        ...cleared,
+      });
+    }
+  };
+
+  const expire = async (): Promise<void> => {
+    const answer = await callProvider('expire', providerView(permit));
+    // Never exhausted: the permit's time is over, so it keeps trying at the longest backoff.
+    if ('error' in answer) return failed('EXPIRE_PENDING', null, answer.error);
+    await move('EXPIRE_PENDING', 'EXPIRED');
+  };
+
+  try {
+    switch (permit.status) {
+      case 'SCHEDULED':
+        if (await move('SCHEDULED', 'QUEUED')) await activate();
+        return;
+      case 'QUEUED':
+        return await activate();
+      case 'CANCEL_PENDING':
+        return await cancel();
+      case 'UPDATE_PENDING':
+        return await update();
+      case 'ACTIVE':
+      case 'UPDATE_FAILED':
+        if (await move(permit.status, 'EXPIRE_PENDING')) await expire();
+        return;
+      case 'EXPIRE_PENDING':
+        return await expire();
+      default:
+        return;
+    }
+  } finally {
+    // Let go of the permit, and of an activation reserved for a create that did not happen.
+    await db
+      .update(permits)
+      .set({
+        leaseExpiresAt: null,
+        activatedAt: sql`case when ${permits.providerRef} is null then null else ${permits.activatedAt} end`,
+      })
+      .where(and(eq(permits.id, permit.id), eq(permits.leaseExpiresAt, lease)));
+  }
+}

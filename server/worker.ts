@@ -1,0 +1,53 @@
+import { loadConfig } from './config';
+import { openDatabase } from './db/database';
+import { createSimulatedParkingProvider } from './provider/simulated-parking-provider';
+import { createReconciler } from './reconciler/create-reconciler';
+
+/**
+ * `npm run worker`: the permit reconciler alone, against PostgreSQL (DATABASE_URL), next to any
+ * number of API processes (run those with RECONCILER=off, or not: reconcilers share the work).
+ * The embedded PGlite database admits one process, and the API host that holds it runs the
+ * reconciler itself, so the worker refuses to run without DATABASE_URL.
+ */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  if (!config.databaseUrl) {
+    console.error(
+      'npm run worker needs DATABASE_URL (PostgreSQL). With the embedded PGlite database ' +
+        `(${config.dataDir}) the API host runs the reconciler itself: start it with npm run api.`,
+    );
+    process.exit(2);
+  }
+  const connection = await openDatabase({ databaseUrl: config.databaseUrl });
+  const reconciler = createReconciler({
+    db: connection.db,
+    provider: createSimulatedParkingProvider(config.reconciler.provider),
+    settings: config.reconciler.settings,
+  });
+  reconciler.start();
+  console.log(`Permit reconciler ${process.pid} running against PostgreSQL (DATABASE_URL).`);
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: finishing the permits in hand, then stopping…`);
+    reconciler
+      .stop()
+      .then(() => connection.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error(error);
+          process.exit(1);
+        },
+      );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,68 @@
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const repositoryRoot = path.resolve(__dirname, '../../..');
+
+export interface WorkerProcess {
+  pid: number;
+  /** Resolves once the worker says it is running. */
+  ready: Promise<void>;
+  /** Sends the signal and resolves with the exit code (null when the signal killed it). */
+  stop(signal: NodeJS.Signals): Promise<number | null>;
+}
+
+/**
+ * What `npm run worker` runs, as a child process with extra environment. Node loads tsx itself,
+ * rather than through the tsx command's own child process, so that the pid and the signals sent
+ * are the worker's.
+ */
+export function startWorker(environment: Record<string, string>): WorkerProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/worker.ts'], {
+    cwd: repositoryRoot,
+    env: { ...process.env, ...environment },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  const ready = new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('running against PostgreSQL')) resolve();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    void exited.then((code) => reject(new Error(`The worker exited (${code}): ${output}`)));
+  });
+  if (child.pid === undefined) throw new Error('The worker did not start.');
+  return {
+    pid: child.pid,
+    ready,
+    stop: (signal) => {
+      child.kill(signal);
+      return exited;
+    },
+  };
+}
+
+export interface LoggedCall {
+  pid: number;
+  operation: string;
+  permitId: number;
+  at: number;
+}
+
+/** The calls the simulated provider appended to PROVIDER_CALL_LOG, in order. */
+export function readCallLog(file: string): LoggedCall[] {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return [];
+  }
+  return text
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as LoggedCall);
+}
