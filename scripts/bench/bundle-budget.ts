@@ -1,0 +1,28 @@
+import budget from './bundle-budget.json';
+import type { BundleSizes } from './measure-bundle';
+
+export interface BudgetLine {
+  measure: string;
+  usedBytes: number;
+  budgetBytes: number;
+  /** used / budget: above 1 the bundle is over budget. */
+  ratio: number;
+}
+
+/** Each measured size against its budget in bundle-budget.json, the one place budgets are set. */
+export function bundleBudget(sizes: BundleSizes): BudgetLine[] {
+  const line = (measure: string, usedBytes: number, budgetBytes: number): BudgetLine => ({
+    measure,
+    usedBytes,
+    budgetBytes,
+    ratio: usedBytes / budgetBytes,
+  });
+  return [
+    line('initial JavaScript (gzip)', sizes.initialJsGzipBytes, budget.initialJsGzipBytes),
+    line(
+      `largest lazy route chunk (gzip; ${sizes.largestLazyChunkName})`,
+      sizes.largestLazyChunkGzipBytes,
+      budget.largestLazyChunkGzipBytes,
+    ),
+  ];
+}

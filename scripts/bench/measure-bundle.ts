@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import webpack from 'webpack';
+import { createWebpackConfig } from '../../webpack.config';
+
+export interface BundleSizes {
+  /** Gzipped bytes of every script the first page load fetches (the entry chunks). */
+  initialJsGzipBytes: number;
+  /** Gzipped bytes of the biggest chunk loaded later, when a route is opened. */
+  largestLazyChunkGzipBytes: number;
+  /** The screens whose routes load that chunk. */
+  largestLazyChunkName: string;
+}
+
+export interface BundleMeasurement {
+  sizes: BundleSizes;
+  stats: webpack.Stats;
+}
+
+function build(outputPath: string): Promise<webpack.Stats> {
+  return new Promise((resolve, reject) => {
+    webpack(createWebpackConfig('production', outputPath), (error, stats) => {
+      if (error || !stats) return reject(error ?? new Error('webpack returned no stats.'));
+      if (stats.hasErrors()) return reject(new Error(stats.toString('errors-only')));
+      resolve(stats);
+    });
+  });
+}
+
+function gzipBytesOf(outputPath: string, files: readonly string[]): number {
+  return files
+    .filter((file) => file.endsWith('.js'))
+    .reduce(
+      (total, file) => total + gzipSync(fs.readFileSync(path.join(outputPath, file))).length,
+      0,
+    );
+}
+
+/** Builds the production bundle into outputPath and measures what the browser downloads. */
+export async function measureBundle(outputPath: string): Promise<BundleMeasurement> {
+  const stats = await build(outputPath);
+  const { chunks = [] } = stats.toJson({ chunks: true, modules: false, assets: false });
+  const initialFiles = chunks
+    .filter((chunk) => chunk.initial)
+    .flatMap((chunk) => chunk.files ?? []);
+  const lazyChunks = chunks
+    .filter((chunk) => !chunk.initial)
+    .map((chunk) => ({
+      // Lazy chunks are unnamed: the screens that import them say which routes pay for them.
+      name: [...new Set((chunk.origins ?? []).map((origin) => path.basename(origin.request ?? '')))]
+        .sort()
+        .join(' + '),
+      bytes: gzipBytesOf(outputPath, chunk.files ?? []),
+    }))
+    .sort((a, b) => b.bytes - a.bytes);
+  const largest = lazyChunks[0];
+  return {
+    stats,
+    sizes: {
+      initialJsGzipBytes: gzipBytesOf(outputPath, [...new Set(initialFiles)]),
+      largestLazyChunkGzipBytes: largest?.bytes ?? 0,
+      largestLazyChunkName: largest?.name ?? '(none)',
+    },
+  };
+}

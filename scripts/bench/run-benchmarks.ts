@@ -1,0 +1,183 @@
+// `npm run bench`: the bundle budget, then the permit API under load on PGlite and on PostgreSQL.
+// Prints tables and the ratios that matter; everything it starts is stopped, even on failure.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startPostgres } from '../../test/server/support/postgres-server';
+import { startAuthEmulator } from '../stack/auth-emulator';
+import { benchmarkDatabase, type DatabaseBenchmark } from './benchmark-database';
+import { CleanupStack } from './cleanup-stack';
+import { bundleBudget } from './bundle-budget';
+import { formatTable } from './format-table';
+import { measureBundle } from './measure-bundle';
+import type { QueryPlan } from './explain-permit-queries';
+import type { EndpointFigures, LoadShape } from './measure-endpoint';
+
+const load: LoadShape = { connections: 10, durationSeconds: 5, warmupSeconds: 1 };
+
+const cleanups = new CleanupStack();
+
+function temporaryDirectory(prefix: string): string {
+  const directory = mkdtempSync(path.join(os.tmpdir(), prefix));
+  cleanups.push(() => rmSync(directory, { recursive: true, force: true }));
+  return directory;
+}
+
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+const ratio = (value: number) => `${value.toFixed(2)}×`;
+
+function figuresTable(run: DatabaseBenchmark): string {
+  return formatTable(
+    [
+      'case',
+      'p50',
+      'p99',
+      'req/s',
+      'p50 (no 0004)',
+      'p99 (no 0004)',
+      'req/s (no 0004)',
+      'failures',
+    ],
+    run.withIndexes.figures.map((indexed) => {
+      const unindexed = figure(run.withoutIndexes.figures, indexed.name);
+      return [
+        indexed.name,
+        ms(indexed.p50Ms),
+        ms(indexed.p99Ms),
+        indexed.requestsPerSecond.toFixed(0),
+        ms(unindexed.p50Ms),
+        ms(unindexed.p99Ms),
+        unindexed.requestsPerSecond.toFixed(0),
+        String(indexed.failures + unindexed.failures),
+      ];
+    }),
+  );
+}
+
+function figure(figures: EndpointFigures[], name: string): EndpointFigures {
+  const found = figures.find((candidate) => candidate.name.startsWith(name));
+  if (!found) throw new Error(`No "${name}" case was measured.`);
+  return found;
+}
+
+function ratiosTable(runs: DatabaseBenchmark[]): string {
+  const rows: string[][] = [];
+  const row = (label: string, first: EndpointFigures, second: EndpointFigures) =>
+    rows.push([
+      label,
+      ratio(first.p50Ms / second.p50Ms),
+      ratio(first.requestsPerSecond / second.requestsPerSecond),
+    ]);
+  for (const run of runs) {
+    const plain = figure(run.withIndexes.figures, 'list, page 1');
+    for (const kind of ['search, selective', 'search, common']) {
+      row(`${run.label}: ${kind} / list page 1`, figure(run.withIndexes.figures, kind), plain);
+    }
+    for (const indexed of run.withIndexes.figures) {
+      const unindexed = figure(run.withoutIndexes.figures, indexed.name);
+      row(`${run.label}: ${indexed.name}, without / with 0004`, unindexed, indexed);
+    }
+  }
+  const [pglite, postgres] = runs;
+  if (pglite && postgres) {
+    for (const ours of postgres.withIndexes.figures) {
+      row(`PostgreSQL / PGlite: ${ours.name}`, ours, figure(pglite.withIndexes.figures, ours.name));
+    }
+  }
+  return formatTable(['ratio', 'p50 latency', 'req/s'], rows);
+}
+
+function printPlans(title: string, plans: QueryPlan[]): void {
+  console.log(title);
+  for (const plan of plans) {
+    plan.statements.forEach((lines, index) =>
+      console.log(`  ${plan.name} [${index + 1}]: ${lines.join(' / ')}`),
+    );
+  }
+}
+
+async function main(): Promise<void> {
+  const started = new Date();
+  console.log(
+    `Kerbside benchmarks, ${started.toISOString()}: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ` +
+      `Node ${process.version}; autocannon ${load.connections} connections × ${load.durationSeconds} s per case.\n`,
+  );
+
+  const { sizes } = await measureBundle(temporaryDirectory('kerbside-bench-bundle-'));
+  console.log('Bundle budget (production build, gzip)');
+  console.log(
+    formatTable(
+      ['measure', 'used', 'budget', 'used/budget'],
+      bundleBudget(sizes).map((line) => [
+        line.measure,
+        kib(line.usedBytes),
+        kib(line.budgetBytes),
+        ratio(line.ratio),
+      ]),
+    ),
+  );
+
+  const emulator = await startAuthEmulator();
+  cleanups.push(() => emulator.stop());
+  // The test helpers that exchange custom tokens read the emulator's address from here.
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
+
+  const runs: DatabaseBenchmark[] = [];
+  runs.push(
+    await benchmarkDatabase(
+      {
+        label: 'PGlite',
+        connection: { dataDir: temporaryDirectory('kerbside-bench-pglite-') },
+        cleanups,
+      },
+      emulator.host,
+      load,
+    ),
+  );
+  const postgres = await startPostgres();
+  cleanups.push(() => postgres.stop());
+  runs.push(
+    await benchmarkDatabase(
+      { label: 'PostgreSQL', connection: { databaseUrl: postgres.url }, cleanups },
+      emulator.host,
+      load,
+    ),
+  );
+
+  for (const run of runs) {
+    console.log(
+      `\n${run.label}: ${run.seeded.totalPermits} permits seeded; search matches: ` +
+        Object.entries(run.searchMatches)
+          .map(([name, count]) => `${name} ${count}`)
+          .join(', '),
+    );
+    console.log(figuresTable(run));
+    if (run.withoutIndexes.plans) printPlans('Query plans without 0004', run.withoutIndexes.plans);
+    if (run.withIndexes.plans) printPlans('Query plans with 0004', run.withIndexes.plans);
+  }
+  console.log('\nRatios (above 1: the first is slower, or serves more requests)');
+  console.log(ratiosTable(runs));
+  const failures = runs
+    .flatMap((run) => [...run.withIndexes.figures, ...run.withoutIndexes.figures])
+    .filter((measured) => measured.failures > 0);
+  if (failures.length > 0) {
+    throw new Error(
+      `Some requests failed, so these figures are not valid: ${failures.map((f) => f.name).join(', ')}`,
+    );
+  }
+  console.log(`\nDone in ${((Date.now() - started.getTime()) / 1000).toFixed(0)} s.`);
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void cleanups.runAll().finally(() => process.exit(130));
+  });
+}
+
+main()
+  .catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  })
+  .finally(() => cleanups.runAll());
