@@ -1,3 +1,4 @@
+import { stopOnSignals } from '../server/stop-on-signals';
 import { startLocalStack } from './stack/local-stack';
 
 const port = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -29,16 +30,7 @@ Demo resident     ${demo.email} / ${demo.password}${demo.created ? '' : ' (alrea
 The emulator forgets its accounts when it stops; the resident signs in again all the same.
 Press Ctrl-C to stop everything.`);
 
-  let stopping = false;
-  const shutdown = async () => {
-    if (stopping) return;
-    stopping = true;
-    console.log('\nStopping Kerbside…');
-    await stack.stop();
-    process.exit(0);
-  };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+  stopOnSignals(() => '\nStopping Kerbside…', stack.stop);
 }
 
 main().catch((error) => {

@@ -1,5 +1,6 @@
 import { loadConfig } from './config';
 import { startApi } from './start-api';
+import { stopOnSignals } from './stop-on-signals';
 
 /** `npm run api`: the API host alone, configured from the environment. */
 async function main(): Promise<void> {
@@ -25,21 +26,7 @@ async function main(): Promise<void> {
   const database = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : config.dataDir;
   console.log(`Kerbside API host on ${api.url}/api/v1/ · data: ${database}`);
 
-  let stopping = false;
-  const stop = (signal: NodeJS.Signals) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`${signal}: stopping the API host…`);
-    api.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error(error);
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  stopOnSignals((signal) => `${signal}: stopping the API host…`, api.close);
 }
 
 main().catch((error: unknown) => {

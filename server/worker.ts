@@ -2,6 +2,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { createSimulatedParkingProvider } from './provider/simulated-parking-provider';
 import { createReconciler } from './reconciler/create-reconciler';
+import { stopOnSignals } from './stop-on-signals';
 
 /**
  * `npm run worker`: the permit reconciler alone, against PostgreSQL (DATABASE_URL), next to any
@@ -27,24 +28,13 @@ async function main(): Promise<void> {
   reconciler.start();
   console.log(`Permit reconciler ${process.pid} running against PostgreSQL (DATABASE_URL).`);
 
-  let stopping = false;
-  const stop = (signal: NodeJS.Signals) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`${signal}: finishing the permits in hand, then stopping…`);
-    reconciler
-      .stop()
-      .then(() => connection.close())
-      .then(
-        () => process.exit(0),
-        (error: unknown) => {
-          console.error(error);
-          process.exit(1);
-        },
-      );
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  stopOnSignals(
+    (signal) => `${signal}: finishing the permits in hand, then stopping…`,
+    async () => {
+      await reconciler.stop();
+      await connection.close();
+    },
+  );
 }
 
 main().catch((error: unknown) => {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { permits } from '../../server/db/schema';
-import type { PermitStatus } from '../../server/permits/permit-status';
+import { permitStatuses, type PermitStatus } from '../../server/permits/permit-status';
 import { openTestDatabase, type TestDatabase } from './support/test-database';
 import { call, startTestApi, type TestApi } from './support/test-api';
 import {
@@ -32,21 +32,6 @@ afterAll(async () => {
 });
 
 afterEach(() => resetSiteSettings(database.db));
-
-const allStatuses: PermitStatus[] = [
-  'ACTIVE',
-  'SCHEDULED',
-  'QUEUED',
-  'CANCEL_PENDING',
-  'CANCELLED',
-  'CANCEL_FAILED',
-  'UPDATE_PENDING',
-  'UPDATE_FAILED',
-  'EXPIRE_PENDING',
-  'EXPIRED',
-  'FAILED',
-  'FAILED_LIMIT',
-];
 
 /** Puts a permit where the reconciler would have taken it, with a step under way. */
 async function moveTo(id: number, status: PermitStatus): Promise<void> {
@@ -115,7 +100,7 @@ describe('POST /api/v1/permits/{id}/activate/', () => {
     expect((await stored(scheduled.id)).status).toBe('SCHEDULED');
   });
 
-  it.each(allStatuses.filter((status) => status !== 'SCHEDULED'))(
+  it.each(permitStatuses.filter((status) => status !== 'SCHEDULED'))(
     'refuses a %s permit',
     async (status) => {
       const permit = await permitIn(status);
@@ -150,7 +135,7 @@ describe('POST /api/v1/permits/{id}/cancel/', () => {
     expect(await stored(permit.id)).toMatchObject({ attempts: 0, nextAttemptAt: null });
   });
 
-  it.each(allStatuses.filter((status) => !cancellable.includes(status)))(
+  it.each(permitStatuses.filter((status) => !cancellable.includes(status)))(
     'refuses a %s permit',
     async (status) => {
       const permit = await permitIn(status);
@@ -284,7 +269,7 @@ describe('PATCH /api/v1/permits/{id}/full_update/', () => {
   });
 
   it.each(
-    allStatuses.filter((status) => !['SCHEDULED', 'ACTIVE', 'UPDATE_FAILED'].includes(status)),
+    permitStatuses.filter((status) => !['SCHEDULED', 'ACTIVE', 'UPDATE_FAILED'].includes(status)),
   )('refuses to update a %s permit', async (status) => {
     const permit = await permitIn(status);
 

@@ -2,6 +2,7 @@ import { DateTime } from 'luxon';
 import { runAdminCommand } from '../../../server/admin/run-admin-command';
 import type { AdminCommand } from '../../../server/admin/admin-command';
 import type { Database } from '../../../server/db/database';
+import type { PermitResponse } from '../../../server/permits/serialize-permit';
 import {
   call,
   createInvite,
@@ -12,21 +13,7 @@ import {
 } from './test-api';
 
 /** A permit as the API answers it (spec section 3, "Permit"). */
-export interface PermitBody {
-  id: number;
-  vrm: string;
-  make: string;
-  model: string;
-  colour: string;
-  reference_no: string;
-  label: boolean;
-  driver_first: string;
-  driver_last: string;
-  status: string;
-  start_ts: string;
-  end_ts: string;
-  created_at: string;
-}
+export type PermitBody = PermitResponse;
 
 export interface PermitPage {
   count: number;

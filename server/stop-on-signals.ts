@@ -1,0 +1,24 @@
+/**
+ * For a long-running command: on the first SIGINT or SIGTERM, says what it is doing, runs `stop`
+ * once (later signals wait for it), then exits 0, or 1 when stopping failed.
+ */
+export function stopOnSignals(
+  announce: (signal: NodeJS.Signals) => string,
+  stop: () => Promise<void>,
+): void {
+  let stopping = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(announce(signal));
+    stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+}
