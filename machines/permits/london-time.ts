@@ -1,0 +1,35 @@
+import { DateTime } from 'luxon';
+
+/** Every time the resident picks or the API receives is a wall time here (spec section 9). */
+export const siteTimeZone = 'Europe/London';
+
+/** The format of a `datetime-local` input's value. */
+const dateTimeLocalFormat = "yyyy-MM-dd'T'HH:mm";
+/** The API's times: London wall time with seconds and no offset (spec section 5). */
+const apiDateTimeFormat = "yyyy-MM-dd'T'HH:mm:ss";
+
+/** `now` as a London instant, whichever form the caller holds it in. */
+export function inLondon(now: DateTime | Date): DateTime {
+  const instant = now instanceof Date ? DateTime.fromJSDate(now) : now;
+  return instant.setZone(siteTimeZone);
+}
+
+/**
+ * The instant a `datetime-local` value names in London, or null when the value is empty or not
+ * a date. A wall time skipped by the clocks going forward moves on by the hour skipped; a wall
+ * time that happens twice when they go back means its second (Greenwich) occurrence, as luxon
+ * reads it.
+ */
+export function parseDateTimeLocal(value: string): DateTime | null {
+  if (value === '') return null;
+  const parsed = DateTime.fromFormat(value, dateTimeLocalFormat, { zone: siteTimeZone });
+  return parsed.isValid ? parsed : null;
+}
+
+export function toDateTimeLocal(instant: DateTime): string {
+  return instant.setZone(siteTimeZone).toFormat(dateTimeLocalFormat);
+}
+
+export function toApiDateTime(instant: DateTime): string {
+  return instant.setZone(siteTimeZone).toFormat(apiDateTimeFormat);
+}

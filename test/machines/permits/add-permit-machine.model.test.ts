@@ -1,0 +1,76 @@
+import type { AnyMachineSnapshot } from 'xstate';
+import { addPermitMachine } from '../../../machines/permits/add-permit-machine';
+import { createActorControls } from '../actor-controls';
+import {
+  createMachineDriver,
+  createMachineTestModel,
+  describePath,
+  runModelPath,
+  unreachedStateIds,
+  type ModelDriver,
+} from '../model-harness';
+import {
+  addPermitEventSamples,
+  withControlledAddPermitActors,
+} from './add-permit-machine-fixtures';
+
+const model = createMachineTestModel(addPermitMachine, {
+  eventSamples: addPermitEventSamples,
+  coverage: 'transitions',
+});
+const paths = model.getShortestPaths();
+
+/** The machine driver, also checking that My Permits is navigated to exactly on success. */
+function driverFor(
+  machine: typeof addPermitMachine,
+  timeoutMs = 200,
+): ModelDriver<AnyMachineSnapshot> {
+  const controls = createActorControls();
+  const navigateToMyPermits = jest.fn();
+  const provided = withControlledAddPermitActors(machine, controls).provide({
+    actions: { navigateToMyPermits },
+  });
+  const driver = createMachineDriver(provided, { controls, timeoutMs });
+  return {
+    ...driver,
+    async expectState(state) {
+      await driver.expectState(state);
+      expect(navigateToMyPermits).toHaveBeenCalledTimes(state.matches('succeeded') ? 1 : 0);
+    },
+  };
+}
+
+describe('addPermitMachine model', () => {
+  it('has paths reaching every state', () => {
+    expect(unreachedStateIds(addPermitMachine, paths)).toEqual([]);
+  });
+
+  it('walks a retry after a failure and a settings fallback', () => {
+    const walked = paths.map(describePath);
+    expect(walked.some((name) => /failed.*SUBMIT/.test(name))).toBe(true);
+    expect(walked.some((name) => name.includes('loadSiteSettings error'))).toBe(true);
+  });
+
+  it.each(paths.map((path, index) => [index + 1, describePath(path), path] as const))(
+    'path %i, to %s, is followed by a real actor',
+    async (_, __, path) => {
+      await runModelPath(path, driverFor(addPermitMachine));
+    },
+  );
+
+  it('catches a broken transition', async () => {
+    // Any 2xx answer treated as created: an HTTP 200 would send the resident to My Permits.
+    const broken = addPermitMachine.provide({ guards: { isCreated: () => true } });
+    const throughOtherStatus = paths.filter((path) =>
+      path.steps.some(
+        ({ event }) =>
+          event.type === 'xstate.done.actor.createPermit' &&
+          (event.output as { status: number }).status === 200,
+      ),
+    );
+    expect(throughOtherStatus.length).toBeGreaterThan(0);
+    for (const path of throughOtherStatus) {
+      await expect(runModelPath(path, driverFor(broken, 50))).rejects.toThrow(/Expected state/);
+    }
+  });
+});

@@ -1,0 +1,173 @@
+import {
+  minimumDateTimeLocal,
+  minimumExpiry,
+  validatePermitForm,
+} from '../../../machines/permits/permit-form-rules';
+import { filledForm, fullSite, juneNoon, plainSite } from './permit-form-fixtures';
+
+const schedulingSite = { ...plainSite, can_schedule_permits: true };
+
+const acknowledgementMessage =
+  'Please tick the acknowledgement checkbox at the bottom of the page that you have verified your details before creating the permit.';
+
+describe('validatePermitForm', () => {
+  it('accepts a complete form', () => {
+    expect(validatePermitForm(filledForm, plainSite, juneNoon)).toEqual({});
+  });
+
+  it('asks for the acknowledgement, word for word', () => {
+    const values = { ...filledForm, acknowledged: false };
+    expect(validatePermitForm(values, plainSite, juneNoon)).toEqual({
+      acknowledged: acknowledgementMessage,
+    });
+  });
+
+  it('requires registration number, make and model, and counts spaces as empty', () => {
+    const values = { ...filledForm, vrm: '', make: '  ', model: '' };
+    expect(validatePermitForm(values, plainSite, juneNoon)).toEqual({
+      vrm: 'Registration number is required',
+      make: 'Make is required',
+      model: 'Model is required',
+    });
+  });
+
+  it('leaves colour and driver names optional', () => {
+    const values = { ...filledForm, colour: '', driver_first: '', driver_last: '' };
+    expect(validatePermitForm(values, plainSite, juneNoon)).toEqual({});
+  });
+
+  it('requires the reference label only when the site allows it', () => {
+    const values = { ...filledForm, reference_label: '' };
+    expect(validatePermitForm(values, plainSite, juneNoon)).toEqual({});
+    expect(validatePermitForm(values, fullSite, juneNoon)).toEqual({
+      reference_label: 'Reference label is required',
+    });
+  });
+
+  describe('expiry', () => {
+    it('is required when the resident picks the end', () => {
+      const values = { ...filledForm, end: '' };
+      expect(validatePermitForm(values, plainSite, juneNoon)).toEqual({
+        end: 'Expiry date is required',
+      });
+    });
+
+    it('is not required when "Set as Indefinite" is ticked', () => {
+      const values = { ...filledForm, end: '', indefinite: true };
+      expect(validatePermitForm(values, plainSite, juneNoon)).toEqual({});
+    });
+
+    it('is not required when the site ends permits automatically', () => {
+      const values = { ...filledForm, end: '' };
+      const site = { ...plainSite, default_end_date_limit_hours: 24 };
+      expect(validatePermitForm(values, site, juneNoon)).toEqual({});
+    });
+
+    it.each([
+      ['now', '2026-06-01T12:00'],
+      ['an hour ago', '2026-06-01T11:00'],
+    ])('must be in the future, not %s', (_, end) => {
+      expect(validatePermitForm({ ...filledForm, end }, plainSite, juneNoon)).toEqual({
+        end: 'Expiry date must be in the future',
+      });
+    });
+
+    it('may be a minute from now', () => {
+      const values = { ...filledForm, end: '2026-06-01T12:01' };
+      expect(validatePermitForm(values, plainSite, juneNoon)).toEqual({});
+    });
+  });
+
+  describe('scheduled start', () => {
+    const scheduled = { ...filledForm, schedule: true };
+
+    it('is required when the schedule box is ticked', () => {
+      expect(validatePermitForm({ ...scheduled, start: '' }, schedulingSite, juneNoon)).toEqual({
+        start: 'Scheduled start date is required',
+      });
+    });
+
+    it('is not checked when the site does not allow scheduling', () => {
+      expect(validatePermitForm({ ...scheduled, start: '' }, plainSite, juneNoon)).toEqual({});
+    });
+
+    it('is not checked when the box is not ticked', () => {
+      const values = { ...filledForm, start: '2026-05-01T09:00' };
+      expect(validatePermitForm(values, schedulingSite, juneNoon)).toEqual({});
+    });
+
+    it.each([
+      ['now', '2026-06-01T12:00'],
+      ['yesterday', '2026-05-31T12:00'],
+    ])('must be in the future, not %s', (_, start) => {
+      expect(validatePermitForm({ ...scheduled, start }, schedulingSite, juneNoon)).toEqual({
+        start: 'Scheduled start date must be in the future',
+      });
+    });
+
+    it('must be at least 1 minute ahead', () => {
+      const now = new Date('2026-06-01T11:00:30Z');
+      expect(
+        validatePermitForm({ ...scheduled, start: '2026-06-01T12:01' }, schedulingSite, now),
+      ).toEqual({ start: 'Scheduled start date must be at least 1 minute in the future' });
+    });
+
+    it('may be exactly 1 minute ahead', () => {
+      const values = { ...scheduled, start: '2026-06-01T12:01' };
+      expect(validatePermitForm(values, schedulingSite, juneNoon)).toEqual({});
+    });
+
+    it('is read as London time across the spring clock change', () => {
+      // 00:59 UTC is 00:59 GMT; 02:00 BST is 01:00 UTC, one minute later.
+      const now = new Date('2026-03-29T00:59:00Z');
+      const values = { ...scheduled, start: '2026-03-29T02:00', end: '2026-03-30T09:00' };
+      expect(validatePermitForm(values, schedulingSite, now)).toEqual({});
+    });
+  });
+
+  it('reports every invalid field at once', () => {
+    const values = { ...filledForm, vrm: '', end: '', schedule: true, acknowledged: false };
+    expect(Object.keys(validatePermitForm(values, fullSite, juneNoon)).sort()).toEqual([
+      'acknowledged',
+      'end',
+      'reference_label',
+      'start',
+      'vrm',
+    ]);
+  });
+});
+
+describe('minimumDateTimeLocal', () => {
+  it('is now plus 1 minute as a London datetime-local value', () => {
+    expect(minimumDateTimeLocal(juneNoon)).toBe('2026-06-01T12:01');
+  });
+
+  it('rounds up to the next whole minute so the minimum itself passes the rules', () => {
+    const now = new Date('2026-06-01T11:00:30Z');
+    expect(minimumDateTimeLocal(now)).toBe('2026-06-01T12:02');
+    const values = { ...filledForm, schedule: true, start: minimumDateTimeLocal(now) };
+    expect(validatePermitForm(values, schedulingSite, now)).toEqual({});
+  });
+
+  it('is in winter time after the autumn clock change', () => {
+    expect(minimumDateTimeLocal(new Date('2026-10-25T01:30:00Z'))).toBe('2026-10-25T01:31');
+  });
+});
+
+describe('minimumExpiry', () => {
+  it('is the chosen start when the permit is scheduled', () => {
+    const values = { ...filledForm, schedule: true, start: '2026-06-03T08:00' };
+    expect(minimumExpiry(values, juneNoon)).toBe('2026-06-03T08:00');
+  });
+
+  it('is now plus 1 minute when the permit is not scheduled', () => {
+    const values = { ...filledForm, schedule: false, start: '2026-06-03T08:00' };
+    expect(minimumExpiry(values, juneNoon)).toBe('2026-06-01T12:01');
+  });
+
+  it('is now plus 1 minute while the scheduled start is still empty', () => {
+    expect(minimumExpiry({ ...filledForm, schedule: true, start: '' }, juneNoon)).toBe(
+      '2026-06-01T12:01',
+    );
+  });
+});
