@@ -1,3 +1,4 @@
+import { fieldMessages } from '../drf-field-messages';
 import type { HttpFailure, TokenResponse } from './auth-types';
 
 /** Spec section 8, "Register", word for word. */
@@ -20,22 +21,8 @@ const fieldNames = [
 ] as const;
 
 /** A field's messages: DRF sends a list of strings; a lone string is accepted too. */
-function messagesOf(value: unknown): string[] {
-  const candidates = Array.isArray(value) ? value : [value];
-  return candidates
-    .filter((message): message is string => typeof message === 'string')
-    .map((message) => message.trim())
-    .filter((message) => message !== '');
-}
-
 function asSentence(message: string): string {
   return /[.!?]$/.test(message) ? message : `${message}.`;
-}
-
-function fieldOf(body: unknown, name: string): unknown {
-  return typeof body === 'object' && body !== null && name in body
-    ? (body as Record<string, unknown>)[name]
-    : undefined;
 }
 
 /**
@@ -49,10 +36,10 @@ export function toRegisterErrorMessage(failure: HttpFailure): string {
   const { status, body } = failure;
   if (status === 429) return registerMessages.tooManyAttempts;
   if (status !== undefined && status >= 500) return registerMessages.serverError;
-  const errors = messagesOf(fieldOf(body, 'error'));
+  const errors = fieldMessages(body, 'error');
   if (errors.length > 0) return errors.join(' ');
-  const fieldMessages = fieldNames.flatMap((name) => messagesOf(fieldOf(body, name)));
-  if (fieldMessages.length > 0) return fieldMessages.map(asSentence).join(' ');
+  const messages = fieldNames.flatMap((name) => fieldMessages(body, name));
+  if (messages.length > 0) return messages.map(asSentence).join(' ');
   return registerMessages.failed;
 }
 
