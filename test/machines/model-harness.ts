@@ -225,3 +225,37 @@ export function createMachineDriver(
     },
   };
 }
+
+/**
+ * Proves the harness can fail: every path that `through` selects must be refused when played
+ * against a deliberately broken machine's driver.
+ */
+export async function expectBrokenPathsToFail(
+  paths: MachinePath[],
+  through: (step: { event: AnyEventObject; state: AnyMachineSnapshot }) => boolean,
+  brokenDriver: () => ModelDriver<AnyMachineSnapshot>,
+): Promise<void> {
+  const affected = paths.filter((path) => path.steps.some(through));
+  expect(affected.length).toBeGreaterThan(0);
+  for (const path of affected) {
+    await expect(runModelPath(path, brokenDriver())).rejects.toThrow(/Expected state/);
+  }
+}
+
+/**
+ * A driver that also checks an action the app provides (a navigation, say): it has run exactly
+ * once in the states `ranIn` accepts, and not at all elsewhere.
+ */
+export function checkingAction(
+  driver: ModelDriver<AnyMachineSnapshot>,
+  action: jest.Mock,
+  ranIn: (state: AnyMachineSnapshot) => boolean,
+): ModelDriver<AnyMachineSnapshot> {
+  return {
+    ...driver,
+    async expectState(state) {
+      await driver.expectState(state);
+      expect(action).toHaveBeenCalledTimes(ranIn(state) ? 1 : 0);
+    },
+  };
+}
