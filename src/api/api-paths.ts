@@ -5,4 +5,5 @@ export const apiPaths = {
   logout: '/api/v1/auth/logout/',
   profile: '/api/v1/auth/profile/',
   siteSettings: '/api/v1/site-settings/',
+  permits: '/api/v1/permits/',
 } as const;

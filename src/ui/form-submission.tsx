@@ -1,8 +1,9 @@
 import { Alert, Button } from '@chakra-ui/react';
 
 /**
- * The end of a form whose submission a machine drives: the error (announced), the success
- * message, and the submit button with its idle, busy and "Success!" labels.
+ * The end of a form whose submission a machine drives: the error (announced; under `errorTitle`
+ * when given), the success message (when there is one), and the submit button with its idle,
+ * busy and "Success!" labels.
  */
 export function FormSubmission({
   label,
@@ -11,14 +12,16 @@ export function FormSubmission({
   succeeded,
   successMessage,
   errorMessage,
+  errorTitle,
   disabled = false,
 }: {
   label: string;
   busyLabel: string;
   submitting: boolean;
   succeeded: boolean;
-  successMessage: string;
+  successMessage?: string;
   errorMessage: string | null;
+  errorTitle?: string;
   disabled?: boolean;
 }) {
   return (
@@ -26,10 +29,17 @@ export function FormSubmission({
       {errorMessage && (
         <Alert.Root status="error" role="alert">
           <Alert.Indicator />
-          <Alert.Title>{errorMessage}</Alert.Title>
+          {errorTitle ? (
+            <Alert.Content>
+              <Alert.Title>{errorTitle}</Alert.Title>
+              <Alert.Description>{errorMessage}</Alert.Description>
+            </Alert.Content>
+          ) : (
+            <Alert.Title>{errorMessage}</Alert.Title>
+          )}
         </Alert.Root>
       )}
-      {succeeded && (
+      {succeeded && successMessage && (
         <Alert.Root status="success" role="status">
           <Alert.Indicator />
           <Alert.Title>{successMessage}</Alert.Title>

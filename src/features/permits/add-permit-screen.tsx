@@ -1,10 +1,274 @@
-import { Heading } from '@chakra-ui/react';
+import { Box, Card, Heading, Link, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { Form, Formik, useFormikContext } from 'formik';
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { fromPromise } from 'xstate';
+import { addPermitMachine, type Clock } from '../../../machines/permits/add-permit-machine';
+import { createPermitErrorTitle } from '../../../machines/permits/create-permit-error-message';
+import {
+  minimumDateTimeLocal,
+  minimumExpiry,
+  permitFormMessages,
+  validatePermitForm,
+} from '../../../machines/permits/permit-form-rules';
+import type {
+  PermitCreatePayload,
+  PermitFormValues,
+  SiteSettings,
+} from '../../../machines/permits/permit-types';
+import { createPermit } from '../../api/permits-api';
+import { getSiteSettings } from '../../api/site-settings-api';
+import { inspect } from '../../shell/inspector';
+import { paths } from '../../shell/paths';
+import { CheckboxField } from '../../ui/checkbox-field';
+import { FormField } from '../../ui/form-field';
+import { FormSubmission } from '../../ui/form-submission';
 
-// A placeholder until its issue fills the page in.
-export function AddPermitScreen() {
+const liveAddPermitMachine = addPermitMachine.provide({
+  actors: {
+    loadSiteSettings: fromPromise(() => getSiteSettings()),
+    createPermit: fromPromise(({ input }: { input: PermitCreatePayload }) => createPermit(input)),
+  },
+});
+
+const initialValues: PermitFormValues = {
+  reference_label: '',
+  vrm: '',
+  make: '',
+  model: '',
+  colour: '',
+  driver_first: '',
+  driver_last: '',
+  end: '',
+  indefinite: false,
+  schedule: false,
+  start: '',
+  acknowledged: false,
+};
+
+/** The fields in the order the form shows them, so focus goes to the first one in error. */
+const fieldOrder: (keyof PermitFormValues)[] = [
+  'reference_label',
+  'vrm',
+  'make',
+  'model',
+  'colour',
+  'driver_first',
+  'driver_last',
+  'end',
+  'indefinite',
+  'schedule',
+  'start',
+  'acknowledged',
+];
+
+/**
+ * The rules' answers that mean a required field is still empty. The acknowledgement is not among
+ * them: its message is how the resident learns the box must be ticked, so a submit must reach it.
+ */
+const missingFieldMessages: readonly string[] = [
+  permitFormMessages.referenceLabelRequired,
+  permitFormMessages.vrmRequired,
+  permitFormMessages.makeRequired,
+  permitFormMessages.modelRequired,
+  permitFormMessages.endRequired,
+  permitFormMessages.startRequired,
+];
+
+/** UK registrations are shown in capitals however they are typed; spaces are kept for reading. */
+function upperCase(value: string): string {
+  return value.toUpperCase();
+}
+
+/** After a submit the rules refused, focus goes to the first field in error. */
+function FocusFirstInvalidField({ container }: { container: RefObject<HTMLElement | null> }) {
+  const { submitCount, isSubmitting, errors } = useFormikContext<PermitFormValues>();
+  const handledSubmit = useRef(0);
+  useEffect(() => {
+    if (isSubmitting || submitCount === handledSubmit.current) return;
+    handledSubmit.current = submitCount;
+    const firstInvalid = fieldOrder.find((name) => errors[name] !== undefined);
+    if (!firstInvalid) return;
+    container.current?.querySelector<HTMLElement>(`input[name="${firstInvalid}"]`)?.focus();
+  }, [submitCount, isSubmitting, errors, container]);
+  return null;
+}
+
+function PermitFields({
+  settings,
+  clock,
+  submitting,
+  succeeded,
+  errorMessage,
+}: {
+  settings: SiteSettings;
+  clock: Clock;
+  submitting: boolean;
+  succeeded: boolean;
+  errorMessage: string | null;
+}) {
+  const { values, setFieldValue } = useFormikContext<PermitFormValues>();
+  const fieldsRef = useRef<HTMLDivElement>(null);
+  const now = clock();
+  const automaticEndHours = settings.default_end_date_limit_hours;
+  const missingField = Object.values(validatePermitForm(values, settings, now)).some((message) =>
+    missingFieldMessages.includes(message),
+  );
+
   return (
-    <Heading as="h1" size="2xl">
-      Add New Permit
-    </Heading>
+    <Form noValidate>
+      <FocusFirstInvalidField container={fieldsRef} />
+      <Stack gap={4} ref={fieldsRef}>
+        {settings.can_add_reference && (
+          <FormField
+            name="reference_label"
+            label="Reference label"
+            autoComplete="off"
+            helperText="Enter a unique reference label for this permit"
+          />
+        )}
+        <FormField
+          name="vrm"
+          label="Registration number"
+          autoComplete="off"
+          normalise={upperCase}
+        />
+        <FormField name="make" label="Make" autoComplete="off" />
+        <FormField name="model" label="Model" autoComplete="off" />
+        <FormField name="colour" label="Colour (optional)" autoComplete="off" required={false} />
+        <FormField
+          name="driver_first"
+          label="Driver first name (optional)"
+          autoComplete="off"
+          required={false}
+        />
+        <FormField
+          name="driver_last"
+          label="Driver last name (optional)"
+          autoComplete="off"
+          required={false}
+        />
+        {automaticEndHours > 0 ? (
+          <Text>Permits on this site end {automaticEndHours} hours after they start.</Text>
+        ) : (
+          <>
+            <FormField
+              name="end"
+              label="Expiry date"
+              type="datetime-local"
+              min={minimumExpiry(values, now)}
+              required={!values.indefinite}
+              disabled={values.indefinite}
+            />
+            <CheckboxField
+              name="indefinite"
+              label="Set as Indefinite"
+              onCheckedChange={(checked) => {
+                if (checked) void setFieldValue('end', '');
+              }}
+            />
+          </>
+        )}
+        {settings.can_schedule_permits && (
+          <>
+            <CheckboxField
+              name="schedule"
+              label="Schedule permit for future activation"
+              onCheckedChange={(checked) => {
+                if (!checked) void setFieldValue('start', '');
+              }}
+            />
+            {values.schedule && (
+              <FormField
+                name="start"
+                label="Scheduled start date"
+                type="datetime-local"
+                min={minimumDateTimeLocal(now)}
+              />
+            )}
+          </>
+        )}
+        <CheckboxField
+          name="acknowledged"
+          label="I have verified that the details of this permit are correct."
+        />
+        <FormSubmission
+          label="Create Permit"
+          busyLabel="Creating Permit..."
+          submitting={submitting}
+          succeeded={succeeded}
+          errorTitle={createPermitErrorTitle}
+          errorMessage={errorMessage}
+          disabled={missingField}
+        />
+      </Stack>
+    </Form>
+  );
+}
+
+/**
+ * The add-permit form (spec section 2, "Add Permit"; sections 3, 5 and 8). Formik owns the values
+ * and runs the form's rules; the add-permit machine owns the site settings, submitting, the error
+ * message and the way to /my-permits after success.
+ */
+export function AddPermitScreen({
+  machine = liveAddPermitMachine,
+  clock,
+}: {
+  /** Replaces the live machine (tests give it fake actors). */
+  machine?: typeof addPermitMachine;
+  /** Where "now" comes from for the date rules and the payload; tests fix it. */
+  clock?: Clock;
+}) {
+  const navigate = useNavigate();
+  const [logic] = useState(() =>
+    machine.provide({
+      actions: {
+        navigateToMyPermits: () => navigate(paths.myPermits, { state: { refresh: true } }),
+      },
+    }),
+  );
+  const addPermitActor = useActorRef(logic, { input: clock ? { clock } : undefined, inspect });
+  const settings = useSelector(addPermitActor, (snapshot) => snapshot.context.settings);
+  const contextClock = useSelector(addPermitActor, (snapshot) => snapshot.context.clock);
+  const submitting = useSelector(addPermitActor, (snapshot) => snapshot.matches('submitting'));
+  const succeeded = useSelector(addPermitActor, (snapshot) => snapshot.matches('succeeded'));
+  const errorMessage = useSelector(addPermitActor, (snapshot) =>
+    snapshot.matches('failed') ? snapshot.context.errorMessage : null,
+  );
+
+  return (
+    <Card.Root maxW="2xl" mx="auto">
+      <Card.Header gap={2}>
+        <Link asChild color="teal.700">
+          <RouterLink to={paths.myPermits}>Back to Permits</RouterLink>
+        </Link>
+        <Heading as="h1" size="xl">
+          Add New Permit
+        </Heading>
+      </Card.Header>
+      <Card.Body>
+        {settings === null ? (
+          <Box role="status" aria-label="Loading site settings">
+            <Spinner />
+          </Box>
+        ) : (
+          <Formik
+            initialValues={initialValues}
+            validate={(values) => validatePermitForm(values, settings, contextClock())}
+            onSubmit={(values) => addPermitActor.send({ type: 'SUBMIT', values })}
+          >
+            <PermitFields
+              settings={settings}
+              clock={contextClock}
+              submitting={submitting}
+              succeeded={succeeded}
+              errorMessage={errorMessage}
+            />
+          </Formik>
+        )}
+      </Card.Body>
+    </Card.Root>
   );
 }

@@ -1,0 +1,433 @@
+import { act, screen, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { Route, Routes, useLocation } from 'react-router';
+import { fromPromise } from 'xstate';
+import {
+  addPermitMachine,
+  type CreatePermitAnswer,
+} from '../../../machines/permits/add-permit-machine';
+import type { PermitCreatePayload, SiteSettings } from '../../../machines/permits/permit-types';
+import { ApiError } from '../../../src/api/api-error';
+import { AddPermitScreen } from '../../../src/features/permits/add-permit-screen';
+import { exactly, renderWithProviders, residentProfile } from '../../support/render';
+
+/** 1 June 2026, 12:00:30 in London: half a minute past, so a start at 12:01 is too soon. */
+const now = new Date('2026-06-01T11:00:30Z');
+const clock = () => now;
+
+const plainSite: SiteSettings = {
+  can_add_reference: false,
+  can_schedule_permits: false,
+  default_end_date_limit_hours: 0,
+};
+const fullSite: SiteSettings = {
+  ...plainSite,
+  can_add_reference: true,
+  can_schedule_permits: true,
+};
+const automaticEndSite: SiteSettings = { ...plainSite, default_end_date_limit_hours: 24 };
+
+type CreatePermit = (payload: PermitCreatePayload) => Promise<CreatePermitAnswer>;
+
+/** The real add-permit machine, with a fake API host behind it. */
+function addPermitAgainst(api: {
+  loadSiteSettings: () => Promise<SiteSettings>;
+  createPermit?: CreatePermit;
+}) {
+  const createPermit = api.createPermit ?? (async () => ({ status: 201 }));
+  return addPermitMachine.provide({
+    actors: {
+      loadSiteSettings: fromPromise(() => api.loadSiteSettings()),
+      createPermit: fromPromise(({ input }: { input: PermitCreatePayload }) => createPermit(input)),
+    },
+  });
+}
+
+function MyPermitsProbe() {
+  const location = useLocation();
+  const state = location.state as { refresh?: boolean } | null;
+  return <h1>{state?.refresh ? 'My Permits, refresh requested' : 'My Permits'}</h1>;
+}
+
+function renderScreen(site: SiteSettings | Error, createPermit?: CreatePermit) {
+  const machine = addPermitAgainst({
+    loadSiteSettings: () => (site instanceof Error ? Promise.reject(site) : Promise.resolve(site)),
+    createPermit,
+  });
+  return renderWithProviders(
+    <Routes>
+      <Route path="/add-permit" element={<AddPermitScreen machine={machine} clock={clock} />} />
+      <Route path="/my-permits" element={<MyPermitsProbe />} />
+    </Routes>,
+    { route: '/add-permit', session: { status: 'signed_in', profile: residentProfile } },
+  );
+}
+
+const textField = (name: string | RegExp) => screen.getByRole('textbox', { name });
+const dateField = (name: RegExp) => screen.getByLabelText(name);
+const checkbox = (name: string | RegExp) => screen.getByRole('checkbox', { name });
+const submitButton = () => screen.getByRole('button', { name: 'Create Permit' });
+const acknowledgement = /I have verified/;
+
+/** Types a whole `datetime-local` value (as a picker would set it) and leaves the field. */
+async function setDate(user: UserEvent, field: HTMLElement, value: string) {
+  await user.clear(field);
+  if (value !== '') await user.type(field, value);
+  await user.tab();
+}
+
+/** Fills every field a plain site asks for, acknowledgement included. */
+async function fillPlainForm(user: UserEvent) {
+  await user.type(textField(/^Registration number/), 'ab12 cde');
+  await user.type(textField(/^Make/), 'Ford');
+  await user.type(textField(/^Model/), 'Focus');
+  await user.type(textField('Colour (optional)'), 'Blue');
+  await user.type(textField('Driver first name (optional)'), 'Sam');
+  await user.type(textField('Driver last name (optional)'), 'Jones');
+  await setDate(user, dateField(/^Expiry date/), '2026-06-02T18:00');
+  await user.click(checkbox(acknowledgement));
+}
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((settle) => {
+    resolve = settle;
+  });
+  return { promise, resolve };
+}
+
+test('shows a spinner until the site settings load, with the heading and the way back', async () => {
+  const settings = deferred<SiteSettings>();
+  renderWithProviders(
+    <AddPermitScreen
+      machine={addPermitAgainst({ loadSiteSettings: () => settings.promise })}
+      clock={clock}
+    />,
+    { route: '/add-permit', session: { status: 'signed_in', profile: residentProfile } },
+  );
+
+  expect(screen.getByRole('heading', { name: 'Add New Permit' })).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Back to Permits' })).toHaveAttribute(
+    'href',
+    '/my-permits',
+  );
+  expect(screen.getByRole('status', { name: 'Loading site settings' })).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Create Permit' })).not.toBeInTheDocument();
+
+  await act(async () => settings.resolve(plainSite));
+
+  expect(await screen.findByRole('button', { name: 'Create Permit' })).toBeInTheDocument();
+  expect(screen.queryByRole('status', { name: 'Loading site settings' })).not.toBeInTheDocument();
+});
+
+describe('site settings decide the fields', () => {
+  test('a plain site: the spec’s fields in order, no reference label, no scheduling', async () => {
+    renderScreen(plainSite);
+    await screen.findByRole('button', { name: 'Create Permit' });
+
+    const inOrder = [
+      textField(/^Registration number/),
+      textField(/^Make/),
+      textField(/^Model/),
+      textField('Colour (optional)'),
+      textField('Driver first name (optional)'),
+      textField('Driver last name (optional)'),
+      dateField(/^Expiry date/),
+      checkbox('Set as Indefinite'),
+      checkbox(acknowledgement),
+    ];
+    inOrder.slice(1).forEach((field, index) => {
+      expect(inOrder[index]!.compareDocumentPosition(field)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    });
+    expect(dateField(/^Expiry date/)).toHaveAttribute('type', 'datetime-local');
+    expect(dateField(/^Expiry date/)).toHaveAttribute('min', '2026-06-01T12:02');
+    expect(screen.queryByRole('textbox', { name: /Reference label/ })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('checkbox', { name: 'Schedule permit for future activation' }),
+    ).not.toBeInTheDocument();
+  });
+
+  test('a site with reference labels and scheduling shows both, the label with its hint', async () => {
+    const { user } = renderScreen(fullSite);
+    await screen.findByRole('button', { name: 'Create Permit' });
+
+    expect(textField(/^Reference label/)).toHaveAccessibleDescription(
+      'Enter a unique reference label for this permit',
+    );
+    expect(textField(/^Reference label/).compareDocumentPosition(textField(/^Registration/))).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+    expect(screen.queryByLabelText(/^Scheduled start date/)).not.toBeInTheDocument();
+
+    await user.click(checkbox('Schedule permit for future activation'));
+
+    const start = dateField(/^Scheduled start date/);
+    expect(start).toHaveAttribute('type', 'datetime-local');
+    expect(start).toHaveAttribute('min', '2026-06-01T12:02');
+    await setDate(user, start, '2026-06-03T09:00');
+    expect(dateField(/^Expiry date/)).toHaveAttribute('min', '2026-06-03T09:00');
+  });
+
+  test('un-ticking the schedule box clears the start', async () => {
+    const { user } = renderScreen(fullSite);
+    await screen.findByRole('button', { name: 'Create Permit' });
+
+    await user.click(checkbox('Schedule permit for future activation'));
+    await setDate(user, dateField(/^Scheduled start date/), '2026-06-03T09:00');
+    await user.click(checkbox('Schedule permit for future activation'));
+    await user.click(checkbox('Schedule permit for future activation'));
+
+    expect(dateField(/^Scheduled start date/)).toHaveValue('');
+  });
+
+  test('ticking "Set as Indefinite" clears the expiry date', async () => {
+    const { user } = renderScreen(plainSite);
+    await screen.findByRole('button', { name: 'Create Permit' });
+
+    await setDate(user, dateField(/^Expiry date/), '2026-06-02T18:00');
+    await user.click(checkbox('Set as Indefinite'));
+
+    expect(dateField(/^Expiry date/)).toHaveValue('');
+  });
+
+  test('an automatic end of 24 hours hides the expiry and "Set as Indefinite"', async () => {
+    renderScreen(automaticEndSite);
+    await screen.findByRole('button', { name: 'Create Permit' });
+
+    expect(screen.queryByLabelText(/^Expiry date/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: 'Set as Indefinite' })).not.toBeInTheDocument();
+    expect(
+      screen.getByText('Permits on this site end 24 hours after they start.'),
+    ).toBeInTheDocument();
+  });
+
+  test('when the site settings cannot be fetched the form goes on without extras', async () => {
+    renderScreen(new ApiError('Internal Server Error', { status: 500 }));
+    await screen.findByRole('button', { name: 'Create Permit' });
+
+    expect(screen.queryByRole('textbox', { name: /Reference label/ })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('checkbox', { name: 'Schedule permit for future activation' }),
+    ).not.toBeInTheDocument();
+    expect(dateField(/^Expiry date/)).toBeInTheDocument();
+  });
+});
+
+describe('spec section 5: each validation message', () => {
+  test.each([
+    [/^Reference label/, 'Reference label is required'],
+    [/^Registration number/, 'Registration number is required'],
+    [/^Make/, 'Make is required'],
+    [/^Model/, 'Model is required'],
+  ])('%s left empty', async (name, message) => {
+    const { user } = renderScreen(fullSite);
+    await screen.findByRole('button', { name: 'Create Permit' });
+
+    await user.click(textField(name));
+    await user.tab();
+
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(textField(name)).toBeInvalid();
+  });
+
+  test('a missing required field keeps "Create Permit" disabled', async () => {
+    const { user } = renderScreen(plainSite);
+    await screen.findByRole('button', { name: 'Create Permit' });
+    expect(submitButton()).toBeDisabled();
+
+    await fillPlainForm(user);
+    expect(submitButton()).toBeEnabled();
+
+    await user.clear(textField(/^Model/));
+    expect(submitButton()).toBeDisabled();
+  });
+
+  test('the acknowledgement left unticked: its message, focus on the box, nothing sent', async () => {
+    const createPermit = jest.fn<Promise<CreatePermitAnswer>, [PermitCreatePayload]>();
+    const { user } = renderScreen(plainSite, createPermit);
+    await screen.findByRole('button', { name: 'Create Permit' });
+
+    await fillPlainForm(user);
+    await user.click(checkbox(acknowledgement));
+    await user.click(submitButton());
+
+    expect(
+      await screen.findByText(
+        'Please tick the acknowledgement checkbox at the bottom of the page that you have verified your details before creating the permit.',
+      ),
+    ).toBeInTheDocument();
+    expect(checkbox(acknowledgement)).toHaveFocus();
+    expect(createPermit).not.toHaveBeenCalled();
+  });
+
+  test('an expiry in the past: "Expiry date must be in the future", focus on it', async () => {
+    const createPermit = jest.fn<Promise<CreatePermitAnswer>, [PermitCreatePayload]>();
+    const { user } = renderScreen(plainSite, createPermit);
+    await screen.findByRole('button', { name: 'Create Permit' });
+
+    await fillPlainForm(user);
+    await setDate(user, dateField(/^Expiry date/), '2026-06-01T11:00');
+    await user.click(submitButton());
+
+    expect(await screen.findByText('Expiry date must be in the future')).toBeInTheDocument();
+    expect(dateField(/^Expiry date/)).toHaveFocus();
+    expect(createPermit).not.toHaveBeenCalled();
+  });
+
+  test('an empty expiry says it is required', async () => {
+    const { user } = renderScreen(plainSite);
+    await screen.findByRole('button', { name: 'Create Permit' });
+
+    await setDate(user, dateField(/^Expiry date/), '');
+
+    expect(await screen.findByText('Expiry date is required')).toBeInTheDocument();
+  });
+
+  test.each([
+    ['2026-06-01T12:00', 'Scheduled start date must be in the future'],
+    ['2026-06-01T12:01', 'Scheduled start date must be at least 1 minute in the future'],
+  ])('a scheduled start of %s', async (start, message) => {
+    const createPermit = jest.fn<Promise<CreatePermitAnswer>, [PermitCreatePayload]>();
+    const { user } = renderScreen({ ...plainSite, can_schedule_permits: true }, createPermit);
+    await screen.findByRole('button', { name: 'Create Permit' });
+
+    await fillPlainForm(user);
+    await user.click(checkbox('Schedule permit for future activation'));
+    await setDate(user, dateField(/^Scheduled start date/), start);
+    await user.click(submitButton());
+
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(dateField(/^Scheduled start date/)).toHaveFocus();
+    expect(createPermit).not.toHaveBeenCalled();
+  });
+});
+
+describe('the payload sent (spec sections 3 and 5)', () => {
+  test('a plain site: upper-cased VRM, start now in London, the chosen end, no reference', async () => {
+    const createPermit = jest.fn<Promise<CreatePermitAnswer>, [PermitCreatePayload]>(async () => ({
+      status: 201,
+    }));
+    const { user } = renderScreen(plainSite, createPermit);
+    await screen.findByRole('button', { name: 'Create Permit' });
+
+    await fillPlainForm(user);
+    expect(textField(/^Registration number/)).toHaveValue('AB12 CDE');
+    await user.click(submitButton());
+
+    expect(await screen.findByRole('heading', { name: /My Permits/ })).toBeInTheDocument();
+    expect(createPermit).toHaveBeenCalledWith({
+      vrm: 'AB12CDE',
+      make: 'Ford',
+      model: 'Focus',
+      colour: 'Blue',
+      driver_first: 'Sam',
+      driver_last: 'Jones',
+      start_ts: '2026-06-01T12:00:30',
+      end_ts: '2026-06-02T18:00:00',
+    });
+  });
+
+  test('reference label, scheduled start and indefinite end', async () => {
+    const createPermit = jest.fn<Promise<CreatePermitAnswer>, [PermitCreatePayload]>(async () => ({
+      status: 202,
+    }));
+    const { user } = renderScreen(fullSite, createPermit);
+    await screen.findByRole('button', { name: 'Create Permit' });
+
+    await user.type(textField(/^Reference label/), 'Plumber');
+    await fillPlainForm(user);
+    await user.click(checkbox('Set as Indefinite'));
+    await user.click(checkbox('Schedule permit for future activation'));
+    await setDate(user, dateField(/^Scheduled start date/), '2026-06-03T09:00');
+    await user.click(submitButton());
+
+    expect(await screen.findByRole('heading', { name: /My Permits/ })).toBeInTheDocument();
+    expect(createPermit).toHaveBeenCalledWith(
+      expect.objectContaining({
+        reference_label: 'Plumber',
+        vrm: 'AB12CDE',
+        start_ts: '2026-06-03T09:00:00',
+        end_ts: null,
+      }),
+    );
+  });
+
+  test('an automatic end sends no end', async () => {
+    const createPermit = jest.fn<Promise<CreatePermitAnswer>, [PermitCreatePayload]>(async () => ({
+      status: 201,
+    }));
+    const { user } = renderScreen(automaticEndSite, createPermit);
+    await screen.findByRole('button', { name: 'Create Permit' });
+
+    await user.type(textField(/^Registration number/), 'ab12cde');
+    await user.type(textField(/^Make/), 'Ford');
+    await user.type(textField(/^Model/), 'Focus');
+    await user.click(checkbox(acknowledgement));
+    await user.click(submitButton());
+
+    expect(await screen.findByRole('heading', { name: /My Permits/ })).toBeInTheDocument();
+    const payload = createPermit.mock.calls[0]![0];
+    expect(payload.end_ts).toBeNull();
+    expect(payload).not.toHaveProperty('reference_label');
+  });
+});
+
+test('success goes to /my-permits with a refresh request; a double click sends one request', async () => {
+  const answer = deferred<CreatePermitAnswer>();
+  const createPermit = jest.fn<Promise<CreatePermitAnswer>, [PermitCreatePayload]>(
+    () => answer.promise,
+  );
+  const { user } = renderScreen(plainSite, createPermit);
+  await screen.findByRole('button', { name: 'Create Permit' });
+
+  await fillPlainForm(user);
+  await user.dblClick(submitButton());
+
+  expect(await screen.findByRole('button', { name: 'Creating Permit...' })).toBeDisabled();
+  await act(async () => answer.resolve({ status: 201 }));
+
+  expect(
+    await screen.findByRole('heading', { name: 'My Permits, refresh requested' }),
+  ).toBeInTheDocument();
+  expect(createPermit).toHaveBeenCalledTimes(1);
+});
+
+test('a failure shows "Creation Failed" with the mapped message and keeps every value', async () => {
+  const createPermit = jest
+    .fn<Promise<CreatePermitAnswer>, [PermitCreatePayload]>()
+    .mockRejectedValueOnce(
+      new ApiError('Bad Request', {
+        status: 400,
+        body: { non_field_errors: ['A permit for this VRM and time already exists'] },
+      }),
+    )
+    .mockResolvedValueOnce({ status: 201 });
+  const { user } = renderScreen(plainSite, createPermit);
+  await screen.findByRole('button', { name: 'Create Permit' });
+
+  await fillPlainForm(user);
+  await user.click(submitButton());
+
+  const alert = await screen.findByRole('alert');
+  expect(within(alert).getByText(exactly('Creation Failed'))).toBeInTheDocument();
+  expect(
+    within(alert).getByText(
+      exactly('Overlapping permit detected — adjust or cancel the other permit first.'),
+    ),
+  ).toBeInTheDocument();
+  expect(textField(/^Registration number/)).toHaveValue('AB12 CDE');
+  expect(textField(/^Make/)).toHaveValue('Ford');
+  expect(textField(/^Model/)).toHaveValue('Focus');
+  expect(textField('Colour (optional)')).toHaveValue('Blue');
+  expect(textField('Driver first name (optional)')).toHaveValue('Sam');
+  expect(textField('Driver last name (optional)')).toHaveValue('Jones');
+  expect(dateField(/^Expiry date/)).toHaveValue('2026-06-02T18:00');
+  expect(checkbox(acknowledgement)).toBeChecked();
+
+  await user.click(submitButton());
+
+  expect(
+    await screen.findByRole('heading', { name: 'My Permits, refresh requested' }),
+  ).toBeInTheDocument();
+  expect(createPermit).toHaveBeenCalledTimes(2);
+});
