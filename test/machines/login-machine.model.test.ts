@@ -4,10 +4,8 @@ import { loginEventSamples, withControlledLoginActors } from './login-machine-fi
 import {
   createMachineDriver,
   createMachineTestModel,
-  describePath,
   expectBrokenPathsToFail,
-  runModelPath,
-  unreachedStateIds,
+  testEveryModelPath,
 } from './model-harness';
 
 const model = createMachineTestModel(loginMachine, {
@@ -22,16 +20,7 @@ function driverFor(machine: typeof loginMachine, timeoutMs = 200) {
 }
 
 describe('loginMachine model', () => {
-  it('has paths reaching every state', () => {
-    expect(unreachedStateIds(loginMachine, paths)).toEqual([]);
-  });
-
-  it.each(paths.map((path, index) => [index + 1, describePath(path), path] as const))(
-    'path %i, to %s, is followed by a real actor',
-    async (_, __, path) => {
-      await runModelPath(path, driverFor(loginMachine));
-    },
-  );
+  testEveryModelPath(loginMachine, paths, () => driverFor(loginMachine));
 
   it('catches a broken transition', async () => {
     // A login step answering false treated as accepted: the user would see success.

@@ -259,3 +259,24 @@ export function checkingAction(
     },
   };
 }
+
+/**
+ * The two tests every model gets: its paths reach every state, and each path, played through a
+ * fresh driver (a real actor, or the rendered screen), ends where the model says.
+ */
+export function testEveryModelPath(
+  machine: AnyStateMachine,
+  paths: MachinePath[],
+  newDriver: () => ModelDriver<AnyMachineSnapshot>,
+): void {
+  it('has paths reaching every state', () => {
+    expect(unreachedStateIds(machine, paths)).toEqual([]);
+  });
+
+  it.each(paths.map((path, index) => [index + 1, describePath(path), path] as const))(
+    'path %i, to %s, is followed',
+    async (_, __, path) => {
+      await runModelPath(path, newDriver());
+    },
+  );
+}

@@ -7,10 +7,8 @@ import {
   checkingAction,
   createMachineDriver,
   createMachineTestModel,
-  describePath,
   expectBrokenPathsToFail,
-  runModelPath,
-  unreachedStateIds,
+  testEveryModelPath,
   type ModelDriver,
 } from './model-harness';
 
@@ -38,16 +36,7 @@ function driverFor(
 }
 
 describe('registerMachine model', () => {
-  it('has paths reaching every state', () => {
-    expect(unreachedStateIds(registerMachine, paths)).toEqual([]);
-  });
-
-  it.each(paths.map((path, index) => [index + 1, describePath(path), path] as const))(
-    'path %i, to %s, is followed by a real actor',
-    async (_, __, path) => {
-      await runModelPath(path, driverFor(registerMachine));
-    },
-  );
+  testEveryModelPath(registerMachine, paths, () => driverFor(registerMachine));
 
   it('catches a broken transition', async () => {
     // A missing custom token treated as present: the user would never be sent to /login.

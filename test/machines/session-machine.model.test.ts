@@ -5,10 +5,8 @@ import { createActorControls } from './actor-controls';
 import {
   createMachineDriver,
   createMachineTestModel,
-  describePath,
   expectBrokenPathsToFail,
-  runModelPath,
-  unreachedStateIds,
+  testEveryModelPath,
 } from './model-harness';
 
 const jane: IdentityUser = { uid: 'resident-1', email: 'jane@example.test', emailVerified: true };
@@ -63,16 +61,7 @@ beforeEach(() => {
 afterEach(() => warn.mockRestore());
 
 describe('sessionMachine model', () => {
-  it('has paths reaching every state', () => {
-    expect(unreachedStateIds(sessionMachine, paths)).toEqual([]);
-  });
-
-  it.each(paths.map((path, index) => [index + 1, describePath(path), path] as const))(
-    'path %i, to %s, is followed by a real actor',
-    async (_, __, path) => {
-      await runModelPath(path, driverFor(sessionMachine));
-    },
-  );
+  testEveryModelPath(sessionMachine, paths, () => driverFor(sessionMachine));
 
   it('catches a broken transition', async () => {
     // A 401/403 profile treated like a network failure: the session would stay signed in.

@@ -10,7 +10,7 @@ import {
   createMachineTestModel,
   describePath,
   runModelPath,
-  unreachedStateIds,
+  testEveryModelPath,
   type ModelDriver,
 } from '../machines/model-harness';
 import { exactly, renderWithProviders } from '../support/render';
@@ -72,16 +72,7 @@ function screenDriver(machine: typeof loginMachine): ModelDriver<AnyMachineSnaps
 }
 
 describe('the login screen follows the login machine', () => {
-  it('has paths reaching every state', () => {
-    expect(unreachedStateIds(loginMachine, paths)).toEqual([]);
-  });
-
-  it.each(paths.map((path, index) => [index + 1, describePath(path), path] as const))(
-    'path %i, to %s',
-    async (_, __, path) => {
-      await runModelPath(path, screenDriver(loginMachine));
-    },
-  );
+  testEveryModelPath(loginMachine, paths, () => screenDriver(loginMachine));
 
   // A login step answering false taken for acceptance: these paths must then fail.
   const throughRejectedToken = paths.filter((path) =>

@@ -7,8 +7,7 @@ import {
   createMachineTestModel,
   describePath,
   expectBrokenPathsToFail,
-  runModelPath,
-  unreachedStateIds,
+  testEveryModelPath,
   type ModelDriver,
 } from '../model-harness';
 import {
@@ -40,22 +39,13 @@ function driverFor(
 }
 
 describe('addPermitMachine model', () => {
-  it('has paths reaching every state', () => {
-    expect(unreachedStateIds(addPermitMachine, paths)).toEqual([]);
-  });
+  testEveryModelPath(addPermitMachine, paths, () => driverFor(addPermitMachine));
 
   it('walks a retry after a failure and a settings fallback', () => {
     const walked = paths.map(describePath);
     expect(walked.some((name) => /failed.*SUBMIT/.test(name))).toBe(true);
     expect(walked.some((name) => name.includes('loadSiteSettings error'))).toBe(true);
   });
-
-  it.each(paths.map((path, index) => [index + 1, describePath(path), path] as const))(
-    'path %i, to %s, is followed by a real actor',
-    async (_, __, path) => {
-      await runModelPath(path, driverFor(addPermitMachine));
-    },
-  );
 
   it('catches a broken transition', async () => {
     // Any 2xx answer treated as created: an HTTP 200 would send the resident to My Permits.
