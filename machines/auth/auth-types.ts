@@ -34,6 +34,19 @@ export interface RegistrationDetails {
   invite_code: string;
 }
 
+/** POST /api/v1/auth/change-password/ (spec section 3). */
+export interface PasswordChange {
+  current_password: string;
+  new_password: string;
+}
+
+/** POST /api/v1/auth/password-reset-confirm/ (spec section 3); uid and token come from the link. */
+export interface PasswordResetConfirmation {
+  uid: string;
+  token: string;
+  password: string;
+}
+
 /**
  * How a failed HTTP call reaches a machine: the status (undefined when no answer came back,
  * e.g. a network error) and the parsed response body. The app's API layer rejects with this

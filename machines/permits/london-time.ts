@@ -7,6 +7,8 @@ export const siteTimeZone = 'Europe/London';
 const dateTimeLocalFormat = "yyyy-MM-dd'T'HH:mm";
 /** The API's times: London wall time with seconds and no offset (spec section 5). */
 const apiDateTimeFormat = "yyyy-MM-dd'T'HH:mm:ss";
+/** How every date is shown to a resident: en-GB, 24-hour (spec section 9). */
+const ukDisplayFormat = 'dd/MM/yyyy HH:mm';
 
 /** `now` as a London instant, whichever form the caller holds it in. */
 export function inLondon(now: DateTime | Date): DateTime {
@@ -32,4 +34,9 @@ export function toDateTimeLocal(instant: DateTime): string {
 
 export function toApiDateTime(instant: DateTime): string {
   return instant.setZone(siteTimeZone).toFormat(apiDateTimeFormat);
+}
+
+/** The London wall time of `instant` as a resident reads it, e.g. '27/03/2026 14:05'. */
+export function toUkDateTime(instant: DateTime): string {
+  return instant.setZone(siteTimeZone).toFormat(ukDisplayFormat);
 }

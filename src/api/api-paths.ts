@@ -4,6 +4,12 @@ export const apiPaths = {
   register: '/api/v1/auth/register/',
   logout: '/api/v1/auth/logout/',
   profile: '/api/v1/auth/profile/',
+  changePassword: '/api/v1/auth/change-password/',
+  passwordReset: '/api/v1/auth/password-reset/',
+  passwordResetConfirm: '/api/v1/auth/password-reset-confirm/',
   siteSettings: '/api/v1/site-settings/',
   permits: '/api/v1/permits/',
+  permitCapInfo: '/api/v1/permits/permit_cap_info/',
+  permitAction: (id: number, action: 'activate' | 'cancel' | 'full_update') =>
+    `/api/v1/permits/${id}/${action}/`,
 } as const;

@@ -1,5 +1,7 @@
 import type {
   LoginCredentials,
+  PasswordChange,
+  PasswordResetConfirmation,
   Profile,
   RegistrationDetails,
   TokenResponse,
@@ -25,4 +27,16 @@ export async function logout(): Promise<void> {
 export async function getProfile(): Promise<Profile> {
   const { data } = await apiClient().get<Profile>(apiPaths.profile, { freshToken: true });
   return data;
+}
+
+export async function changePassword(change: PasswordChange): Promise<void> {
+  await apiClient().post(apiPaths.changePassword, change);
+}
+
+export async function requestPasswordReset(email: string): Promise<void> {
+  await apiClient().post(apiPaths.passwordReset, { email });
+}
+
+export async function confirmPasswordReset(confirmation: PasswordResetConfirmation): Promise<void> {
+  await apiClient().post(apiPaths.passwordResetConfirm, confirmation);
 }

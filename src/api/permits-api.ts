@@ -1,5 +1,12 @@
 import type { CreatePermitAnswer } from '../../machines/permits/add-permit-machine';
-import type { PermitCreatePayload } from '../../machines/permits/permit-types';
+import type {
+  PermitActionBody,
+  PermitCapInfo,
+  PermitCreatePayload,
+  PermitListBody,
+  PermitListRequest,
+  PermitUpdatePayload,
+} from '../../machines/permits/permit-types';
 import { apiClient } from './api-client';
 import { apiPaths } from './api-paths';
 
@@ -7,4 +14,42 @@ import { apiPaths } from './api-paths';
 export async function createPermit(payload: PermitCreatePayload): Promise<CreatePermitAnswer> {
   const { status } = await apiClient().post(apiPaths.permits, payload);
   return { status };
+}
+
+/** GET /api/v1/permits/ with `status` repeated once per value; empty filters are left out. */
+export async function listPermits(request: PermitListRequest): Promise<PermitListBody> {
+  const params = new URLSearchParams();
+  for (const status of request.status) params.append('status', status);
+  if (request.start_date) params.set('start_date', request.start_date);
+  if (request.end_date) params.set('end_date', request.end_date);
+  if (request.search) params.set('search', request.search);
+  params.set('page', String(request.page));
+  const { data } = await apiClient().get<PermitListBody>(apiPaths.permits, { params });
+  return data;
+}
+
+export async function activatePermit(id: number): Promise<PermitActionBody> {
+  const { data } = await apiClient().post<PermitActionBody>(apiPaths.permitAction(id, 'activate'));
+  return data;
+}
+
+export async function cancelPermit(id: number): Promise<PermitActionBody> {
+  const { data } = await apiClient().post<PermitActionBody>(apiPaths.permitAction(id, 'cancel'));
+  return data;
+}
+
+export async function updatePermit(
+  id: number,
+  payload: PermitUpdatePayload,
+): Promise<PermitActionBody> {
+  const { data } = await apiClient().patch<PermitActionBody>(
+    apiPaths.permitAction(id, 'full_update'),
+    payload,
+  );
+  return data;
+}
+
+export async function getPermitCapInfo(): Promise<PermitCapInfo> {
+  const { data } = await apiClient().get<PermitCapInfo>(apiPaths.permitCapInfo);
+  return data;
 }
