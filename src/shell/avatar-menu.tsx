@@ -9,12 +9,14 @@ export function AvatarMenu() {
   const profile = useProfile();
   const logout = useLogout();
   const navigate = useNavigate();
+  const shownInitials = initials(profile);
   return (
     <Menu.Root positioning={{ placement: 'bottom-end' }}>
       <Menu.Trigger asChild>
-        <Button variant="ghost" rounded="full" p={0} aria-label="Account menu">
+        {/* The name repeats the visible initials, so speech input users can say what they see. */}
+        <Button variant="ghost" rounded="full" p={0} aria-label={`Account menu: ${shownInitials}`}>
           <Avatar.Root size="sm" colorPalette="teal">
-            <Avatar.Fallback>{initials(profile)}</Avatar.Fallback>
+            <Avatar.Fallback>{shownInitials}</Avatar.Fallback>
           </Avatar.Root>
         </Button>
       </Menu.Trigger>

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from './chromium';
+import { registerThroughForm, type E2eResident } from './resident-journeys';
 import { startStackFixture, type StackFixture } from './stack-fixture';
 
 jest.setTimeout(120_000);
@@ -51,20 +52,8 @@ afterEach(async () => {
 
 const url = (route: string) => `${fixture.stack.webUrl}${route}`;
 
-async function register(resident: {
-  email: string;
-  first: string;
-  last: string;
-  password: string;
-}) {
-  await page.goto(url('/register'));
-  await page.getByLabel('Invite code').fill(inviteCode);
-  await page.getByLabel('Email').fill(resident.email);
-  await page.getByLabel('First name').fill(resident.first);
-  await page.getByLabel('Last name').fill(resident.last);
-  await page.getByLabel('Password').fill(resident.password);
-  await page.getByRole('button', { name: 'Create account' }).click();
-}
+const register = (resident: E2eResident) =>
+  registerThroughForm(page, fixture.stack.webUrl, inviteCode, resident);
 
 async function signIn(email: string, password: string) {
   await page.getByLabel('Email').fill(email);
@@ -128,7 +117,6 @@ test('a resident whose account is disabled is logged out at the next validity ch
     last: 'Hopper',
     password: 'Compiler1A',
   };
-  await page.goto(url('/register'));
   await register(resident);
   await page.waitForURL(url('/'));
 

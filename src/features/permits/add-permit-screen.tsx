@@ -22,6 +22,7 @@ import { getSiteSettings } from '../../api/site-settings-api';
 import { inspect } from '../../shell/inspector';
 import { paths } from '../../shell/paths';
 import { CheckboxField } from '../../ui/checkbox-field';
+import { DateTimeField } from '../../ui/date-time-field';
 import { FormField } from '../../ui/form-field';
 import { FormSubmission } from '../../ui/form-submission';
 
@@ -153,10 +154,9 @@ function PermitFields({
           <Text>Permits on this site end {automaticEndHours} hours after they start.</Text>
         ) : (
           <>
-            <FormField
+            <DateTimeField
               name="end"
               label="Expiry date"
-              type="datetime-local"
               min={minimumExpiry(values, now)}
               required={!values.indefinite}
               disabled={values.indefinite}
@@ -180,10 +180,9 @@ function PermitFields({
               }}
             />
             {values.schedule && (
-              <FormField
+              <DateTimeField
                 name="start"
                 label="Scheduled start date"
-                type="datetime-local"
                 min={minimumDateTimeLocal(now)}
               />
             )}

@@ -168,6 +168,25 @@ describe('site settings decide the fields', () => {
     expect(dateField(/^Expiry date/)).toHaveAttribute('min', '2026-06-03T09:00');
   });
 
+  test('repeats each chosen date the UK way, dd/mm/yyyy hh:mm in 24-hour London time', async () => {
+    const { user } = renderScreen(fullSite);
+    await screen.findByRole('button', { name: 'Create Permit' });
+    await user.click(checkbox('Schedule permit for future activation'));
+
+    expect(dateField(/^Expiry date/)).toHaveAccessibleDescription(
+      'UK time, shown as dd/mm/yyyy hh:mm',
+    );
+    await setDate(user, dateField(/^Scheduled start date/), '2026-06-03T09:05');
+    await setDate(user, dateField(/^Expiry date/), '2026-12-24T18:30');
+
+    expect(dateField(/^Scheduled start date/)).toHaveAccessibleDescription(
+      'Selected: 03/06/2026 09:05 (UK time)',
+    );
+    expect(dateField(/^Expiry date/)).toHaveAccessibleDescription(
+      'Selected: 24/12/2026 18:30 (UK time)',
+    );
+  });
+
   test('un-ticking the schedule box clears the start', async () => {
     const { user } = renderScreen(fullSite);
     await screen.findByRole('button', { name: 'Create Permit' });

@@ -62,7 +62,9 @@ describe('the signed-in shell', () => {
   test("the avatar shows the user's initials", async () => {
     renderWithProviders(<AppRoutes />, { session: signedIn });
 
-    expect(await screen.findByRole('button', { name: 'Account menu' })).toHaveTextContent(/^JD$/);
+    expect(await screen.findByRole('button', { name: 'Account menu: JD' })).toHaveTextContent(
+      /^JD$/,
+    );
   });
 
   test('the avatar shows "U" when the profile has no name', async () => {
@@ -73,14 +75,18 @@ describe('the signed-in shell', () => {
       },
     });
 
-    expect(await screen.findByRole('button', { name: 'Account menu' })).toHaveTextContent(/^U$/);
+    expect(await screen.findByRole('button', { name: 'Account menu: U' })).toHaveTextContent(
+      /^U$/,
+    );
   });
 
   test('the avatar shows "U" when the profile could not be fetched', async () => {
     jest.spyOn(console, 'warn').mockImplementation(() => {});
     renderWithProviders(<AppRoutes />, { session: { status: 'signed_in', profile: null } });
 
-    expect(await screen.findByRole('button', { name: 'Account menu' })).toHaveTextContent(/^U$/);
+    expect(await screen.findByRole('button', { name: 'Account menu: U' })).toHaveTextContent(
+      /^U$/,
+    );
     expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
   });
 
@@ -94,7 +100,7 @@ describe('the signed-in shell', () => {
   test('the avatar menu offers Settings and Log out', async () => {
     const { user } = renderWithProviders(<AppRoutes />, { session: signedIn });
 
-    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    await user.click(await screen.findByRole('button', { name: /^Account menu/ }));
 
     const menu = await screen.findByRole('menu');
     expect(
@@ -107,7 +113,7 @@ describe('the signed-in shell', () => {
   test('Settings in the menu goes to the settings page', async () => {
     const { user } = renderWithProviders(<AppRoutes />, { session: signedIn });
 
-    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    await user.click(await screen.findByRole('button', { name: /^Account menu/ }));
     await chooseMenuItem(user, 'Settings');
 
     expect(await screen.findByRole('heading', { name: 'Settings' })).toBeInTheDocument();
@@ -116,7 +122,7 @@ describe('the signed-in shell', () => {
   test('Log out leaves the shell for the login page', async () => {
     const { user } = renderWithProviders(<AppRoutes />, { session: signedIn });
 
-    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    await user.click(await screen.findByRole('button', { name: /^Account menu/ }));
     await chooseMenuItem(user, 'Log out');
 
     expect(await loginPage()).toBeInTheDocument();
@@ -126,7 +132,7 @@ describe('the signed-in shell', () => {
 
   test('the menu works from the keyboard', async () => {
     const { user } = renderWithProviders(<AppRoutes />, { session: signedIn });
-    (await screen.findByRole('button', { name: 'Account menu' })).focus();
+    (await screen.findByRole('button', { name: /^Account menu/ })).focus();
 
     await user.keyboard('{Enter}');
     const menu = await screen.findByRole('menu');

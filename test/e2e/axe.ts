@@ -1,0 +1,26 @@
+import axe from 'axe-core';
+import type { Page } from 'playwright-core';
+
+/**
+ * Runs axe-core inside the page as it stands and answers its violations as readable lines, so a
+ * failing expectation names the rule and the elements. The page gets axe from node_modules; no
+ * network is involved.
+ */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const loaded = await page.evaluate(() => 'axe' in window);
+  if (!loaded) await page.addScriptTag({ content: axe.source });
+  const results = await page.evaluate(() =>
+    (window as unknown as { axe: typeof axe }).axe.run(document, {
+      runOnly: {
+        type: 'tag',
+        values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
+      },
+    }),
+  );
+  return results.violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes
+        .map((node) => `${node.html} (${node.failureSummary ?? ''})`)
+        .join(', ')}`,
+  );
+}

@@ -1,0 +1,55 @@
+import type { Page } from 'playwright-core';
+import type { LocalStack } from '../../scripts/stack/local-stack';
+
+export interface E2eResident {
+  email: string;
+  first: string;
+  last: string;
+  password: string;
+}
+
+/** Fills and sends the register form, as a resident with an invite code would. */
+export async function registerThroughForm(
+  page: Page,
+  webUrl: string,
+  inviteCode: string,
+  resident: E2eResident,
+): Promise<void> {
+  await page.goto(`${webUrl}/register`);
+  await page.getByLabel('Invite code').fill(inviteCode);
+  await page.getByLabel('Email').fill(resident.email);
+  await page.getByLabel('First name').fill(resident.first);
+  await page.getByLabel('Last name').fill(resident.last);
+  await page.getByLabel('Password').fill(resident.password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+}
+
+/**
+ * Signs in the way the web app does (the API host's login, then the Auth emulator) and reads the
+ * resident's permits straight from the API host: what the server stored, not what a screen shows.
+ */
+export async function permitsStoredFor(
+  stack: LocalStack,
+  resident: Pick<E2eResident, 'email' | 'password'>,
+): Promise<Array<Record<string, unknown>>> {
+  const login = await fetch(`${stack.apiUrl}/api/v1/auth/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: resident.email, password: resident.password }),
+  });
+  const { custom_token: customToken } = (await login.json()) as { custom_token: string };
+  const signIn = await fetch(
+    `http://${stack.emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken?key=demo-api-key`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: customToken, returnSecureToken: true }),
+    },
+  );
+  const { idToken } = (await signIn.json()) as { idToken: string };
+  const list = await fetch(`${stack.apiUrl}/api/v1/permits/`, {
+    headers: { authorization: `Bearer ${idToken}` },
+  });
+  const body = (await list.json()) as { results: Array<Record<string, unknown>> };
+  return body.results;
+}
