@@ -75,18 +75,14 @@ describe('the signed-in shell', () => {
       },
     });
 
-    expect(await screen.findByRole('button', { name: 'Account menu: U' })).toHaveTextContent(
-      /^U$/,
-    );
+    expect(await screen.findByRole('button', { name: 'Account menu: U' })).toHaveTextContent(/^U$/);
   });
 
   test('the avatar shows "U" when the profile could not be fetched', async () => {
     jest.spyOn(console, 'warn').mockImplementation(() => {});
     renderWithProviders(<AppRoutes />, { session: { status: 'signed_in', profile: null } });
 
-    expect(await screen.findByRole('button', { name: 'Account menu: U' })).toHaveTextContent(
-      /^U$/,
-    );
+    expect(await screen.findByRole('button', { name: 'Account menu: U' })).toHaveTextContent(/^U$/);
     expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
   });
 
