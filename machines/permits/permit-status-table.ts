@@ -1,0 +1,112 @@
+import type { Permit, PermitStatus, SiteSettings } from './permit-types';
+
+/** A Chakra `colorPalette` name for a status badge. */
+export type PermitStatusColour = 'green' | 'blue' | 'gray' | 'orange' | 'red' | 'yellow' | 'purple';
+
+export interface PermitStatusDisplay {
+  label: string;
+  colour: PermitStatusColour;
+}
+
+/**
+ * Spec section 4, "Permit statuses": each status's badge label and colour, word for word (the
+ * spec's "grey" is Chakra's `gray` palette).
+ */
+export const permitStatusTable: Readonly<Record<PermitStatus, PermitStatusDisplay>> = {
+  ACTIVE: { label: 'Active', colour: 'green' },
+  SCHEDULED: { label: 'Scheduled', colour: 'blue' },
+  QUEUED: { label: 'Queued', colour: 'gray' },
+  CANCEL_PENDING: { label: 'Cancelling…', colour: 'orange' },
+  CANCELLED: { label: 'Cancelled', colour: 'gray' },
+  CANCEL_FAILED: { label: 'Cancel failed', colour: 'red' },
+  UPDATE_PENDING: { label: 'Updating…', colour: 'orange' },
+  UPDATE_FAILED: { label: 'Update Failed', colour: 'red' },
+  EXPIRE_PENDING: { label: 'Expiring…', colour: 'yellow' },
+  EXPIRED: { label: 'Expired', colour: 'gray' },
+  FAILED: { label: 'Failed', colour: 'red' },
+  FAILED_LIMIT: { label: 'Failed - Limit Exceeded', colour: 'purple' },
+};
+
+/**
+ * The badge of a status as the API sent it. A status the table does not know (a newer server)
+ * shows its own name in grey rather than breaking the row.
+ */
+export function permitStatusDisplay(status: string): PermitStatusDisplay {
+  return Object.hasOwn(permitStatusTable, status)
+    ? permitStatusTable[status as PermitStatus]
+    : { label: status, colour: 'gray' };
+}
+
+/** What a resident may do to one permit from its row, in the order the buttons appear. */
+export type PermitAction = 'update' | 'activate' | 'cancel';
+
+/** The row buttons' texts (spec section 2, "My Permits"). */
+export const permitActionLabels: Readonly<Record<PermitAction, string>> = {
+  update: 'Update',
+  activate: 'Set Live Now',
+  cancel: 'Cancel',
+};
+
+/** Spec sections 2 and 4: a resident may cancel only from these. */
+const cancellableStatuses: readonly PermitStatus[] = [
+  'ACTIVE',
+  'QUEUED',
+  'SCHEDULED',
+  'UPDATE_PENDING',
+  'UPDATE_FAILED',
+];
+
+export type PermitActionSettings = Pick<
+  SiteSettings,
+  'can_schedule_permits' | 'default_end_date_limit_hours'
+>;
+
+/**
+ * What an update of a permit in `status` may change on this site (spec sections 2, 4 and 6): only
+ * a SCHEDULED permit is updated from its row; its start only where the site lets residents
+ * schedule, its end only where the site has no automatic end.
+ */
+export function updatablePermitTimes(
+  status: PermitStatus,
+  settings: PermitActionSettings,
+): { start: boolean; end: boolean } {
+  const scheduled = status === 'SCHEDULED';
+  return {
+    start: scheduled && settings.can_schedule_permits,
+    end: scheduled && settings.default_end_date_limit_hours === 0,
+  };
+}
+
+/**
+ * The buttons a permit's row shows (spec section 2: Update and Set Live Now only when SCHEDULED;
+ * Cancel when ACTIVE, QUEUED, SCHEDULED, UPDATE_PENDING or UPDATE_FAILED; section 6: Set Live Now
+ * and a new start only when the site can schedule permits). Update is left out when the site
+ * lets nothing of the permit change (no scheduling and an automatic end): its dialog could only
+ * be cancelled.
+ */
+export function permitActionsFor(
+  status: PermitStatus,
+  settings: PermitActionSettings,
+): PermitAction[] {
+  const updatable = updatablePermitTimes(status, settings);
+  const actions: PermitAction[] = [];
+  if (updatable.start || updatable.end) actions.push('update');
+  if (status === 'SCHEDULED' && settings.can_schedule_permits) actions.push('activate');
+  if (cancellableStatuses.includes(status)) actions.push('cancel');
+  return actions;
+}
+
+/**
+ * Statuses the background system is still working on (spec section 4): while a page shows one,
+ * the list refreshes itself so the resident sees it settle without reloading.
+ */
+export const pendingPermitStatuses: readonly PermitStatus[] = [
+  'QUEUED',
+  'CANCEL_PENDING',
+  'UPDATE_PENDING',
+  'EXPIRE_PENDING',
+];
+
+export function hasPendingPermit(permits: readonly Pick<Permit, 'status'>[]): boolean {
+  return permits.some((permit) => pendingPermitStatuses.includes(permit.status));
+}

@@ -1,0 +1,71 @@
+import type { AnyEventObject } from 'xstate';
+import type { permitListMachine } from '../../../machines/permits/permit-list-machine';
+import type {
+  Permit,
+  PermitListBody,
+  PermitListRequest,
+} from '../../../machines/permits/permit-types';
+import type { createActorControls } from '../actor-controls';
+
+/** A permit as GET /api/v1/permits/ sends it (UTC times), with `changes` applied. */
+export function listedPermit(changes: Partial<Permit> = {}): Permit {
+  return {
+    id: 1,
+    vrm: 'AB12CDE',
+    make: 'Ford',
+    model: 'Focus',
+    colour: 'Blue',
+    reference_no: 'PLUMBER',
+    label: true,
+    driver_first: 'Sam',
+    driver_last: 'Jones',
+    status: 'ACTIVE',
+    start_ts: '2026-06-01T11:00:00.000Z',
+    end_ts: '2026-06-02T17:00:00.000Z',
+    ...changes,
+  };
+}
+
+export const queuedPermit = listedPermit({ id: 2, vrm: 'CD34EFG', status: 'QUEUED' });
+export const activePermit = listedPermit({ id: 3, vrm: 'EF56GHI', status: 'ACTIVE' });
+
+/** The first page of 45 permits, one of them still queued at the provider. */
+export const pageWithPending: PermitListBody = { results: [queuedPermit, activePermit], count: 45 };
+/** The same page once the queued permit went live. */
+export const pageSettled: PermitListBody = {
+  results: [{ ...queuedPermit, status: 'ACTIVE' }, activePermit],
+  count: 45,
+};
+
+/**
+ * What the permit-list model may be sent: each filter gesture, a URL change from outside, the
+ * page being hidden and shown, and each kind of answer of the list call. The samples are few on
+ * purpose: each one multiplies the states the model walks.
+ */
+export const permitListEventSamples: AnyEventObject[] = [
+  { type: 'FILTERS.CHANGE', changes: { statuses: ['QUEUED', 'ACTIVE'] } },
+  { type: 'SEARCH', search: 'ford' },
+  { type: 'PAGE.GO', page: 2 },
+  { type: 'QUERY.CHANGED', query: 'page=2' },
+  { type: 'xstate.done.actor.fetchPermits', output: pageWithPending },
+  { type: 'xstate.done.actor.fetchPermits', output: pageSettled },
+  { type: 'xstate.done.actor.fetchPermits', output: [activePermit] },
+  { type: 'xstate.done.actor.fetchPermits', output: { error: 'Service unavailable' } },
+  { type: 'xstate.error.actor.fetchPermits', error: { status: 500 } },
+  {
+    type: 'xstate.error.actor.fetchPermits',
+    error: { status: 404, body: { detail: 'Invalid page.' } },
+  },
+];
+
+/** The permit-list machine with a list call the test settles by hand through `controls`. */
+export function withControlledPermitListActors(
+  machine: typeof permitListMachine,
+  controls: ReturnType<typeof createActorControls>,
+) {
+  return machine.provide({
+    actors: {
+      fetchPermits: controls.promise<PermitListBody, PermitListRequest>('fetchPermits'),
+    },
+  });
+}
