@@ -169,6 +169,8 @@ export interface MachineDriverOptions {
   sentByActor?: Readonly<Record<string, string>>;
   /** How long to wait for the actor to reach a state after a settlement. */
   timeoutMs?: number;
+  /** The machine's input, the same the paths were generated with. */
+  input?: unknown;
 }
 
 export interface MachineDriver extends ModelDriver<AnyMachineSnapshot> {
@@ -182,7 +184,7 @@ export interface MachineDriver extends ModelDriver<AnyMachineSnapshot> {
  */
 export function createMachineDriver(
   machine: AnyStateMachine,
-  { controls, sentByActor = {}, timeoutMs = 1000 }: MachineDriverOptions,
+  { controls, sentByActor = {}, timeoutMs = 1000, input }: MachineDriverOptions,
 ): MachineDriver {
   const clock = new SimulatedClock();
   let running: AnyActorRef | undefined;
@@ -194,7 +196,7 @@ export function createMachineDriver(
   return {
     actor,
     start() {
-      running = createActor(machine, { clock }).start();
+      running = createActor(machine, { clock, input }).start();
     },
     send(event) {
       const sender = sentByActor[event.type];

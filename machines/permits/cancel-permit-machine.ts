@@ -1,0 +1,12 @@
+import { permitActionMessages, toCancelPermitErrorMessage } from './permit-action-error-message';
+import { createPermitActionMachine } from './permit-action-machine';
+
+/**
+ * The Cancel dialog (spec section 2, "Cancel dialog"): it cancels the permit through the app's
+ * `cancelPermit` actor, then reloads the list after 1 s.
+ */
+export const cancelPermitMachine = createPermitActionMachine({
+  id: 'cancelPermit',
+  errorTitle: permitActionMessages.cancellationTitle,
+  toErrorMessage: toCancelPermitErrorMessage,
+});
