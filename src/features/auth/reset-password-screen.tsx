@@ -1,10 +1,145 @@
-import { Heading } from '@chakra-ui/react';
+import { Alert, Card, Heading, Link, Stack } from '@chakra-ui/react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { Form, Formik } from 'formik';
+import { useRef } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { fromPromise } from 'xstate';
+import * as yup from 'yup';
+import type { PasswordResetConfirmation } from '../../../machines/auth/auth-types';
+import type { PasswordRequestInput } from '../../../machines/auth/password-form-machine';
+import { resetPasswordMachine } from '../../../machines/auth/reset-password-machine';
+import { confirmPasswordReset } from '../../api/auth-api';
+import { inspect } from '../../shell/inspector';
+import { paths } from '../../shell/paths';
+import { FocusFirstInvalidField } from '../../ui/focus-first-invalid-field';
+import { FormField } from '../../ui/form-field';
+import { FormSubmission } from '../../ui/form-submission';
 
-// A placeholder until its issue fills the page in.
-export function ResetPasswordScreen() {
+const liveResetPasswordMachine = resetPasswordMachine.provide({
+  actors: {
+    sendRequest: fromPromise(
+      ({ input }: { input: PasswordRequestInput<PasswordResetConfirmation> }) =>
+        confirmPasswordReset(input.request),
+    ),
+  },
+});
+
+interface ResetPasswordValues {
+  password: string;
+  confirm_password: string;
+}
+
+const initialValues: ResetPasswordValues = { password: '', confirm_password: '' };
+
+const fieldOrder: readonly (keyof ResetPasswordValues)[] = ['password', 'confirm_password'];
+
+const resetPasswordSchema = yup.object({
+  password: yup.string().required('New password is required'),
+  confirm_password: yup
+    .string()
+    .required('Please confirm your new password')
+    .oneOf([yup.ref('password')], 'Passwords do not match.'),
+});
+
+type ResetPasswordLogic = typeof resetPasswordMachine;
+
+/** The new-password form for a link that carries both its uid and its token. */
+function ResetPasswordForm({
+  uid,
+  token,
+  machine,
+}: {
+  uid: string;
+  token: string;
+  machine: ResetPasswordLogic;
+}) {
+  const resetPasswordActor = useActorRef(machine, { inspect });
+  const submitting = useSelector(resetPasswordActor, (snapshot) => snapshot.matches('submitting'));
+  const succeeded = useSelector(resetPasswordActor, (snapshot) => snapshot.matches('success'));
+  const errorMessage = useSelector(resetPasswordActor, (snapshot) =>
+    snapshot.matches('error') ? (snapshot.context.error?.message ?? null) : null,
+  );
+  const fieldsRef = useRef<HTMLDivElement>(null);
+
   return (
-    <Heading as="h1" size="2xl">
-      Reset password
-    </Heading>
+    <Formik
+      initialValues={initialValues}
+      validationSchema={resetPasswordSchema}
+      onSubmit={({ password }) =>
+        resetPasswordActor.send({ type: 'SUBMIT', values: { uid, token, password } })
+      }
+    >
+      <Form noValidate>
+        <FocusFirstInvalidField container={fieldsRef} fieldOrder={fieldOrder} />
+        <Stack gap={4} ref={fieldsRef}>
+          <FormField
+            name="password"
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+          />
+          <FormField
+            name="confirm_password"
+            label="Confirm new password"
+            type="password"
+            autoComplete="new-password"
+          />
+          <FormSubmission
+            label="Reset Password"
+            busyLabel="Resetting password..."
+            submitting={submitting}
+            succeeded={succeeded}
+            successMessage="Password reset successful!"
+            errorMessage={errorMessage}
+          />
+          {succeeded && (
+            <Link asChild color="teal.700">
+              <RouterLink to={paths.login}>Go to Login</RouterLink>
+            </Link>
+          )}
+        </Stack>
+      </Form>
+    </Formik>
+  );
+}
+
+/**
+ * Setting a new password from the e-mailed link (spec section 2 "Reset password", sections 5 and
+ * 8): the link's query carries uid and token; without both there is nothing to reset, so the
+ * screen says the link is invalid instead of showing a form that could only fail.
+ */
+export function ResetPasswordScreen({
+  machine = liveResetPasswordMachine,
+}: {
+  /** Replaces the live machine (tests give it fake actors). */
+  machine?: ResetPasswordLogic;
+}) {
+  const [searchParams] = useSearchParams();
+  const uid = searchParams.get('uid');
+  const token = searchParams.get('token');
+
+  return (
+    <Card.Root maxW="md" mx="auto">
+      <Card.Header>
+        <Heading as="h1" size="xl">
+          Reset Password
+        </Heading>
+      </Card.Header>
+      <Card.Body>
+        {uid && token ? (
+          <ResetPasswordForm uid={uid} token={token} machine={machine} />
+        ) : (
+          <Stack gap={4}>
+            <Alert.Root status="error" role="alert">
+              <Alert.Indicator />
+              <Alert.Title>Invalid or expired reset link</Alert.Title>
+            </Alert.Root>
+            <Link asChild color="teal.700">
+              <RouterLink to={paths.forgotPassword}>Request a new reset link</RouterLink>
+            </Link>
+          </Stack>
+        )}
+      </Card.Body>
+    </Card.Root>
   );
 }

@@ -1,7 +1,7 @@
 import { Box, Card, Heading, Link, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Form, Formik, useFormikContext } from 'formik';
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { fromPromise } from 'xstate';
 import { addPermitMachine, type Clock } from '../../../machines/permits/add-permit-machine';
@@ -23,6 +23,7 @@ import { inspect } from '../../shell/inspector';
 import { paths } from '../../shell/paths';
 import { CheckboxField } from '../../ui/checkbox-field';
 import { DateTimeField } from '../../ui/date-time-field';
+import { FocusFirstInvalidField } from '../../ui/focus-first-invalid-field';
 import { FormField } from '../../ui/form-field';
 import { FormSubmission } from '../../ui/form-submission';
 
@@ -82,20 +83,6 @@ function upperCase(value: string): string {
   return value.toUpperCase();
 }
 
-/** After a submit the rules refused, focus goes to the first field in error. */
-function FocusFirstInvalidField({ container }: { container: RefObject<HTMLElement | null> }) {
-  const { submitCount, isSubmitting, errors } = useFormikContext<PermitFormValues>();
-  const handledSubmit = useRef(0);
-  useEffect(() => {
-    if (isSubmitting || submitCount === handledSubmit.current) return;
-    handledSubmit.current = submitCount;
-    const firstInvalid = fieldOrder.find((name) => errors[name] !== undefined);
-    if (!firstInvalid) return;
-    container.current?.querySelector<HTMLElement>(`input[name="${firstInvalid}"]`)?.focus();
-  }, [submitCount, isSubmitting, errors, container]);
-  return null;
-}
-
 function PermitFields({
   settings,
   clock,
@@ -119,7 +106,7 @@ function PermitFields({
 
   return (
     <Form noValidate>
-      <FocusFirstInvalidField container={fieldsRef} />
+      <FocusFirstInvalidField container={fieldsRef} fieldOrder={fieldOrder} />
       <Stack gap={4} ref={fieldsRef}>
         {settings.can_add_reference && (
           <FormField

@@ -1,10 +1,145 @@
-import { Heading } from '@chakra-ui/react';
+import { Alert, Card, Heading, Link, List, Stack } from '@chakra-ui/react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { Form, Formik } from 'formik';
+import { useRef } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { fromPromise } from 'xstate';
+import * as yup from 'yup';
+import type { PasswordChange } from '../../../machines/auth/auth-types';
+import { changePasswordMachine } from '../../../machines/auth/change-password-machine';
+import type { PasswordRequestInput } from '../../../machines/auth/password-form-machine';
+import { changePassword } from '../../api/auth-api';
+import { inspect } from '../../shell/inspector';
+import { paths } from '../../shell/paths';
+import { FocusFirstInvalidField } from '../../ui/focus-first-invalid-field';
+import { FormField } from '../../ui/form-field';
+import { FormSubmission } from '../../ui/form-submission';
 
-// A placeholder until its issue fills the page in.
-export function ChangePasswordScreen() {
+const liveChangePasswordMachine = changePasswordMachine.provide({
+  actors: {
+    sendRequest: fromPromise(({ input }: { input: PasswordRequestInput<PasswordChange> }) =>
+      changePassword(input.request),
+    ),
+  },
+});
+
+interface ChangePasswordValues {
+  current_password: string;
+  new_password: string;
+  confirm_password: string;
+}
+
+const initialValues: ChangePasswordValues = {
+  current_password: '',
+  new_password: '',
+  confirm_password: '',
+};
+
+const fieldOrder: readonly (keyof ChangePasswordValues)[] = [
+  'current_password',
+  'new_password',
+  'confirm_password',
+];
+
+// Spec section 5: the password rule itself is the server's to enforce; the form only states it.
+const changePasswordSchema = yup.object({
+  current_password: yup.string().required('Current password is required'),
+  new_password: yup.string().required('New password is required'),
+  confirm_password: yup
+    .string()
+    .required('Please confirm your new password')
+    .oneOf([yup.ref('new_password')], 'New passwords do not match'),
+});
+
+/** A refusal that lists what is wrong with the password, one item per sentence. */
+function PasswordErrorItems({ items }: { items: readonly string[] }) {
   return (
-    <Heading as="h1" size="2xl">
-      Change Password
-    </Heading>
+    <Alert.Root status="error" role="alert">
+      <Alert.Indicator />
+      <Alert.Content>
+        <List.Root ps={4}>
+          {items.map((item, index) => (
+            <List.Item key={index}>{item}</List.Item>
+          ))}
+        </List.Root>
+      </Alert.Content>
+    </Alert.Root>
+  );
+}
+
+/**
+ * Change password from Settings (spec section 2 "Change password", sections 5 and 8). Formik owns
+ * the values and the matching rule; the change-password machine owns submitting, success and the
+ * error, which lists the server's sentences as bullets when they are about the password.
+ */
+export function ChangePasswordScreen({
+  machine = liveChangePasswordMachine,
+}: {
+  /** Replaces the live machine (tests give it fake actors). */
+  machine?: typeof changePasswordMachine;
+}) {
+  const changePasswordActor = useActorRef(machine, { inspect });
+  const submitting = useSelector(changePasswordActor, (snapshot) => snapshot.matches('submitting'));
+  const succeeded = useSelector(changePasswordActor, (snapshot) => snapshot.matches('success'));
+  const error = useSelector(changePasswordActor, (snapshot) =>
+    snapshot.matches('error') ? snapshot.context.error : null,
+  );
+  const fieldsRef = useRef<HTMLDivElement>(null);
+  const errorItems = error?.items ?? [];
+
+  return (
+    <Card.Root maxW="md" mx="auto">
+      <Card.Header gap={2}>
+        <Link asChild color="teal.700">
+          <RouterLink to={paths.settings}>Back to Settings</RouterLink>
+        </Link>
+        <Heading as="h1" size="xl">
+          Change Password
+        </Heading>
+      </Card.Header>
+      <Card.Body>
+        <Formik
+          initialValues={initialValues}
+          validationSchema={changePasswordSchema}
+          onSubmit={({ current_password, new_password }) =>
+            changePasswordActor.send({ type: 'SUBMIT', values: { current_password, new_password } })
+          }
+        >
+          <Form noValidate>
+            <FocusFirstInvalidField container={fieldsRef} fieldOrder={fieldOrder} />
+            <Stack gap={4} ref={fieldsRef}>
+              <FormField
+                name="current_password"
+                label="Current password"
+                type="password"
+                autoComplete="current-password"
+              />
+              <FormField
+                name="new_password"
+                label="New password"
+                type="password"
+                autoComplete="new-password"
+                helperText="Use at least 8 characters with uppercase, lowercase and numeric characters."
+              />
+              <FormField
+                name="confirm_password"
+                label="Confirm new password"
+                type="password"
+                autoComplete="new-password"
+              />
+              {errorItems.length > 0 && <PasswordErrorItems items={errorItems} />}
+              <FormSubmission
+                label="Update Password"
+                busyLabel="Updating..."
+                submitting={submitting}
+                succeeded={succeeded}
+                successMessage="Your password has been updated."
+                errorMessage={errorItems.length > 0 ? null : (error?.message ?? null)}
+              />
+            </Stack>
+          </Form>
+        </Formik>
+      </Card.Body>
+    </Card.Root>
   );
 }

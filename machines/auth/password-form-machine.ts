@@ -1,0 +1,98 @@
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import type { HttpFailure } from './auth-types';
+import { toHttpFailure } from './to-http-failure';
+import { notProvided } from '../not-provided';
+
+/**
+ * What a password screen shows after a refused request: the message, and the bullet items it is
+ * split into when the catalogue asks for a list (none: the message is shown as one text).
+ */
+export interface PasswordFormError {
+  message: string;
+  items: readonly string[];
+}
+
+export interface PasswordFormContext {
+  /** What the screen shows in the error state; null otherwise. */
+  error: PasswordFormError | null;
+}
+
+export type PasswordFormEvent<TRequest> = { type: 'SUBMIT'; values: TRequest };
+
+/**
+ * What the `sendRequest` actor receives. The request sits in an object because XState cannot
+ * resolve an invoke's types while the input is a bare type parameter (it might be undefined).
+ */
+export interface PasswordRequestInput<TRequest> {
+  request: TRequest;
+}
+
+/**
+ * The statechart the three password journeys share (spec section 2 "Forgot password", "Reset
+ * password", "Change password"): idle → submitting → success, or error with the message
+ * `toError` makes of the refusal. The request is the named actor `sendRequest`, which the app
+ * provides. Formik owns the values; the request travels with SUBMIT and is not kept, so after an
+ * error the form still holds what was typed and a new SUBMIT sends it again.
+ */
+export function createPasswordFormMachine<TRequest>({
+  id,
+  toError,
+}: {
+  id: string;
+  toError: (failure: HttpFailure) => PasswordFormError;
+}) {
+  return setup({
+    types: {
+      context: {} as PasswordFormContext,
+      events: {} as PasswordFormEvent<TRequest>,
+    },
+    actors: {
+      sendRequest: fromPromise<void, PasswordRequestInput<TRequest>>(async () =>
+        notProvided(id, 'actor', 'sendRequest'),
+      ),
+    },
+    actions: {
+      showError: assign((_, params: { error: PasswordFormError }) => ({ error: params.error })),
+      clearError: assign({ error: null }),
+    },
+  }).createMachine({
+    id,
+    context: { error: null },
+    initial: 'idle',
+    states: {
+      idle: {
+        on: { SUBMIT: 'submitting' },
+      },
+      // No SUBMIT handler: a double click or a second Enter while a request is out sends nothing.
+      submitting: {
+        entry: 'clearError',
+        invoke: {
+          id: 'sendRequest',
+          src: 'sendRequest',
+          input: ({ event }) => {
+            assertEvent(event, 'SUBMIT');
+            return { request: event.values };
+          },
+          onDone: 'success',
+          onError: {
+            target: 'error',
+            actions: {
+              type: 'showError',
+              params: ({ event }) => ({ error: toError(toHttpFailure(event.error)) }),
+            },
+          },
+        },
+      },
+      success: {
+        type: 'final',
+      },
+      // A new SUBMIT retries with whatever the form now holds.
+      error: {
+        on: { SUBMIT: 'submitting' },
+      },
+    },
+  });
+}
+
+/** The machine of one password journey, whose SUBMIT carries a `TRequest`. */
+export type PasswordFormMachine<TRequest> = ReturnType<typeof createPasswordFormMachine<TRequest>>;

@@ -1,0 +1,20 @@
+import type { HttpFailure } from './auth-types';
+import type { PasswordFormError } from './password-form-machine';
+import { serverErrorMessages } from './server-error-messages';
+
+/** Spec section 8, "Reset password", word for word. */
+export const resetPasswordMessages = {
+  failed: 'Password reset failed. Please try again.',
+} as const;
+
+/** The fields of POST /api/v1/auth/password-reset-confirm/ (spec section 3). */
+const resetPasswordFields = ['uid', 'token', 'password'] as const;
+
+/**
+ * The error for a failed POST /api/v1/auth/password-reset-confirm/: the server's text (an
+ * expired link, a refused password), or the generic message when it said nothing readable.
+ */
+export function toResetPasswordError(failure: HttpFailure): PasswordFormError {
+  const messages = serverErrorMessages(failure.body, resetPasswordFields);
+  return { message: messages.join(' ') || resetPasswordMessages.failed, items: [] };
+}
