@@ -1,10 +1,53 @@
-import { Heading } from '@chakra-ui/react';
+import {
+  Card,
+  Heading,
+  Link,
+  LinkBox,
+  LinkOverlay,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router';
+import { getConfig } from '../../config';
+import { paths } from '../../shell/paths';
 
-// A placeholder until its issue fills the page in.
+/**
+ * Settings (spec section 2, the /settings row): a card leading to the change-password page and a
+ * Contact Support link that opens an e-mail to the configured support address.
+ */
 export function SettingsScreen() {
+  const { supportEmail } = getConfig();
   return (
-    <Heading as="h1" size="2xl">
-      Settings
-    </Heading>
+    <Stack gap={6}>
+      <Heading as="h1" size="2xl">
+        Settings
+      </Heading>
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap={6}>
+        <LinkBox asChild>
+          <Card.Root _hover={{ borderColor: 'teal.500' }}>
+            <Card.Body gap={2}>
+              <Heading as="h2" size="lg">
+                <LinkOverlay asChild>
+                  <RouterLink to={paths.changePassword}>Change Password</RouterLink>
+                </LinkOverlay>
+              </Heading>
+              <Text color="fg.muted">Choose a new password for signing in.</Text>
+            </Card.Body>
+          </Card.Root>
+        </LinkBox>
+        <Card.Root>
+          <Card.Body gap={2}>
+            <Heading as="h2" size="lg">
+              Need help?
+            </Heading>
+            <Text color="fg.muted">Our support team answers by e-mail.</Text>
+            <Link href={`mailto:${supportEmail}`} color="teal.700" textDecoration="underline">
+              Contact Support
+            </Link>
+          </Card.Body>
+        </Card.Root>
+      </SimpleGrid>
+    </Stack>
   );
 }
