@@ -75,9 +75,13 @@ export function parseSiteDateTime(text: string): SiteTimeResult {
   return instant ? { ok: true, instant } : { ok: false, reason: 'nonexistent' };
 }
 
+/** A local date-time without seconds or offset, 'yyyy-MM-ddTHH:mm'. */
+const minutePrecisionPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
+
 /**
  * A list filter bound: a date-time as parseSiteDateTime reads it, or a date, meaning that day in
  * London from its start (`from`) or through its end (`through`: the next day's start, exclusive).
+ * A `through` date-time given to the minute covers that whole minute.
  */
 export function parseSiteDateBound(
   text: string,
@@ -95,5 +99,10 @@ export function parseSiteDateBound(
       : { instant: day.plus({ days: 1 }).startOf('day').toJSDate(), inclusive: false };
   }
   const parsed = parseSiteDateTime(text);
-  return parsed.ok ? { instant: parsed.instant, inclusive: true } : null;
+  if (!parsed.ok) return null;
+  // The web app's day ends at 23:59, typed to the minute: that minute runs until 23:59:59.999.
+  if (side === 'through' && minutePrecisionPattern.test(text.trim())) {
+    return { instant: new Date(parsed.instant.getTime() + 60_000), inclusive: false };
+  }
+  return { instant: parsed.instant, inclusive: true };
 }

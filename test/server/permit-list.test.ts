@@ -155,7 +155,8 @@ describe('GET /api/v1/permits/ filters', () => {
     await backdate(fiesta.id, '2026-03-10T12:00:00Z');
     // 00:30 on 1 June in London (BST) is still 31 May in UTC.
     await backdate(golf.id, '2026-05-31T23:30:00Z');
-    await backdate(tesla.id, '2026-06-01T23:30:00Z');
+    // 00:30:30 on 2 June in London: half a minute into 00:30.
+    await backdate(tesla.id, '2026-06-01T23:30:30Z');
   });
 
   const idsOf = async (query: string) =>
@@ -200,6 +201,11 @@ describe('GET /api/v1/permits/ filters', () => {
       golf.id,
       fiesta.id,
     ]);
+  });
+
+  it('reads an end given to the minute as the whole of that minute', async () => {
+    expect(await idsOf('?start_date=2026-06-02&end_date=2026-06-02T00:30')).toEqual([tesla.id]);
+    expect(await idsOf('?start_date=2026-06-02&end_date=2026-06-02T00:29')).toEqual([]);
   });
 
   it('answers 400 to an unreadable date', async () => {
