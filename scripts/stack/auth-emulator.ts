@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, openSync, closeSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { findFreePort } from './free-port';
 
 export interface AuthEmulatorOptions {
   /** Port for the Auth emulator; 0 or undefined picks a free one on 127.0.0.1. */
@@ -49,20 +49,6 @@ emulator.on('exit', (code) => {
 });
 `;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, loopback, () => {
-      const address = server.address();
-      server.close(() => {
-        if (address && typeof address === 'object') resolve(address.port);
-        else reject(new Error('Could not determine a free port.'));
-      });
-    });
-  });
-}
-
 function hasExited(child: ChildProcess): boolean {
   return child.exitCode !== null || child.signalCode !== null;
 }
@@ -107,12 +93,28 @@ async function answers(port: number): Promise<boolean> {
 export async function startAuthEmulator(
   options: AuthEmulatorOptions = {},
 ): Promise<RunningAuthEmulator> {
+  // A port found free can be taken by another process before firebase-tools binds it; such a
+  // start is retried on fresh ports.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startAuthEmulatorOnce(options);
+    } catch (error) {
+      if (attempt >= 3 || !(error instanceof PortTakenError)) throw error;
+    }
+  }
+}
+
+class PortTakenError extends Error {
+  override name = 'PortTakenError';
+}
+
+async function startAuthEmulatorOnce(options: AuthEmulatorOptions): Promise<RunningAuthEmulator> {
   const projectId = options.projectId ?? 'demo-kerbside';
-  const port = options.port || (await freePort());
+  const port = options.port || (await findFreePort());
   // firebase-tools always starts a hub and a logging emulator on fixed default ports; giving them
   // free ports lets several emulators (npm start, server tests, browser tests) run side by side.
-  const hubPort = await freePort();
-  const loggingPort = await freePort();
+  const hubPort = await findFreePort();
+  const loggingPort = await findFreePort();
   const workDir = mkdtempSync(path.join(tmpdir(), 'kerbside-auth-emulator-'));
   const configPath = path.join(workDir, 'firebase.json');
   writeFileSync(
@@ -168,9 +170,10 @@ export async function startAuthEmulator(
     if (hasExited(child) || Date.now() > deadline) {
       const output = readFileSync(logPath, 'utf8');
       await stop();
-      throw new Error(
-        `The Auth emulator did not start on ${loopback}:${port}.\n--- firebase output ---\n${output}`,
-      );
+      const message = `The Auth emulator did not start on ${loopback}:${port}.\n--- firebase output ---\n${output}`;
+      throw /port taken|is not open/i.test(output)
+        ? new PortTakenError(message)
+        : new Error(message);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
