@@ -4,8 +4,10 @@ import { FailureThrottle } from './auth/failure-throttle';
 import type { Database } from './db/database';
 import { HttpError } from './http/http-error';
 import type { Identity } from './identity/firebase-identity';
+import type { Mailer } from './mail/mailer';
 import { adminRoutes } from './routes/admin-routes';
 import { authRoutes } from './routes/auth-routes';
+import { passwordRoutes } from './routes/password-routes';
 import { permitRoutes } from './routes/permit-routes';
 import { siteSettingsRoutes } from './routes/site-settings-routes';
 
@@ -18,12 +20,19 @@ export interface AppDependencies {
   adminSecret?: string;
   loginThrottle?: FailureThrottle;
   registrationThrottle?: FailureThrottle;
+  /** Sends password-reset links. */
+  mailer: Mailer;
+  /** How long a password-reset link works; default one hour. */
+  resetTokenLifetimeMs?: number;
+  passwordChangeThrottle?: FailureThrottle;
+  passwordResetThrottle?: FailureThrottle;
   /** Called after a resident changed a permit, so the reconciler need not wait for its next poll. */
   onPermitChanged?: () => void;
   log?: boolean;
 }
 
 const fifteenMinutes = 15 * 60 * 1000;
+const oneHour = 60 * 60 * 1000;
 
 function clientErrorDetail(error: FastifyError, contentType: string | undefined): string {
   switch (error.code) {
@@ -94,6 +103,18 @@ export function buildApp(deps: AppDependencies): FastifyInstance {
       deps.loginThrottle ?? new FailureThrottle({ limit: 5, windowMs: fifteenMinutes }),
     registrationThrottle:
       deps.registrationThrottle ?? new FailureThrottle({ limit: 10, windowMs: fifteenMinutes }),
+  });
+  app.register(passwordRoutes, {
+    prefix: '/api/v1/auth',
+    db: deps.db,
+    identity: deps.identity,
+    mailer: deps.mailer,
+    webOrigin: deps.webOrigin,
+    resetTokenLifetimeMs: deps.resetTokenLifetimeMs ?? oneHour,
+    passwordChangeThrottle:
+      deps.passwordChangeThrottle ?? new FailureThrottle({ limit: 5, windowMs: fifteenMinutes }),
+    passwordResetThrottle:
+      deps.passwordResetThrottle ?? new FailureThrottle({ limit: 10, windowMs: fifteenMinutes }),
   });
   app.register(siteSettingsRoutes, { prefix: '/api/v1/site-settings', db: deps.db });
   app.register(permitRoutes, {

@@ -15,6 +15,15 @@ export interface ReconcilerConfig {
   provider: Pick<SimulatedParkingProviderOptions, 'latencyMs' | 'failureRate' | 'callLog'>;
 }
 
+/** How password-reset links are made and mailed. */
+export interface PasswordResetConfig {
+  /** SMTP server URL; unset: mail goes to `outbox/` under DATA_DIR and is printed. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** How long a reset link works. */
+  tokenLifetimeMs: number;
+}
+
 /** The reference API host's settings, read from the environment once at start-up. */
 export interface ServerConfig {
   apiPort: number;
@@ -28,7 +37,11 @@ export interface ServerConfig {
   projectId: string;
   demoInviteCode: string;
   reconciler: ReconcilerConfig;
+  passwordReset: PasswordResetConfig;
 }
+
+/** Where the embedded database and the mail outbox live unless DATA_DIR says otherwise. */
+export const defaultDataDir = '.data';
 
 const milliseconds = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
 
@@ -60,10 +73,26 @@ const reconcilerEnvironmentSchema = z.object({
   PROVIDER_CALL_LOG: z.string().trim().min(1).optional(),
 });
 
+const passwordResetEnvironmentSchema = z.object({
+  SMTP_URL: z
+    .string()
+    .trim()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().trim().min(1).default('Kerbside <no-reply@kerbside.test>'),
+  PASSWORD_RESET_TOKEN_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(60),
+});
+
 const environmentSchema = reconcilerEnvironmentSchema.extend({
+  ...passwordResetEnvironmentSchema.shape,
   API_PORT: z.coerce.number().int().min(0).max(65535).default(8000),
   API_HOST: z.string().trim().min(1).default('127.0.0.1'),
-  DATA_DIR: z.string().trim().min(1).default('.data'),
+  DATA_DIR: z.string().trim().min(1).default(defaultDataDir),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
@@ -120,6 +149,23 @@ function reconcilerConfigOf(values: z.infer<typeof reconcilerEnvironmentSchema>)
   };
 }
 
+function passwordResetConfigOf(
+  values: z.infer<typeof passwordResetEnvironmentSchema>,
+): PasswordResetConfig {
+  return {
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM,
+    tokenLifetimeMs: values.PASSWORD_RESET_TOKEN_MINUTES * 60_000,
+  };
+}
+
+/** Only the password-reset mail variables: for startApi. */
+export function loadPasswordResetConfig(
+  environment: NodeJS.ProcessEnv = process.env,
+): PasswordResetConfig {
+  return passwordResetConfigOf(parseEnvironment(passwordResetEnvironmentSchema, environment));
+}
+
 /** Only the reconciler's and the provider's variables: for startApi and the worker. */
 export function loadReconcilerConfig(
   environment: NodeJS.ProcessEnv = process.env,
@@ -140,5 +186,6 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Server
     projectId: values.FIREBASE_PROJECT_ID,
     demoInviteCode: values.DEMO_INVITE_CODE.toUpperCase(),
     reconciler: reconcilerConfigOf(values),
+    passwordReset: passwordResetConfigOf(values),
   };
 }

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { loadConfig } from './config';
 import { startApi } from './start-api';
 import { stopOnSignals } from './stop-on-signals';
@@ -21,10 +22,14 @@ async function main(): Promise<void> {
     webOrigin: config.webOrigin,
     authEmulatorHost: config.authEmulatorHost,
     projectId: config.projectId,
+    passwordReset: config.passwordReset,
     log: true,
   });
   const database = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : config.dataDir;
-  console.log(`Kerbside API host on ${api.url}/api/v1/ · data: ${database}`);
+  const mail = config.passwordReset.smtpUrl
+    ? 'SMTP (SMTP_URL)'
+    : path.join(config.dataDir, 'outbox');
+  console.log(`Kerbside API host on ${api.url}/api/v1/ · data: ${database} · mail: ${mail}`);
 
   stopOnSignals((signal) => `${signal}: stopping the API host…`, api.close);
 }

@@ -1,11 +1,18 @@
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import { buildApp } from './app';
-import { loadReconcilerConfig } from './config';
+import {
+  defaultDataDir,
+  loadPasswordResetConfig,
+  loadReconcilerConfig,
+  type PasswordResetConfig,
+} from './config';
 import { defaultDemoInviteCode, type DemoSeedResult } from './admin/admin-command';
 import { seedDemoDatabase } from './admin/seed-demo-database';
 import { DataDirLock } from './db/data-dir-lock';
 import { openDatabase, type Database } from './db/database';
 import { createFirebaseIdentity } from './identity/firebase-identity';
+import { createMailer } from './mail/mailer';
 import type { ParkingProvider } from './provider/parking-provider';
 import { createSimulatedParkingProvider } from './provider/simulated-parking-provider';
 import { createReconciler, type Reconciler } from './reconciler/create-reconciler';
@@ -32,6 +39,12 @@ export interface StartApiOptions {
    * and the simulated provider come from the environment (RECONCILER_*, PROVIDER_*) unless given.
    */
   reconciler?: false | { settings?: Partial<ReconcilerSettings>; provider?: ParkingProvider };
+  /**
+   * Reset-link lifetime and mail (SMTP_URL, MAIL_FROM, PASSWORD_RESET_TOKEN_MINUTES unless
+   * given). Without SMTP, mail goes to `outbox/` under dataDir (default .data) and is printed
+   * with `print` (default console.log).
+   */
+  passwordReset?: Partial<PasswordResetConfig> & { print?: (text: string) => void };
 }
 
 export interface RunningApi {
@@ -93,6 +106,15 @@ export async function startApi(options: StartApiOptions): Promise<RunningApi> {
     cleanups.push(() => connection.close());
     const identity = createFirebaseIdentity({ projectId: options.projectId ?? 'demo-kerbside' });
     cleanups.push(() => identity.close());
+    const { print, ...passwordResetOverrides } = options.passwordReset ?? {};
+    const passwordReset = { ...loadPasswordResetConfig(), ...passwordResetOverrides };
+    const mailer = createMailer({
+      smtpUrl: passwordReset.smtpUrl,
+      outboxDir: path.resolve(options.dataDir ?? defaultDataDir, 'outbox'),
+      from: passwordReset.mailFrom,
+      print,
+    });
+    cleanups.push(() => mailer.close());
     // Created before the app so that the permit routes can wake it after a change.
     const reconciler = inProcessReconciler(connection.db, options.reconciler);
     if (reconciler) cleanups.push(() => reconciler.stop());
@@ -102,6 +124,8 @@ export async function startApi(options: StartApiOptions): Promise<RunningApi> {
       identity,
       webOrigin: options.webOrigin,
       adminSecret,
+      mailer,
+      resetTokenLifetimeMs: passwordReset.tokenLifetimeMs,
       onPermitChanged: reconciler ? () => reconciler.wake() : undefined,
       log: options.log,
     });

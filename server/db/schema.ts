@@ -129,3 +129,23 @@ export const permits = pgTable(
     index('permits_status_next_attempt_idx').on(table.status, table.nextAttemptAt),
   ],
 );
+
+/**
+ * Password-reset links (spec section 2, "Forgot password" and "Reset password"). Only a SHA-256
+ * hash of each token is kept, so a copy of the database opens no accounts. A token works once
+ * (`used_at`) and until `expires_at`.
+ */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('password_reset_tokens_user_idx').on(table.userId)],
+);

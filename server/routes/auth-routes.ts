@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FailureThrottle } from '../auth/failure-throttle';
 import { passwordHasher } from '../auth/password-hasher';
-import { passwordRuleErrors } from '../auth/password-rule-errors';
+import { credentialSchemas } from '../auth/credential-schemas';
 import type { Database } from '../db/database';
 import { isUniqueViolation } from '../db/constraint-violation';
 import { inviteCodes, users } from '../db/schema';
@@ -11,6 +11,7 @@ import type { Identity } from '../identity/firebase-identity';
 import { authenticateResident } from '../http/authenticate-resident';
 import { HttpError } from '../http/http-error';
 import { parseBody } from '../http/parse-body';
+import { refuseWhenThrottled } from '../http/refuse-when-throttled';
 import { countLimitCountedPermits } from '../permits/permit-allowance';
 
 export interface AuthRoutesOptions {
@@ -22,50 +23,20 @@ export interface AuthRoutesOptions {
   registrationThrottle: FailureThrottle;
 }
 
-const email = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .min(1, { abort: true })
-  .max(254, { abort: true })
-  .pipe(z.email());
+const { email, password } = credentialSchemas;
 const name = z.string().trim().min(1).max(150);
-const password = z
-  .string()
-  .min(1, { abort: true })
-  .max(128, { abort: true })
-  .superRefine((value, context) => {
-    for (const message of passwordRuleErrors(value)) context.addIssue({ code: 'custom', message });
-  });
 
 const registrationSchema = z.object({
   email,
   first_name: name,
   last_name: name,
-  password,
+  password: credentialSchemas.newPassword,
   invite_code: z.string().trim().toUpperCase().min(1).max(64),
 });
 
-const loginSchema = z.object({
-  email,
-  password: z.string().min(1).max(128),
-});
+const loginSchema = z.object({ email, password });
 
 const duplicateEmail = 'A user with that email already exists.';
-
-function refuseWhenThrottled(throttle: FailureThrottle, key: string, detail: string): void {
-  const waitMs = throttle.retryAfterMs(key);
-  if (waitMs > 0) {
-    const seconds = Math.ceil(waitMs / 1000);
-    throw new HttpError(
-      429,
-      { detail: `${detail} Try again in ${seconds} seconds.` },
-      {
-        'retry-after': String(seconds),
-      },
-    );
-  }
-}
 
 /**
  * Mints the custom token the web app signs in with. The credentials were good (or the account

@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { runAdminCommand } from '../../../server/admin/run-admin-command';
 import { buildApp, type AppDependencies } from '../../../server/app';
 import type { Database } from '../../../server/db/database';
 import { createFirebaseIdentity, type Identity } from '../../../server/identity/firebase-identity';
+import { createMailer } from '../../../server/mail/mailer';
 
 export const webOrigin = 'http://localhost:8080';
 
@@ -25,13 +29,22 @@ export interface TestApi {
   close(): Promise<void>;
 }
 
-/** The real app with real firebase-admin, listening on a free port of 127.0.0.1. */
+/**
+ * The real app with real firebase-admin, listening on a free port of 127.0.0.1. Its mail goes
+ * quietly to a temporary outbox, deleted on close.
+ */
 export async function startTestApi(
   db: Database,
   overrides: Partial<AppDependencies> = {},
 ): Promise<TestApi> {
   const identity = overrides.identity ?? createFirebaseIdentity({ projectId: projectId() });
-  const app = buildApp({ db, identity, webOrigin, ...overrides });
+  const outboxDir = path.join(tmpdir(), `kerbside-outbox-${randomUUID()}`);
+  const mailer = createMailer({
+    outboxDir,
+    from: 'Kerbside <no-reply@kerbside.test>',
+    print: () => {},
+  });
+  const app = buildApp({ db, identity, webOrigin, mailer, ...overrides });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('No TCP address.');
@@ -42,6 +55,8 @@ export async function startTestApi(
     close: async () => {
       await app.close();
       await identity.close();
+      mailer.close();
+      rmSync(outboxDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,43 @@
+import { DateTime } from 'luxon';
+import type { MailMessage } from '../mail/mailer';
+import { siteTimeZone } from '../permits/cap-period';
+
+export interface PasswordResetMailDetails {
+  email: string;
+  firstName: string;
+  /** The web app's origin; the link opens its /reset-password screen. */
+  webOrigin: string;
+  uid: string;
+  token: string;
+  expiresAt: Date;
+}
+
+/** `${webOrigin}/reset-password?uid=…&token=…`: the route and parameters of spec section 2. */
+function passwordResetLink(webOrigin: string, uid: string, token: string): string {
+  const link = new URL('/reset-password', webOrigin);
+  link.searchParams.set('uid', uid);
+  link.searchParams.set('token', token);
+  return link.toString();
+}
+
+/** The e-mail that carries a password-reset link, with its expiry in UK time (spec section 9). */
+export function passwordResetMail(details: PasswordResetMailDetails): MailMessage {
+  const expiry = DateTime.fromJSDate(details.expiresAt, { zone: siteTimeZone }).toFormat(
+    'dd/MM/yyyy HH:mm',
+  );
+  return {
+    to: details.email,
+    subject: 'Reset your Kerbside password',
+    text: [
+      `Hello ${details.firstName},`,
+      '',
+      'Someone asked to reset the password of your Kerbside account. To choose a new password, open this link:',
+      '',
+      passwordResetLink(details.webOrigin, details.uid, details.token),
+      '',
+      `The link works once, until ${expiry} (UK time).`,
+      '',
+      'If you did not ask for this, you can ignore this e-mail: your password stays as it is.',
+    ].join('\n'),
+  };
+}

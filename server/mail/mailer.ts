@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createTransport } from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** What the API needs to send e-mail. */
+export interface Mailer {
+  /** Resolves once the SMTP server accepted the message, or once it is written to the outbox. */
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+export interface MailerOptions {
+  /** smtp:// or smtps:// URL (nodemailer's syntax); without it messages go to outboxDir. */
+  smtpUrl?: string;
+  /** Where messages are written, one JSON file each, when there is no SMTP server. */
+  outboxDir: string;
+  /** The From header, e.g. `Kerbside <no-reply@kerbside.test>`. */
+  from: string;
+  /** Where the outbox announces each message with its text (default console.log). */
+  print?: (text: string) => void;
+}
+
+/**
+ * `<ISO time with - for : and .>-<uuid>.json`, so that names sort in the order messages were
+ * written.
+ */
+function outboxFileName(): string {
+  return `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.json`;
+}
+
+/**
+ * Mail through nodemailer: to an SMTP server when smtpUrl is set, otherwise into an outbox
+ * directory (nodemailer's JSON transport, one file per message) and printed, so that a developer
+ * or a browser test can follow a password-reset link without a mail server.
+ */
+export function createMailer(options: MailerOptions): Mailer {
+  if (options.smtpUrl) {
+    const transport = createTransport(options.smtpUrl);
+    return {
+      send: async (message) => {
+        await transport.sendMail({ from: options.from, ...message });
+      },
+      close: () => transport.close(),
+    };
+  }
+  const transport = createTransport({ jsonTransport: true });
+  const print = options.print ?? console.log;
+  return {
+    send: async (message) => {
+      const info = (await transport.sendMail({
+        from: options.from,
+        date: new Date(),
+        ...message,
+      })) as {
+        message: string;
+      };
+      await mkdir(options.outboxDir, { recursive: true });
+      const file = path.join(options.outboxDir, outboxFileName());
+      // Written aside and renamed, so whoever watches the outbox never reads half a message.
+      await writeFile(`${file}.partial`, info.message, 'utf8');
+      await rename(`${file}.partial`, file);
+      print(`Mail to ${message.to}, "${message.subject}", saved as ${file}:\n${message.text}`);
+    },
+    close: () => transport.close(),
+  };
+}

@@ -1,0 +1,134 @@
+import type { FastifyBaseLogger, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { credentialSchemas } from '../auth/credential-schemas';
+import type { FailureThrottle } from '../auth/failure-throttle';
+import { passwordHasher } from '../auth/password-hasher';
+import { passwordResetMail } from '../auth/password-reset-mail';
+import { resetTokens } from '../auth/reset-tokens';
+import type { Database } from '../db/database';
+import { users } from '../db/schema';
+import type { Identity } from '../identity/firebase-identity';
+import { authenticateResident } from '../http/authenticate-resident';
+import { HttpError } from '../http/http-error';
+import { parseBody } from '../http/parse-body';
+import { refuseWhenThrottled } from '../http/refuse-when-throttled';
+import type { Mailer, MailMessage } from '../mail/mailer';
+
+export interface PasswordRoutesOptions {
+  db: Database;
+  identity: Identity;
+  mailer: Mailer;
+  /** The web app's origin: reset links point at its /reset-password screen. */
+  webOrigin: string;
+  resetTokenLifetimeMs: number;
+  /** Wrong current passwords per resident. */
+  passwordChangeThrottle: FailureThrottle;
+  /** Reset requests, whatever the e-mail, and refused reset links, per client address. */
+  passwordResetThrottle: FailureThrottle;
+}
+
+const passwordMessages = {
+  changed: 'Password updated successfully.',
+  wrongCurrentPassword: 'Your current password was entered incorrectly. Please enter it again.',
+  resetRequested: 'If the email is registered, a reset link has been sent.',
+  resetDone: 'Password has been reset with the new password.',
+  invalidResetLink: 'Invalid or expired reset link.',
+} as const;
+
+const tooManyResetAttempts = 'Too many password reset attempts.';
+
+const changeSchema = z.object({
+  current_password: credentialSchemas.password,
+  new_password: credentialSchemas.newPassword,
+});
+
+const resetRequestSchema = z.object({ email: credentialSchemas.email });
+
+const resetConfirmSchema = z.object({
+  uid: z.string().min(1).max(64),
+  token: z.string().min(1).max(256),
+  password: credentialSchemas.newPassword,
+});
+
+/** POST change-password/, password-reset/ and password-reset-confirm/ under /api/v1/auth. */
+export const passwordRoutes: FastifyPluginAsync<PasswordRoutesOptions> = async (app, options) => {
+  const { db, identity, mailer, passwordChangeThrottle, passwordResetThrottle } = options;
+
+  // Mail leaves after the answer, so a registered and an unknown e-mail take the same time to
+  // answer; closing the app waits for what is still on its way.
+  const deliveries = new Set<Promise<void>>();
+  function deliverLater(log: FastifyBaseLogger, message: MailMessage): void {
+    const delivery: Promise<void> = mailer
+      .send(message)
+      .catch((error: unknown) => log.error({ err: error }, 'Sending a password-reset mail failed'))
+      .finally(() => deliveries.delete(delivery));
+    deliveries.add(delivery);
+  }
+  app.addHook('onClose', async () => {
+    await Promise.all([...deliveries]);
+  });
+
+  app.post('/change-password/', async (request: FastifyRequest) => {
+    const resident = await authenticateResident(request, { db, identity });
+    refuseWhenThrottled(passwordChangeThrottle, resident.id, 'Too many failed password attempts.');
+    const change = parseBody(changeSchema, request.body);
+    if (!(await passwordHasher.verify(change.current_password, resident.passwordHash))) {
+      passwordChangeThrottle.recordFailure(resident.id);
+      // 400, not 401: the session is fine, and a 401 would sign the web app out.
+      throw new HttpError(400, { current_password: [passwordMessages.wrongCurrentPassword] });
+    }
+    const passwordHash = await passwordHasher.hash(change.new_password);
+    await db.transaction(async (tx) => {
+      await tx.update(users).set({ passwordHash }).where(eq(users.id, resident.id));
+      await resetTokens.revokeOutstanding(tx, resident.id);
+    });
+    return { detail: passwordMessages.changed };
+  });
+
+  app.post('/password-reset/', async (request: FastifyRequest) => {
+    refuseWhenThrottled(passwordResetThrottle, request.ip, tooManyResetAttempts);
+    // Every request counts, found or not, so the throttle tells nothing about the e-mail.
+    passwordResetThrottle.recordFailure(request.ip);
+    const { email } = parseBody(resetRequestSchema, request.body);
+    const [resident] = await db
+      .select({ id: users.id, firstName: users.firstName })
+      .from(users)
+      .where(and(eq(users.email, email), eq(users.isActive, true)));
+    if (resident) {
+      const { token, expiresAt } = await resetTokens.issue(
+        db,
+        resident.id,
+        options.resetTokenLifetimeMs,
+      );
+      deliverLater(
+        request.log,
+        passwordResetMail({
+          email,
+          firstName: resident.firstName,
+          webOrigin: options.webOrigin,
+          uid: resident.id,
+          token,
+          expiresAt,
+        }),
+      );
+    }
+    return { detail: passwordMessages.resetRequested };
+  });
+
+  app.post('/password-reset-confirm/', async (request: FastifyRequest) => {
+    refuseWhenThrottled(passwordResetThrottle, request.ip, tooManyResetAttempts);
+    const details = parseBody(resetConfirmSchema, request.body);
+    const passwordHash = await passwordHasher.hash(details.password);
+    const reset = await db.transaction(async (tx) => {
+      const userId = await resetTokens.consume(tx, details.uid, details.token);
+      if (userId) await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+      return userId !== null;
+    });
+    if (!reset) {
+      passwordResetThrottle.recordFailure(request.ip);
+      throw new HttpError(400, { detail: passwordMessages.invalidResetLink });
+    }
+    return { detail: passwordMessages.resetDone };
+  });
+};

@@ -1,0 +1,183 @@
+import { FailureThrottle } from '../../server/auth/failure-throttle';
+import { openTestDatabase, type TestDatabase } from './support/test-database';
+import {
+  call,
+  createInvite,
+  customTokenOf,
+  registration,
+  signInWithCustomToken,
+  startTestApi,
+  strongPassword,
+  type TestApi,
+} from './support/test-api';
+
+jest.setTimeout(60_000);
+
+let database: TestDatabase;
+let api: TestApi;
+let inviteCode: string;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  // Checking that an old password no longer works fails logins on purpose; those must not trip
+  // the login throttle, which login.test.ts covers.
+  api = await startTestApi(database.db, {
+    loginThrottle: new FailureThrottle({ limit: 1000, windowMs: 60_000 }),
+  });
+  inviteCode = await createInvite(database.db, { uses: null });
+});
+
+afterAll(async () => {
+  await api?.close();
+  await database?.close();
+});
+
+const login = (email: string, password: string) =>
+  call(`${api.url}/api/v1/auth/login/`, 'POST', { body: { email, password } });
+
+async function signedInResident() {
+  const details = registration(inviteCode);
+  const response = await call(`${api.url}/api/v1/auth/register/`, 'POST', { body: details });
+  const idToken = await signInWithCustomToken(customTokenOf(response.body));
+  return { email: details.email, idToken };
+}
+
+const changePassword = (idToken: string | undefined, body: unknown) =>
+  call(`${api.url}/api/v1/auth/change-password/`, 'POST', {
+    body,
+    headers: idToken ? { authorization: `Bearer ${idToken}` } : {},
+  });
+
+describe('POST /api/v1/auth/change-password/', () => {
+  it('changes the password: the new one signs in, the old one no longer does', async () => {
+    const resident = await signedInResident();
+
+    const response = await changePassword(resident.idToken, {
+      current_password: strongPassword,
+      new_password: 'Changed-Password-9',
+    });
+
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ detail: 'Password updated successfully.' });
+    expect((await login(resident.email, 'Changed-Password-9')).status).toBe(200);
+    expect((await login(resident.email, strongPassword)).status).toBe(401);
+  });
+
+  it('keeps the resident signed in after the change', async () => {
+    const resident = await signedInResident();
+    await changePassword(resident.idToken, {
+      current_password: strongPassword,
+      new_password: 'Changed-Password-9',
+    });
+
+    const profile = await call(`${api.url}/api/v1/auth/profile/`, 'GET', {
+      headers: { authorization: `Bearer ${resident.idToken}` },
+    });
+
+    expect(profile.status).toBe(200);
+  });
+
+  it('refuses a wrong current password with 400, not 401, and keeps the password', async () => {
+    const resident = await signedInResident();
+
+    const response = await changePassword(resident.idToken, {
+      current_password: 'Not-The-Password-1',
+      new_password: 'Changed-Password-9',
+    });
+
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({
+      current_password: ['Your current password was entered incorrectly. Please enter it again.'],
+    });
+    expect((await login(resident.email, strongPassword)).status).toBe(200);
+    expect((await login(resident.email, 'Changed-Password-9')).status).toBe(401);
+  });
+
+  it('lists every rule a weak new password breaks, in sentences naming the password', async () => {
+    const resident = await signedInResident();
+
+    const response = await changePassword(resident.idToken, {
+      current_password: strongPassword,
+      new_password: 'abc',
+    });
+
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({
+      new_password: [
+        'This password is too short. It must contain at least 8 characters.',
+        'The password must contain at least one uppercase letter.',
+        'The password must contain at least one digit.',
+      ],
+    });
+    expect((await login(resident.email, strongPassword)).status).toBe(200);
+  });
+
+  it.each([
+    ['lowercase1only', 'The password must contain at least one uppercase letter.'],
+    ['UPPERCASE1ONLY', 'The password must contain at least one lowercase letter.'],
+  ])('refuses the new password %p', async (newPassword, message) => {
+    const resident = await signedInResident();
+
+    const response = await changePassword(resident.idToken, {
+      current_password: strongPassword,
+      new_password: newPassword,
+    });
+
+    expect(response.body).toEqual({ new_password: [message] });
+  });
+
+  it('names the missing fields', async () => {
+    const resident = await signedInResident();
+
+    const response = await changePassword(resident.idToken, {});
+
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({
+      current_password: ['This field is required.'],
+      new_password: ['This field is required.'],
+    });
+  });
+
+  it('answers 401 without a token, and with a token that is not one', async () => {
+    const change = { current_password: strongPassword, new_password: 'Changed-Password-9' };
+
+    const withoutToken = await changePassword(undefined, change);
+    const withBadToken = await changePassword('not-a-token', change);
+
+    expect(withoutToken.status).toBe(401);
+    expect(withoutToken.body).toEqual({ detail: 'Authentication credentials were not provided.' });
+    expect(withBadToken.status).toBe(401);
+    expect(withBadToken.body).toEqual({ detail: 'Invalid or expired token.' });
+  });
+
+  it('answers 429 after five wrong current passwords, for that resident only', async () => {
+    const guessed = await signedInResident();
+    const other = await signedInResident();
+    for (let guess = 0; guess < 5; guess += 1) {
+      const response = await changePassword(guessed.idToken, {
+        current_password: `Guess-Number-${guess}`,
+        new_password: 'Changed-Password-9',
+      });
+      expect(response.status).toBe(400);
+    }
+
+    const blocked = await changePassword(guessed.idToken, {
+      current_password: strongPassword,
+      new_password: 'Changed-Password-9',
+    });
+    const otherResident = await changePassword(other.idToken, {
+      current_password: strongPassword,
+      new_password: 'Changed-Password-9',
+    });
+
+    expect(blocked.status).toBe(429);
+    expect(blocked.body).toEqual({
+      detail: expect.stringMatching(
+        /^Too many failed password attempts\. Try again in \d+ seconds\.$/,
+      ),
+    });
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await login(guessed.email, strongPassword)).status).toBe(200);
+    expect(otherResident.status).toBe(200);
+  });
+});
