@@ -53,3 +53,20 @@ export async function permitsStoredFor(
   const body = (await list.json()) as { results: Array<Record<string, unknown>> };
   return body.results;
 }
+
+/** Creates an indefinite permit through the Add Permit form and waits for My Permits. */
+export async function createIndefinitePermitThroughForm(
+  page: Page,
+  webUrl: string,
+  vehicle: { vrm: string; make: string; model: string },
+): Promise<void> {
+  await page.getByRole('navigation').getByRole('link', { name: 'Add Permit' }).click();
+  await page.getByRole('button', { name: 'Create Permit' }).waitFor();
+  await page.getByLabel('Registration number').fill(vehicle.vrm);
+  await page.getByLabel(/^Make/).fill(vehicle.make);
+  await page.getByLabel(/^Model/).fill(vehicle.model);
+  await page.getByLabel('Set as Indefinite').check();
+  await page.getByLabel('I have verified that the details of this permit are correct.').check();
+  await page.getByRole('button', { name: 'Create Permit' }).click();
+  await page.waitForURL(`${webUrl}/my-permits`);
+}
