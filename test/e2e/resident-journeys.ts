@@ -24,14 +24,19 @@ export async function registerThroughForm(
   await page.getByRole('button', { name: 'Create account' }).click();
 }
 
+/** Calls to the API host on a resident's behalf, with their bearer token. */
+export interface ResidentApi {
+  call(method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown }>;
+}
+
 /**
- * Signs in the way the web app does (the API host's login, then the Auth emulator) and reads the
- * resident's permits straight from the API host: what the server stored, not what a screen shows.
+ * Signs in the way the web app does (the API host's login, then the Auth emulator) and calls the
+ * API host directly: what the server stored, not what a screen shows.
  */
-export async function permitsStoredFor(
+export async function residentApi(
   stack: LocalStack,
   resident: Pick<E2eResident, 'email' | 'password'>,
-): Promise<Array<Record<string, unknown>>> {
+): Promise<ResidentApi> {
   const login = await fetch(`${stack.apiUrl}/api/v1/auth/login/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -47,11 +52,26 @@ export async function permitsStoredFor(
     },
   );
   const { idToken } = (await signIn.json()) as { idToken: string };
-  const list = await fetch(`${stack.apiUrl}/api/v1/permits/`, {
-    headers: { authorization: `Bearer ${idToken}` },
-  });
-  const body = (await list.json()) as { results: Array<Record<string, unknown>> };
-  return body.results;
+  return {
+    async call(method, path, body) {
+      const response = await fetch(`${stack.apiUrl}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${idToken}`, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: response.status, body: await response.json() };
+    },
+  };
+}
+
+/** Every permit of the resident, as the API host stores them (newest first). */
+export async function permitsStoredFor(
+  stack: LocalStack,
+  resident: Pick<E2eResident, 'email' | 'password'>,
+): Promise<Array<Record<string, unknown>>> {
+  const api = await residentApi(stack, resident);
+  const { body } = await api.call('GET', '/api/v1/permits/');
+  return (body as { results: Array<Record<string, unknown>> }).results;
 }
 
 /** Creates an indefinite permit through the Add Permit form and waits for My Permits. */

@@ -1,5 +1,4 @@
 import {
-  Card,
   DataList,
   Heading,
   HStack,
@@ -12,7 +11,6 @@ import {
   Stat,
   Text,
 } from '@chakra-ui/react';
-import { useId, type ReactNode } from 'react';
 import type { Profile } from '../../../machines/auth/auth-types';
 import {
   activationCapUsage,
@@ -24,6 +22,7 @@ import {
 } from '../../../machines/dashboard/permit-usage';
 import type { PermitCapInfo } from '../../../machines/permits/permit-types';
 import { useDashboardData, type DashboardLoaders } from './use-dashboard-data';
+import { SectionCard } from '../../ui/section-card';
 
 function permits(count: number): string {
   return count === 1 ? '1 permit' : `${count} permits`;
@@ -60,20 +59,6 @@ function UsageProgress({ label, bar, what }: { label: string; bar: UsageBar; wha
   );
 }
 
-function DashboardCard({ title, children }: { title: string; children: ReactNode }) {
-  const headingId = useId();
-  return (
-    <Card.Root as="section" aria-labelledby={headingId}>
-      <Card.Header>
-        <Heading as="h2" size="lg" id={headingId}>
-          {title}
-        </Heading>
-      </Card.Header>
-      <Card.Body gap={4}>{children}</Card.Body>
-    </Card.Root>
-  );
-}
-
 function BigFigure({ label, value }: { label: string; value: number }) {
   return (
     <Stat.Root>
@@ -93,14 +78,14 @@ function AvailablePermitsCard({
 }) {
   if (profile === null) {
     return (
-      <DashboardCard title="Available Permits">
+      <SectionCard title="Available Permits">
         <Text>Your permit usage could not be loaded. Please try again later.</Text>
-      </DashboardCard>
+      </SectionCard>
     );
   }
   const usage = permitLimitUsage(profile);
   return (
-    <DashboardCard title="Available Permits">
+    <SectionCard title="Available Permits">
       <BigFigure label="Available now" value={usage.available} />
       <UsageProgress label="Permit limit used" bar={usage.bar} what="permit limit" />
       <DataList.Root>
@@ -113,20 +98,20 @@ function AvailablePermitsCard({
           <DataList.ItemValue>{queuedCount ?? 'Unavailable'}</DataList.ItemValue>
         </DataList.Item>
       </DataList.Root>
-    </DashboardCard>
+    </SectionCard>
   );
 }
 
 function ActivatedPermitsCard({ cap }: { cap: ActivationCapUsage | null }) {
   if (cap === null) {
     return (
-      <DashboardCard title="Activated Permits">
+      <SectionCard title="Activated Permits">
         <Text>Your activations could not be loaded. Please try again later.</Text>
-      </DashboardCard>
+      </SectionCard>
     );
   }
   return (
-    <DashboardCard title="Activated Permits">
+    <SectionCard title="Activated Permits">
       <BigFigure label={`Activated in ${cap.periodName}`} value={cap.used} />
       {cap.unlimited ? (
         <Stack gap={1}>
@@ -142,7 +127,7 @@ function ActivatedPermitsCard({ cap }: { cap: ActivationCapUsage | null }) {
           </Text>
         </>
       )}
-    </DashboardCard>
+    </SectionCard>
   );
 }
 
@@ -159,7 +144,7 @@ function capExplanation(cap: ActivationCapUsage | null): string {
 
 function WhatThisMeans({ cap }: { cap: ActivationCapUsage | null }) {
   return (
-    <DashboardCard title="What This Means">
+    <SectionCard title="What This Means">
       <List.Root gap={2} ps={5}>
         <List.Item>
           Available Permits is how many more permits you can hold at the same time. Every active,
@@ -175,7 +160,7 @@ function WhatThisMeans({ cap }: { cap: ActivationCapUsage | null }) {
           you can see when you are getting close.
         </List.Item>
       </List.Root>
-    </DashboardCard>
+    </SectionCard>
   );
 }
 

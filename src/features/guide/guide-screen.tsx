@@ -2,7 +2,6 @@ import {
   Badge,
   Box,
   Button,
-  Card,
   Heading,
   HStack,
   Link,
@@ -13,7 +12,7 @@ import {
   Table,
   Text,
 } from '@chakra-ui/react';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { usageThresholds } from '../../../machines/dashboard/permit-usage';
 import { fallbackSiteSettings } from '../../../machines/permits/add-permit-machine';
@@ -26,6 +25,7 @@ import {
 import { getSiteSettings } from '../../api/site-settings-api';
 import { getConfig } from '../../config';
 import { paths } from '../../shell/paths';
+import { SectionCard } from '../../ui/section-card';
 
 /** What each status means to a resident (spec section 4 where it says; our words elsewhere). */
 const statusMeanings: Readonly<Record<PermitStatus, string>> = {
@@ -64,20 +64,6 @@ function useSiteSettings(load: () => Promise<SiteSettings>): SiteSettings | null
     };
   }, [load]);
   return settings;
-}
-
-function GuideSection({ title, children }: { title: string; children: ReactNode }) {
-  const headingId = useId();
-  return (
-    <Card.Root as="section" aria-labelledby={headingId}>
-      <Card.Header>
-        <Heading as="h2" size="lg" id={headingId}>
-          {title}
-        </Heading>
-      </Card.Header>
-      <Card.Body>{children}</Card.Body>
-    </Card.Root>
-  );
 }
 
 function Points({ children }: { children: ReactNode }) {
@@ -203,7 +189,7 @@ function ManagementPoints({ settings }: { settings: SiteSettings }) {
 function GuideContent({ settings }: { settings: SiteSettings }) {
   return (
     <>
-      <GuideSection title="Getting Started">
+      <SectionCard title="Getting Started">
         <Points>
           <List.Item>
             Sign in with your email address and password. If you forget your password, use{' '}
@@ -214,8 +200,8 @@ function GuideContent({ settings }: { settings: SiteSettings }) {
             Settings. The menu behind your initials holds Settings and Log out.
           </List.Item>
         </Points>
-      </GuideSection>
-      <GuideSection title="Using the Dashboard">
+      </SectionCard>
+      <SectionCard title="Using the Dashboard">
         <Points>
           <List.Item>
             <Strong>Available Permits</Strong> shows how many more permits you can hold at the same
@@ -229,17 +215,17 @@ function GuideContent({ settings }: { settings: SiteSettings }) {
             The bars turn orange at {usageThresholds.high}% and red at {usageThresholds.critical}%.
           </List.Item>
         </Points>
-      </GuideSection>
-      <GuideSection title="Adding Permits">
+      </SectionCard>
+      <SectionCard title="Adding Permits">
         <AddingPermitSteps settings={settings} />
-      </GuideSection>
-      <GuideSection title="Permit Statuses">
+      </SectionCard>
+      <SectionCard title="Permit Statuses">
         <StatusTable />
-      </GuideSection>
-      <GuideSection title="Managing Permits">
+      </SectionCard>
+      <SectionCard title="Managing Permits">
         <ManagementPoints settings={settings} />
-      </GuideSection>
-      <GuideSection title="My Permits">
+      </SectionCard>
+      <SectionCard title="My Permits">
         <Points>
           <List.Item>
             My Permits lists your permits, 20 to a page, with page numbers, Previous and Next.
@@ -256,8 +242,8 @@ function GuideContent({ settings }: { settings: SiteSettings }) {
           </List.Item>
           <List.Item>While a permit is being processed, the list updates itself.</List.Item>
         </Points>
-      </GuideSection>
-      <GuideSection title="Account Settings">
+      </SectionCard>
+      <SectionCard title="Account Settings">
         <Points>
           <List.Item>
             <Strong>Settings</Strong> lets you change your password. A password needs at least 8
@@ -267,8 +253,8 @@ function GuideContent({ settings }: { settings: SiteSettings }) {
             <Strong>Contact Support</Strong> in Settings writes an email to <SupportLink />.
           </List.Item>
         </Points>
-      </GuideSection>
-      <GuideSection title="Troubleshooting">
+      </SectionCard>
+      <SectionCard title="Troubleshooting">
         <Points>
           <List.Item>
             <Strong>A permit stays Queued:</Strong> the parking provider has not confirmed it yet.
@@ -294,7 +280,7 @@ function GuideContent({ settings }: { settings: SiteSettings }) {
             <Strong>Anything else:</Strong> contact support at <SupportLink />.
           </List.Item>
         </Points>
-      </GuideSection>
+      </SectionCard>
     </>
   );
 }

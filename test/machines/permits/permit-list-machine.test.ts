@@ -4,10 +4,11 @@ import {
   type PermitListInput,
   type PublishQueryParams,
 } from '../../../machines/permits/permit-list-machine';
-import type {
-  Permit,
-  PermitListBody,
-  PermitListRequest,
+import {
+  permitStatuses,
+  type Permit,
+  type PermitListBody,
+  type PermitListRequest,
 } from '../../../machines/permits/permit-types';
 import { createActorControls } from '../actor-controls';
 import {
@@ -23,20 +24,8 @@ import {
 const juneNoon = () => new Date('2026-06-01T11:00:00Z');
 
 const defaultRequest: PermitListRequest = {
-  status: [
-    'ACTIVE',
-    'SCHEDULED',
-    'QUEUED',
-    'CANCEL_PENDING',
-    'CANCELLED',
-    'CANCEL_FAILED',
-    'UPDATE_PENDING',
-    'UPDATE_FAILED',
-    'EXPIRE_PENDING',
-    'EXPIRED',
-    'FAILED',
-    'FAILED_LIMIT',
-  ],
+  // The default statuses themselves are asserted in permit-list-filters.test.ts.
+  status: [...permitStatuses],
   start_date: '2026-06-01T00:00',
   end_date: '2026-06-01T23:59',
   search: '',
