@@ -1,0 +1,69 @@
+import { Alert, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import type { PermitDialogError } from '../../../machines/permits/permit-action-error-message';
+
+/**
+ * The frame every My Permits dialog shares: always open while mounted (the list screen mounts
+ * it per opening), with the title, the body, the failed request's error under its title, and the
+ * footer's buttons. Escape, the close button and a click outside ask to dismiss through
+ * `onDismiss`; while `busy` none of them is offered, because the request is out and the list
+ * must see its outcome.
+ */
+export function PermitDialogFrame({
+  title,
+  role,
+  busy,
+  error,
+  onDismiss,
+  footer,
+  children,
+}: {
+  title: string;
+  role: 'dialog' | 'alertdialog';
+  busy: boolean;
+  error: PermitDialogError | null;
+  onDismiss: () => void;
+  footer: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog.Root
+      open
+      role={role}
+      closeOnEscape={!busy}
+      closeOnInteractOutside={!busy}
+      onOpenChange={(details) => {
+        if (!details.open) onDismiss();
+      }}
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{title}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap={4}>
+                {children}
+                {error && (
+                  <Alert.Root status="error" role="alert">
+                    <Alert.Indicator />
+                    <Alert.Content>
+                      <Alert.Title>{error.title}</Alert.Title>
+                      <Alert.Description>{error.message}</Alert.Description>
+                    </Alert.Content>
+                  </Alert.Root>
+                )}
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer>{footer}</Dialog.Footer>
+            <Dialog.CloseTrigger asChild disabled={busy}>
+              <CloseButton size="sm" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

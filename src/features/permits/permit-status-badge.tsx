@@ -1,0 +1,12 @@
+import { Badge } from '@chakra-ui/react';
+import { permitStatusDisplay } from '../../../machines/permits/permit-status-table';
+
+/** A permit's status with the label and colour of the spec's status table (section 4). */
+export function PermitStatusBadge({ status }: { status: string }) {
+  const { label, colour } = permitStatusDisplay(status);
+  return (
+    <Badge colorPalette={colour} variant="subtle" whiteSpace="nowrap">
+      {label}
+    </Badge>
+  );
+}

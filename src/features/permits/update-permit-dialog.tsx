@@ -1,0 +1,215 @@
+import { Alert, Button, DataList, Stack, Text } from '@chakra-ui/react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { Form, Formik, useFormikContext } from 'formik';
+import { useId, useState, type ChangeEvent } from 'react';
+import { fromPromise } from 'xstate';
+import type { Clock } from '../../../machines/permits/add-permit-machine';
+import { permitDisplay } from '../../../machines/permits/permit-display';
+import type {
+  Permit,
+  PermitUpdatePayload,
+  SiteSettings,
+} from '../../../machines/permits/permit-types';
+import {
+  isUpdateSubmitDisabled,
+  updatePermitForm,
+  updatePermitMinimums,
+  updatePermitTexts,
+  validateUpdatePermitForm,
+  withEnd,
+  withIndefinite,
+  type UpdatePermitForm,
+  type UpdatePermitFormValues,
+} from '../../../machines/permits/update-permit-form';
+import { updatePermitMachine } from '../../../machines/permits/update-permit-machine';
+import { updatePermit } from '../../api/permits-api';
+import { inspect } from '../../shell/inspector';
+import { CheckboxField } from '../../ui/checkbox-field';
+import { DateTimeField } from '../../ui/date-time-field';
+import { PermitDialogFrame } from './permit-dialog-frame';
+import { PermitStatusBadge } from './permit-status-badge';
+
+const liveUpdatePermitMachine = updatePermitMachine.provide({
+  actors: {
+    updatePermit: fromPromise(
+      ({ input }: { input: { id: number; payload: PermitUpdatePayload } }) =>
+        updatePermit(input.id, input.payload),
+    ),
+  },
+});
+
+const systemClock: Clock = () => new Date();
+
+/** The permit as it stands: what the resident is changing. */
+function CurrentPermit({ permit }: { permit: Permit }) {
+  const display = permitDisplay(permit);
+  const rows = [
+    { label: 'Vehicle', value: `${display.registration} (${display.vehicle})` },
+    { label: 'Reference', value: display.reference },
+    { label: 'Current start', value: display.start },
+    { label: 'Current expiry', value: display.end },
+  ];
+  return (
+    <DataList.Root orientation="horizontal" size="sm">
+      {rows.map(({ label, value }) => (
+        <DataList.Item key={label}>
+          <DataList.ItemLabel>{label}</DataList.ItemLabel>
+          <DataList.ItemValue>{value}</DataList.ItemValue>
+        </DataList.Item>
+      ))}
+      <DataList.Item>
+        <DataList.ItemLabel>Status</DataList.ItemLabel>
+        <DataList.ItemValue>
+          <PermitStatusBadge status={permit.status} />
+        </DataList.ItemValue>
+      </DataList.Item>
+    </DataList.Root>
+  );
+}
+
+function UpdatePermitFields({
+  formId,
+  form,
+  clock,
+}: {
+  formId: string;
+  form: UpdatePermitForm;
+  clock: Clock;
+}) {
+  const { values, setValues } = useFormikContext<UpdatePermitFormValues>();
+  const minimums = updatePermitMinimums(form, values, clock());
+  // Typing an end unticks "Set as Indefinite"; the field's own handler has stored the end.
+  const clearIndefiniteOnEnd = (event: ChangeEvent<HTMLElement>) => {
+    const input = event.target as HTMLInputElement;
+    if (input.name === 'end') void setValues(withEnd(values, input.value));
+  };
+
+  return (
+    <Form id={formId} noValidate>
+      <Stack gap={4}>
+        {form.showsStart && (
+          <Stack gap={1}>
+            <DateTimeField
+              name="start"
+              label="New start date"
+              min={minimums.start}
+              required={false}
+            />
+            <Text fontSize="sm">{updatePermitTexts.startHint}</Text>
+          </Stack>
+        )}
+        {form.showsEnd && (
+          <Stack gap={2} onChange={clearIndefiniteOnEnd}>
+            <DateTimeField
+              name="end"
+              label="New expiry date"
+              min={minimums.end}
+              required={!values.indefinite}
+            />
+            <CheckboxField
+              name="indefinite"
+              label={updatePermitTexts.indefinite}
+              onCheckedChange={(checked) => void setValues(withIndefinite(values, checked))}
+            />
+            <Text fontSize="sm">{updatePermitTexts.indefiniteHint}</Text>
+          </Stack>
+        )}
+        {form.automaticEndNotice && (
+          <Alert.Root status="info">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>{form.automaticEndNotice.title}</Alert.Title>
+              <Alert.Description>{form.automaticEndNotice.message}</Alert.Description>
+            </Alert.Content>
+          </Alert.Root>
+        )}
+      </Stack>
+    </Form>
+  );
+}
+
+function UpdateButton({
+  formId,
+  form,
+  busy,
+}: {
+  formId: string;
+  form: UpdatePermitForm;
+  busy: boolean;
+}) {
+  const { values } = useFormikContext<UpdatePermitFormValues>();
+  return (
+    <Button
+      type="submit"
+      form={formId}
+      colorPalette="teal"
+      loading={busy}
+      loadingText={form.busyLabel}
+      disabled={isUpdateSubmitDisabled(form, values)}
+    >
+      {form.submitLabel}
+    </Button>
+  );
+}
+
+/**
+ * The Update dialog (spec section 2, "Update dialog"; sections 3, 4, 5 and 8): the new start of a
+ * scheduled permit and/or its new expiry. Formik owns the values and runs the form's rules; the
+ * update machine, whose actor lives as long as the dialog is mounted, owns the request, the error
+ * and the end: `onRefresh` then `onClose` after a success, `onClose` alone after a dismissal.
+ */
+export function UpdatePermitDialog({
+  permit,
+  settings,
+  onClose,
+  onRefresh,
+  machine = liveUpdatePermitMachine,
+  clock = systemClock,
+}: {
+  permit: Permit;
+  settings: SiteSettings;
+  onClose: () => void;
+  onRefresh: () => void;
+  /** Replaces the live machine (tests give it fake actors). */
+  machine?: typeof updatePermitMachine;
+  /** Where "now" comes from for the date rules; tests fix it. */
+  clock?: Clock;
+}) {
+  // Taken once, like the actor: the list screen mounts a new dialog for each opening.
+  const [logic] = useState(() =>
+    machine.provide({ actions: { close: onClose, refreshList: onRefresh } }),
+  );
+  const updateActor = useActorRef(logic, { input: { permit, settings }, inspect });
+  const busy = useSelector(updateActor, (snapshot) => snapshot.hasTag('busy'));
+  const error = useSelector(updateActor, (snapshot) => snapshot.context.error);
+  const [form] = useState(() => updatePermitForm(permit, settings));
+  const formId = useId();
+  const dismiss = () => updateActor.send({ type: 'DISMISS' });
+
+  return (
+    <Formik
+      initialValues={form.initialValues}
+      validate={(values) => validateUpdatePermitForm(form, values, clock())}
+      onSubmit={(values) => updateActor.send({ type: 'SUBMIT', values })}
+    >
+      <PermitDialogFrame
+        title={form.title}
+        role="dialog"
+        busy={busy}
+        error={error}
+        onDismiss={dismiss}
+        footer={
+          <>
+            <Button variant="outline" disabled={busy} onClick={dismiss}>
+              Cancel
+            </Button>
+            <UpdateButton formId={formId} form={form} busy={busy} />
+          </>
+        }
+      >
+        <CurrentPermit permit={permit} />
+        <UpdatePermitFields formId={formId} form={form} clock={clock} />
+      </PermitDialogFrame>
+    </Formik>
+  );
+}
