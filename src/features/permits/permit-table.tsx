@@ -1,0 +1,51 @@
+import { Table } from '@chakra-ui/react';
+import { permitDisplay } from '../../../machines/permits/permit-display';
+import { PermitRowActions, type PermitRowsProps } from './permit-row-actions';
+import { PermitStatusBadge } from './permit-status-badge';
+
+/** The list on wide screens: one permit a row (spec section 2, "Permit row"). */
+export function PermitTable({ permits, actionsFor, onAction }: PermitRowsProps) {
+  return (
+    <Table.ScrollArea hideBelow="md" borderWidth="1px" rounded="md">
+      <Table.Root size="sm" aria-label="Permits">
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>Registration</Table.ColumnHeader>
+            <Table.ColumnHeader>Vehicle</Table.ColumnHeader>
+            <Table.ColumnHeader>Reference</Table.ColumnHeader>
+            <Table.ColumnHeader>Status</Table.ColumnHeader>
+            <Table.ColumnHeader>Driver</Table.ColumnHeader>
+            <Table.ColumnHeader>Start</Table.ColumnHeader>
+            <Table.ColumnHeader>End</Table.ColumnHeader>
+            <Table.ColumnHeader>Actions</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {permits.map((permit) => {
+            const display = permitDisplay(permit);
+            return (
+              <Table.Row key={permit.id}>
+                <Table.Cell fontWeight="semibold">{display.registration}</Table.Cell>
+                <Table.Cell>{display.vehicle}</Table.Cell>
+                <Table.Cell>{display.reference}</Table.Cell>
+                <Table.Cell>
+                  <PermitStatusBadge status={permit.status} />
+                </Table.Cell>
+                <Table.Cell>{display.driver}</Table.Cell>
+                <Table.Cell whiteSpace="nowrap">{display.start}</Table.Cell>
+                <Table.Cell whiteSpace="nowrap">{display.end}</Table.Cell>
+                <Table.Cell>
+                  <PermitRowActions
+                    registration={display.registration}
+                    actions={actionsFor(permit)}
+                    onAction={(action) => onAction(action, permit)}
+                  />
+                </Table.Cell>
+              </Table.Row>
+            );
+          })}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+}

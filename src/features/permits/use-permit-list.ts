@@ -1,0 +1,86 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import type { Clock } from '../../../machines/permits/add-permit-machine';
+import { fromListSearchParams } from '../../../machines/permits/permit-list-filters';
+import {
+  permitListMachine,
+  type PublishQueryParams,
+} from '../../../machines/permits/permit-list-machine';
+import { inspect } from '../../shell/inspector';
+
+/** What the page was navigated with: `{ refresh: true }` after a permit was added. */
+function asksForRefresh(state: unknown): boolean {
+  return (
+    typeof state === 'object' && state !== null && 'refresh' in state && state.refresh === true
+  );
+}
+
+/**
+ * Binds the permit-list machine to the browser: the URL query holds the filters and page
+ * (`publishQuery` writes it, a URL change from Back or a link is read back as QUERY.CHANGED), the
+ * refresh flag of the navigation asks for a REFRESH, and a hidden page stops self-refreshing.
+ */
+export function usePermitList(machine: typeof permitListMachine, clock?: Clock) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [logic] = useState(() =>
+    machine.provide({
+      actions: {
+        // Only the query changes, so the navigate of the first render (whose path it resolves
+        // against) stays right for as long as the screen is shown.
+        publishQuery: (_, { query, replace }: PublishQueryParams) =>
+          void navigate({ search: query === '' ? '' : `?${query}` }, { replace }),
+      },
+    }),
+  );
+  const permitList = useActorRef(logic, {
+    input: {
+      filters: fromListSearchParams(new URLSearchParams(location.search), clock),
+      clock,
+      visible: !document.hidden,
+    },
+    inspect,
+  });
+
+  useEffect(() => {
+    permitList.send({ type: 'QUERY.CHANGED', query: location.search.replace(/^\?/, '') });
+  }, [permitList, location.search]);
+
+  const refreshRequested = asksForRefresh(location.state);
+  useEffect(() => {
+    if (!refreshRequested) return;
+    // The first fetch starts when the page opens, after the change that asked for the refresh:
+    // only a list that had already answered is stale.
+    if (permitList.getSnapshot().context.hasFetched) permitList.send({ type: 'REFRESH' });
+    // Cleared so that a reload of the page does not count as a second request.
+    void navigate(
+      { pathname: location.pathname, search: location.search },
+      { replace: true, state: null },
+    );
+  }, [permitList, refreshRequested, navigate, location.pathname, location.search]);
+
+  useEffect(() => {
+    const noteVisibility = () =>
+      permitList.send({ type: document.hidden ? 'VISIBILITY.HIDDEN' : 'VISIBILITY.VISIBLE' });
+    document.addEventListener('visibilitychange', noteVisibility);
+    return () => document.removeEventListener('visibilitychange', noteVisibility);
+  }, [permitList]);
+
+  return permitList;
+}
+
+export type PermitListActor = ReturnType<typeof usePermitList>;
+
+/** The list's state as the screen shows it, each part through its own narrow selector. */
+export function usePermitListView(permitList: PermitListActor) {
+  return {
+    filters: useSelector(permitList, (snapshot) => snapshot.context.filters),
+    permits: useSelector(permitList, (snapshot) => snapshot.context.permits),
+    count: useSelector(permitList, (snapshot) => snapshot.context.count),
+    permitsPage: useSelector(permitList, (snapshot) => snapshot.context.permitsPage),
+    hasFetched: useSelector(permitList, (snapshot) => snapshot.context.hasFetched),
+    lastFetchFailed: useSelector(permitList, (snapshot) => snapshot.context.lastFetchFailed),
+    loading: useSelector(permitList, (snapshot) => snapshot.matches('loading')),
+  };
+}

@@ -1,0 +1,706 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
+import type { UserEvent } from '@testing-library/user-event';
+import { useEffect } from 'react';
+import {
+  Route,
+  Routes,
+  useLocation,
+  useNavigate,
+  type Location,
+  type NavigateFunction,
+} from 'react-router';
+import { cancelPermitMachine } from '../../../machines/permits/cancel-permit-machine';
+import { permitListMachine } from '../../../machines/permits/permit-list-machine';
+import type {
+  Permit,
+  PermitListBody,
+  PermitListRequest,
+  PermitStatus,
+  SiteSettings,
+} from '../../../machines/permits/permit-types';
+import { updatePermitMachine } from '../../../machines/permits/update-permit-machine';
+import {
+  MyPermitsScreen,
+  type PermitDialogMachines,
+} from '../../../src/features/permits/my-permits-screen';
+import { createActorControls, type ActorControls } from '../../machines/actor-controls';
+import {
+  withControlledPermitActionActors,
+  withControlledUpdatePermitActors,
+} from '../../machines/permits/permit-dialog-machine-fixtures';
+import {
+  listedPermit,
+  pageSettled,
+  pageWithPending,
+  withControlledPermitListActors,
+} from '../../machines/permits/permit-list-machine-fixtures';
+import { exactly, renderWithProviders, residentProfile } from '../../support/render';
+
+/** 1 June 2026, 12:00:30 in London: the default filters are 01/06/2026 00:00 to 23:59. */
+const now = new Date('2026-06-01T11:00:30Z');
+const clock = () => now;
+
+const schedulingSite: SiteSettings = {
+  can_add_reference: true,
+  can_schedule_permits: true,
+  default_end_date_limit_hours: 0,
+};
+const plainSite: SiteSettings = { ...schedulingSite, can_schedule_permits: false };
+const automaticEndSite: SiteSettings = { ...plainSite, default_end_date_limit_hours: 24 };
+
+const allStatuses: PermitStatus[] = [
+  'ACTIVE',
+  'SCHEDULED',
+  'QUEUED',
+  'CANCEL_PENDING',
+  'CANCELLED',
+  'CANCEL_FAILED',
+  'UPDATE_PENDING',
+  'UPDATE_FAILED',
+  'EXPIRE_PENDING',
+  'EXPIRED',
+  'FAILED',
+  'FAILED_LIMIT',
+];
+
+/** The request the list makes with the default filters, for `page`. */
+function defaultRequest(changes: Partial<PermitListRequest> = {}): PermitListRequest {
+  return {
+    status: allStatuses,
+    start_date: '2026-06-01T00:00',
+    end_date: '2026-06-01T23:59',
+    search: '',
+    page: 1,
+    ...changes,
+  };
+}
+
+/** `count` permits in all; the page holds those numbered from `first`. */
+function pageOf(count: number, page: number): PermitListBody {
+  const first = (page - 1) * 20 + 1;
+  const last = Math.min(page * 20, count);
+  const results = Array.from({ length: last - first + 1 }, (_, index) =>
+    listedPermit({ id: first + index, vrm: `PG${String(first + index).padStart(2, '0')} ABC` }),
+  );
+  return { results, count };
+}
+
+interface ScreenOptions {
+  route?: string;
+  settings?: SiteSettings | Error;
+  pendingRefreshMs?: number;
+  dialogMachines?: PermitDialogMachines;
+}
+
+let currentLocation: Location;
+let navigateTo: NavigateFunction;
+
+/** Keeps the router's location and navigate where the test can read and use them. */
+function RouterProbe() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    currentLocation = location;
+    navigateTo = navigate;
+  });
+  return null;
+}
+
+function renderScreen({
+  route = '/my-permits',
+  settings = schedulingSite,
+  pendingRefreshMs,
+  dialogMachines,
+}: ScreenOptions = {}) {
+  const controls = createActorControls();
+  const controlled = withControlledPermitListActors(permitListMachine, controls);
+  const machine =
+    pendingRefreshMs === undefined
+      ? controlled
+      : controlled.provide({ delays: { pendingRefresh: pendingRefreshMs } });
+  const loadSiteSettings = () =>
+    settings instanceof Error ? Promise.reject(settings) : Promise.resolve(settings);
+  // In a <main>, as the app's layout places every screen.
+  const view = renderWithProviders(
+    <main>
+      <RouterProbe />
+      <Routes>
+        <Route
+          path="/my-permits"
+          element={
+            <MyPermitsScreen
+              machine={machine}
+              loadSiteSettings={loadSiteSettings}
+              dialogMachines={dialogMachines}
+              clock={clock}
+            />
+          }
+        />
+        <Route path="/add-permit" element={<h1>Add New Permit</h1>} />
+      </Routes>
+    </main>,
+    { route, session: { status: 'signed_in', profile: residentProfile } },
+  );
+  return { ...view, controls };
+}
+
+async function answer(controls: ActorControls, body: unknown) {
+  await act(async () => controls.resolve('fetchPermits', body));
+}
+
+function requests(controls: ActorControls): PermitListRequest[] {
+  return controls.inputs('fetchPermits') as PermitListRequest[];
+}
+
+const table = () => screen.getByRole('table', { name: 'Permits' });
+const cards = () => screen.getByRole('list', { name: 'Permits' });
+
+/** The table row, and the card, of the permit registered `registration`. */
+function rowsOf(registration: string): HTMLElement[] {
+  const row = within(table())
+    .getAllByRole('row')
+    .find((candidate) => within(candidate).queryByText(registration));
+  const card = within(cards())
+    .getAllByRole('listitem')
+    .find((candidate) => within(candidate).queryByText(registration));
+  if (!row || !card) throw new Error(`No row and card for ${registration}`);
+  return [row, card];
+}
+
+function buttonTexts(container: HTMLElement): string[] {
+  return within(container)
+    .queryAllByRole('button')
+    .map((button) => button.textContent ?? '');
+}
+
+test('shows the heading, the way to add a permit and a spinner until the list answers', async () => {
+  const { controls } = renderScreen();
+
+  expect(screen.getByRole('heading', { level: 1, name: 'My Permits' })).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Add Permit' })).toHaveAttribute('href', '/add-permit');
+  expect(screen.getByRole('status', { name: 'Loading permits' })).toBeInTheDocument();
+  expect(requests(controls)).toEqual([defaultRequest()]);
+
+  await answer(controls, { results: [listedPermit()], count: 1 });
+
+  expect(await screen.findByRole('table', { name: 'Permits' })).toBeInTheDocument();
+  expect(screen.queryByRole('status', { name: 'Loading permits' })).not.toBeInTheDocument();
+});
+
+test('keeps the spinner until the site settings have answered, and goes on when they fail', async () => {
+  const { controls } = renderScreen({ settings: new Error('Network Error') });
+  await answer(controls, { results: [listedPermit({ status: 'SCHEDULED' })], count: 1 });
+  await screen.findByRole('table', { name: 'Permits' });
+
+  // The fallback settings cannot schedule: a scheduled permit may be updated and cancelled.
+  const [row] = rowsOf('AB12CDE');
+  expect(buttonTexts(row!)).toEqual(['Update permit AB12CDE', 'Cancel permit AB12CDE']);
+});
+
+test('shows each row in the grid and as a card, with the texts the spec gives', async () => {
+  const { controls } = renderScreen();
+  await answer(controls, {
+    results: [
+      listedPermit({ id: 1, vrm: 'ab12 cde', colour: '', reference_no: '' }),
+      listedPermit({
+        id: 2,
+        vrm: 'CD34EFG',
+        driver_first: '',
+        driver_last: '',
+        end_ts: '9999-12-01T00:00:00Z',
+      }),
+    ],
+    count: 2,
+  });
+
+  await screen.findByRole('table', { name: 'Permits' });
+  for (const container of rowsOf('AB12 CDE')) {
+    expect(within(container).getByText('Ford / Focus')).toBeInTheDocument();
+    expect(within(container).getByText('N/A')).toBeInTheDocument();
+    expect(within(container).getByText('Sam Jones')).toBeInTheDocument();
+    expect(within(container).getByText('Active')).toBeInTheDocument();
+    expect(within(container).getByText('01/06/2026 12:00')).toBeInTheDocument();
+    expect(within(container).getByText('02/06/2026 18:00')).toBeInTheDocument();
+  }
+  for (const container of rowsOf('CD34EFG')) {
+    expect(within(container).getByText('Ford / Focus / Blue')).toBeInTheDocument();
+    expect(within(container).getByText('PLUMBER')).toBeInTheDocument();
+    expect(within(container).getByText('No driver')).toBeInTheDocument();
+    expect(within(container).getByText('Indefinite')).toBeInTheDocument();
+  }
+  expect(within(table()).getAllByRole('row')).toHaveLength(3);
+  expect(within(cards()).getAllByRole('listitem')).toHaveLength(2);
+});
+
+/** Spec section 2 and 6: the buttons of each status's row, per kind of site. */
+const expectedButtons: {
+  site: string;
+  settings: SiteSettings;
+  scheduled: string[];
+}[] = [
+  {
+    site: 'scheduling on, resident picks the end',
+    settings: schedulingSite,
+    scheduled: ['Update', 'Set Live Now', 'Cancel'],
+  },
+  {
+    site: 'scheduling off, resident picks the end',
+    settings: plainSite,
+    scheduled: ['Update', 'Cancel'],
+  },
+  {
+    site: 'scheduling off, automatic end',
+    settings: automaticEndSite,
+    scheduled: ['Cancel'],
+  },
+  {
+    site: 'scheduling on, automatic end',
+    settings: { ...schedulingSite, default_end_date_limit_hours: 24 },
+    scheduled: ['Update', 'Set Live Now', 'Cancel'],
+  },
+];
+
+/** Status, badge label, and buttons other than a SCHEDULED permit's. */
+const statusRows: [PermitStatus, string, string[]][] = [
+  ['ACTIVE', 'Active', ['Cancel']],
+  ['SCHEDULED', 'Scheduled', []],
+  ['QUEUED', 'Queued', ['Cancel']],
+  ['CANCEL_PENDING', 'Cancelling…', []],
+  ['CANCELLED', 'Cancelled', []],
+  ['CANCEL_FAILED', 'Cancel failed', []],
+  ['UPDATE_PENDING', 'Updating…', ['Cancel']],
+  ['UPDATE_FAILED', 'Update Failed', ['Cancel']],
+  ['EXPIRE_PENDING', 'Expiring…', []],
+  ['EXPIRED', 'Expired', []],
+  ['FAILED', 'Failed', []],
+  ['FAILED_LIMIT', 'Failed - Limit Exceeded', []],
+];
+
+test.each(expectedButtons)(
+  'offers each status its buttons in both layouts ($site)',
+  async ({ settings, scheduled }) => {
+    const { controls } = renderScreen({ settings });
+    await answer(controls, {
+      results: statusRows.map(([status], index) =>
+        listedPermit({ id: index + 1, vrm: `ST${String(index + 1).padStart(2, '0')}`, status }),
+      ),
+      count: 12,
+    });
+    await screen.findByRole('table', { name: 'Permits' });
+
+    statusRows.forEach(([status, label, buttons], index) => {
+      const registration = `ST${String(index + 1).padStart(2, '0')}`;
+      const shown = status === 'SCHEDULED' ? scheduled : buttons;
+      for (const container of rowsOf(registration)) {
+        expect(within(container).getByText(exactly(label))).toBeInTheDocument();
+        expect(buttonTexts(container)).toEqual(
+          shown.map((text) => `${text} permit ${registration}`),
+        );
+        for (const button of within(container).queryAllByRole('button')) {
+          expect(button).toHaveAccessibleName(button.textContent ?? '');
+        }
+      }
+    });
+  },
+);
+
+test('names each row button by its visible text followed by the registration', async () => {
+  const { controls } = renderScreen();
+  await answer(controls, { results: [listedPermit({ status: 'SCHEDULED' })], count: 1 });
+
+  const [row] = rowsOf('AB12CDE');
+  const cancel = within(row!).getByRole('button', { name: 'Cancel permit AB12CDE' });
+  expect(cancel).toHaveTextContent(/^Cancel/);
+  expect(within(cancel).getByText('permit AB12CDE', { exact: false })).toBeInTheDocument();
+});
+
+test('shows the empty text when nothing matches', async () => {
+  const { controls } = renderScreen();
+  await answer(controls, { results: [], count: 0 });
+
+  expect(await screen.findByText('No permits found matching your criteria.')).toBeInTheDocument();
+  expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  expect(screen.queryByRole('navigation', { name: 'Pagination' })).not.toBeInTheDocument();
+});
+
+test('pages through 45 permits with the numbered buttons, Previous and Next', async () => {
+  const { controls, user } = renderScreen();
+  await answer(controls, pageOf(45, 1));
+
+  const pagination = await screen.findByRole('navigation', { name: 'Pagination' });
+  expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
+  expect(screen.getByText('showing 1-20 of 45')).toBeInTheDocument();
+  expect(within(pagination).getByRole('button', { name: 'Previous' })).toBeDisabled();
+  expect(within(pagination).getByRole('button', { name: 'Page 1' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  expect(within(pagination).getByRole('button', { name: 'Page 2' })).not.toHaveAttribute(
+    'aria-current',
+  );
+  expect(within(pagination).getByRole('button', { name: 'Page 3' })).toBeInTheDocument();
+
+  await user.click(within(pagination).getByRole('button', { name: 'Next' }));
+  expect(requests(controls).at(-1)).toEqual(defaultRequest({ page: 2 }));
+  expect(currentLocation.search).toBe('?page=2');
+  await answer(controls, pageOf(45, 2));
+
+  expect(await screen.findByText('showing 21-40 of 45')).toBeInTheDocument();
+  expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
+  expect(within(table()).getByText('PG21 ABC')).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+
+  await user.click(screen.getByRole('button', { name: 'Page 3' }));
+  await answer(controls, pageOf(45, 3));
+  expect(await screen.findByText('showing 41-45 of 45')).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+
+  await user.click(screen.getByRole('button', { name: 'Previous' }));
+  expect(requests(controls).at(-1)).toEqual(defaultRequest({ page: 2 }));
+});
+
+test('shows the first, the last and the pages around the current one of a long list', async () => {
+  const { controls } = renderScreen({ route: '/my-permits?page=5' });
+  await answer(controls, pageOf(200, 5));
+
+  const pagination = await screen.findByRole('navigation', { name: 'Pagination' });
+  expect(
+    within(pagination)
+      .getAllByRole('button')
+      .map((button) => button.textContent),
+  ).toEqual(['Previous', 'Page 1', 'Page 4', 'Page 5', 'Page 6', 'Page 10', 'Next']);
+  expect(screen.getByText('Page 5 of 10')).toBeInTheDocument();
+  expect(screen.getByText('showing 81-100 of 200')).toBeInTheDocument();
+});
+
+/** Opens the status disclosure. */
+async function openStatuses(user: UserEvent) {
+  const toggle = screen.getByRole('button', { name: /^Status:/ });
+  await user.click(toggle);
+  expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  return screen.getByRole('group', { name: 'Statuses shown' });
+}
+
+test('filters by status, and Select All / Deselect All choose every status or none', async () => {
+  const { controls, user } = renderScreen();
+  await answer(controls, pageOf(45, 1));
+  await screen.findByRole('table', { name: 'Permits' });
+
+  expect(screen.getByRole('button', { name: 'Status: All' })).toHaveAttribute(
+    'aria-expanded',
+    'false',
+  );
+  const statuses = await openStatuses(user);
+  expect(within(statuses).getAllByRole('checkbox')).toHaveLength(12);
+  expect(within(statuses).getByRole('checkbox', { name: 'Cancelling…' })).toBeChecked();
+
+  await user.click(within(statuses).getByRole('checkbox', { name: 'Cancelled' }));
+  expect(requests(controls).at(-1)).toEqual(
+    defaultRequest({ status: allStatuses.filter((status) => status !== 'CANCELLED') }),
+  );
+  expect(screen.getByRole('button', { name: 'Status: 11 selected' })).toBeInTheDocument();
+  expect(within(statuses).getByRole('button', { name: 'Select All' })).toBeInTheDocument();
+
+  await user.click(within(statuses).getByRole('button', { name: 'Select All' }));
+  expect(requests(controls).at(-1)).toEqual(defaultRequest());
+  expect(currentLocation.search).toBe('');
+
+  await user.click(within(statuses).getByRole('button', { name: 'Deselect All' }));
+  expect(requests(controls).at(-1)).toEqual(defaultRequest({ status: [] }));
+  expect(screen.getByRole('button', { name: 'Status: None' })).toBeInTheDocument();
+  for (const checkbox of within(statuses).getAllByRole('checkbox')) {
+    expect(checkbox).not.toBeChecked();
+  }
+
+  await user.click(within(statuses).getByRole('checkbox', { name: 'Queued' }));
+  await user.click(within(statuses).getByRole('checkbox', { name: 'Active' }));
+  expect(requests(controls).at(-1)).toEqual(defaultRequest({ status: ['ACTIVE', 'QUEUED'] }));
+  expect(currentLocation.search).toBe('?status=ACTIVE&status=QUEUED');
+});
+
+test('filters by creation date once a date is left or Enter is pressed', async () => {
+  const { controls, user } = renderScreen();
+  await answer(controls, pageOf(45, 1));
+
+  const from = screen.getByLabelText('Created from');
+  const to = screen.getByLabelText('Created to');
+  expect(from).toHaveValue('2026-06-01T00:00');
+  expect(to).toHaveValue('2026-06-01T23:59');
+
+  await user.clear(from);
+  await user.type(from, '2026-05-01T08:00');
+  await user.tab();
+  expect(requests(controls).at(-1)).toEqual(defaultRequest({ start_date: '2026-05-01T08:00' }));
+
+  await user.clear(to);
+  await user.type(to, '2026-05-31T18:30{Enter}');
+  expect(requests(controls).at(-1)).toEqual(
+    defaultRequest({ start_date: '2026-05-01T08:00', end_date: '2026-05-31T18:30' }),
+  );
+  expect(new URLSearchParams(currentLocation.search).get('end_date')).toBe('2026-05-31T18:30');
+});
+
+test('a date chosen without leaving the field applies once it has settled', async () => {
+  const { controls, user } = renderScreen();
+  await answer(controls, pageOf(45, 1));
+  const to = screen.getByLabelText('Created to');
+
+  await user.clear(to);
+  await user.type(to, '2026-06-30T23:59');
+  expect(to).toHaveFocus();
+  expect(requests(controls)).toHaveLength(1);
+
+  await waitFor(() =>
+    expect(requests(controls).at(-1)).toEqual(defaultRequest({ end_date: '2026-06-30T23:59' })),
+  );
+  expect(requests(controls)).toHaveLength(2);
+});
+
+test('searches on Enter and on the Search button, trimmed, each search a history entry', async () => {
+  const { controls, user } = renderScreen();
+  await answer(controls, pageOf(45, 1));
+
+  const search = screen.getByRole('searchbox', { name: 'Search permits' });
+  await user.type(search, '  ford {Enter}');
+  expect(requests(controls).at(-1)).toEqual(defaultRequest({ search: 'ford' }));
+  expect(search).toHaveValue('ford');
+  await answer(controls, pageOf(3, 1));
+
+  const searchesSoFar = requests(controls).length;
+  await user.clear(search);
+  await user.type(search, 'plumber');
+  expect(requests(controls)).toHaveLength(searchesSoFar);
+  await user.click(screen.getByRole('button', { name: 'Search' }));
+  expect(requests(controls).at(-1)).toEqual(defaultRequest({ search: 'plumber' }));
+  expect(currentLocation.search).toBe('?search=plumber');
+
+  // Back restores the previous search, in the field and in the request.
+  await act(async () => navigateTo(-1));
+  expect(currentLocation.search).toBe('?search=ford');
+  expect(requests(controls).at(-1)).toEqual(defaultRequest({ search: 'ford' }));
+  expect(search).toHaveValue('ford');
+});
+
+test('Reset restores the default filters and clears the search', async () => {
+  const { controls, user } = renderScreen({
+    route: '/my-permits?status=ACTIVE&start_date=2026-05-01T00:00&search=ford&page=2',
+  });
+  await answer(controls, pageOf(45, 2));
+
+  await user.click(screen.getByRole('button', { name: 'Reset' }));
+
+  expect(requests(controls).at(-1)).toEqual(defaultRequest());
+  expect(screen.getByRole('searchbox', { name: 'Search permits' })).toHaveValue('');
+  expect(screen.getByLabelText('Created from')).toHaveValue('2026-06-01T00:00');
+  expect(screen.getByRole('button', { name: 'Status: All' })).toBeInTheDocument();
+  expect(currentLocation.search).toBe('');
+});
+
+test('restores the filters and page a link names', async () => {
+  const { controls } = renderScreen({ route: '/my-permits?status=ACTIVE&search=ford&page=2' });
+
+  expect(requests(controls)).toEqual([
+    defaultRequest({ status: ['ACTIVE'], search: 'ford', page: 2 }),
+  ]);
+  expect(screen.getByRole('button', { name: 'Status: 1 selected' })).toBeInTheDocument();
+  expect(screen.getByRole('searchbox', { name: 'Search permits' })).toHaveValue('ford');
+
+  await answer(controls, pageOf(45, 2));
+  expect(await screen.findByText('showing 21-40 of 45')).toBeInTheDocument();
+});
+
+test('a link to a page that no longer exists shows the first page instead', async () => {
+  const { controls } = renderScreen({ route: '/my-permits?page=9' });
+  await act(async () =>
+    controls.reject('fetchPermits', { status: 404, body: { detail: 'Invalid page.' } }),
+  );
+
+  expect(requests(controls).at(-1)).toEqual(defaultRequest({ page: 1 }));
+  expect(currentLocation.search).toBe('');
+});
+
+test('fetches again when navigated to with the refresh flag, and clears the flag', async () => {
+  const { controls } = renderScreen();
+  await answer(controls, pageOf(3, 1));
+  expect(requests(controls)).toHaveLength(1);
+
+  await act(async () => navigateTo('/my-permits', { state: { refresh: true } }));
+
+  expect(requests(controls)).toHaveLength(2);
+  expect(currentLocation.state).toBeNull();
+});
+
+test('arriving from Add Permit with the refresh flag fetches once and clears the flag', async () => {
+  const { controls } = renderScreen({ route: '/add-permit' });
+  await act(async () => navigateTo('/my-permits', { state: { refresh: true } }));
+
+  expect(await screen.findByRole('heading', { name: 'My Permits' })).toBeInTheDocument();
+  expect(requests(controls)).toEqual([defaultRequest()]);
+  expect(currentLocation.state).toBeNull();
+});
+
+test('a failed fetch keeps the rows shown and says so quietly; Try again fetches again', async () => {
+  const { controls, user } = renderScreen();
+  await answer(controls, pageOf(45, 1));
+  await screen.findByRole('table', { name: 'Permits' });
+
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+  await act(async () => controls.reject('fetchPermits', { status: 500 }));
+
+  expect(within(table()).getByText('PG01 ABC')).toBeInTheDocument();
+  expect(screen.getByText('showing 1-20 of 45')).toBeInTheDocument();
+  expect(screen.getByText('The list could not be brought up to date.')).toBeInTheDocument();
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+  await user.click(screen.getByRole('button', { name: 'Try again' }));
+  expect(requests(controls).at(-1)).toEqual(defaultRequest({ page: 2 }));
+  await answer(controls, pageOf(45, 2));
+  expect(await screen.findByText('showing 21-40 of 45')).toBeInTheDocument();
+  expect(screen.queryByText('The list could not be brought up to date.')).not.toBeInTheDocument();
+});
+
+test('a first fetch that fails does not claim that nothing matches', async () => {
+  const { controls } = renderScreen();
+  await answer(controls, { error: 'Service unavailable' });
+
+  expect(await screen.findByText('The list could not be brought up to date.')).toBeInTheDocument();
+  expect(screen.queryByText('No permits found matching your criteria.')).not.toBeInTheDocument();
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+});
+
+test('refreshes itself while a permit is pending, and stops once none is', async () => {
+  const { controls } = renderScreen({ pendingRefreshMs: 50 });
+  await answer(controls, pageWithPending);
+  expect(within(table()).getByText('Queued')).toBeInTheDocument();
+
+  await waitFor(() => expect(requests(controls)).toHaveLength(2));
+  expect(requests(controls)[1]).toEqual(defaultRequest());
+  await answer(controls, pageSettled);
+
+  expect(within(table()).queryByText('Queued')).not.toBeInTheDocument();
+  await act(() => new Promise((resolve) => setTimeout(resolve, 200)));
+  expect(requests(controls)).toHaveLength(2);
+});
+
+test('does not refresh itself while the page is hidden, and starts again when shown', async () => {
+  const hidden = jest.spyOn(document, 'hidden', 'get').mockReturnValue(true);
+  const { controls } = renderScreen({ pendingRefreshMs: 50 });
+  await answer(controls, pageWithPending);
+
+  await act(() => new Promise((resolve) => setTimeout(resolve, 200)));
+  expect(requests(controls)).toHaveLength(1);
+
+  hidden.mockReturnValue(false);
+  act(() => {
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+  await waitFor(() => expect(requests(controls)).toHaveLength(2));
+  hidden.mockRestore();
+});
+
+/** The dialog once it has finished opening: Chakra links its title and text a frame later. */
+async function findDialog(role: 'dialog' | 'alertdialog', name: string) {
+  const dialog = await screen.findByRole(role, { name });
+  await act(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+  return dialog;
+}
+
+test.each([
+  ['Update', 'dialog', 'Update Scheduled Permit'],
+  ['Set Live Now', 'alertdialog', 'Set Permit Live Now'],
+  ['Cancel', 'alertdialog', 'Cancel Permit'],
+] as const)('opens the %s dialog from the row', async (action, role, title) => {
+  const { controls, user } = renderScreen();
+  await answer(controls, { results: [listedPermit({ status: 'SCHEDULED' })], count: 1 });
+
+  const [row] = rowsOf('AB12CDE');
+  await user.click(within(row!).getByRole('button', { name: `${action} permit AB12CDE` }));
+
+  expect(await findDialog(role, title)).toBeInTheDocument();
+  await user.keyboard('{Escape}');
+  await waitFor(() => expect(screen.queryByRole(role)).not.toBeInTheDocument());
+});
+
+test('opens the dialog from the mobile card too', async () => {
+  const { controls, user } = renderScreen();
+  await answer(controls, { results: [listedPermit({ status: 'ACTIVE' })], count: 1 });
+
+  const [, card] = rowsOf('AB12CDE');
+  await user.click(within(card!).getByRole('button', { name: 'Cancel permit AB12CDE' }));
+
+  expect(await findDialog('alertdialog', 'Cancel Permit')).toBeInTheDocument();
+});
+
+test('a cancel confirmed in its dialog reloads the list and closes the dialog', async () => {
+  const dialogControls = createActorControls();
+  const cancel = withControlledPermitActionActors(
+    cancelPermitMachine,
+    'cancelPermit',
+    dialogControls,
+  ).provide({ delays: { reloadDelay: 20 } });
+  const { controls, user } = renderScreen({ dialogMachines: { cancel } });
+  await answer(controls, { results: [listedPermit({ id: 7, status: 'ACTIVE' })], count: 1 });
+
+  const [row] = rowsOf('AB12CDE');
+  await user.click(within(row!).getByRole('button', { name: 'Cancel permit AB12CDE' }));
+  const dialog = await findDialog('alertdialog', 'Cancel Permit');
+  await user.click(within(dialog).getByRole('button', { name: 'Cancel Permit' }));
+  expect(dialogControls.inputs('cancelPermit')).toEqual([{ id: 7 }]);
+  await act(async () => dialogControls.resolve('cancelPermit', {}));
+
+  await waitFor(() => expect(requests(controls)).toHaveLength(2));
+  await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+});
+
+test('an update saved in its dialog refreshes the list and closes the dialog', async () => {
+  const dialogControls = createActorControls();
+  const update = withControlledUpdatePermitActors(updatePermitMachine, dialogControls);
+  const { controls, user } = renderScreen({ settings: plainSite, dialogMachines: { update } });
+  const permit: Permit = listedPermit({
+    id: 9,
+    status: 'SCHEDULED',
+    start_ts: '2026-06-03T08:00:00.000Z',
+    end_ts: '2026-06-04T17:30:00.000Z',
+  });
+  await answer(controls, { results: [permit], count: 1 });
+
+  const [row] = rowsOf('AB12CDE');
+  await user.click(within(row!).getByRole('button', { name: 'Update permit AB12CDE' }));
+  const dialog = await findDialog('dialog', 'Update Scheduled Permit');
+  await user.click(within(dialog).getByRole('checkbox', { name: /Set as Indefinite/ }));
+  await user.click(within(dialog).getByRole('button', { name: 'Update Schedule' }));
+  await act(async () => dialogControls.resolve('updatePermit', permit));
+
+  await waitFor(() => expect(requests(controls)).toHaveLength(2));
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+});
+
+/** axe-core's findings on the page as it stands; colour contrast needs a real browser. */
+async function axeViolations(): Promise<string[]> {
+  const results = await axe.run(document.body, {
+    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+    rules: { 'color-contrast': { enabled: false } },
+  });
+  return results.violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(', ')}`,
+  );
+}
+
+test('axe-core finds nothing on the list with rows, its filters open, and a dialog open', async () => {
+  const { controls, user } = renderScreen();
+  await answer(controls, {
+    results: [listedPermit({ status: 'SCHEDULED' }), listedPermit({ id: 2, vrm: 'CD34EFG' })],
+    count: 45,
+  });
+  await screen.findByRole('table', { name: 'Permits' });
+  await openStatuses(user);
+
+  expect(await axeViolations()).toEqual([]);
+
+  const [row] = rowsOf('AB12CDE');
+  await user.click(within(row!).getByRole('button', { name: 'Cancel permit AB12CDE' }));
+  await findDialog('alertdialog', 'Cancel Permit');
+
+  expect(await axeViolations()).toEqual([]);
+});

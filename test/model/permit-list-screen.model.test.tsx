@@ -1,0 +1,300 @@
+import { act, screen, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { useEffect } from 'react';
+import { useLocation, useNavigate, type Location, type NavigateFunction } from 'react-router';
+import { assign, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import {
+  fromListSearchParams,
+  toPermitListRequest,
+  type PermitListFilterChanges,
+  type PermitListFilters,
+} from '../../machines/permits/permit-list-filters';
+import { permitListMachine } from '../../machines/permits/permit-list-machine';
+import { permitStatusTable } from '../../machines/permits/permit-status-table';
+import {
+  permitStatuses,
+  type Permit,
+  type PermitStatus,
+  type SiteSettings,
+} from '../../machines/permits/permit-types';
+import { MyPermitsScreen } from '../../src/features/permits/my-permits-screen';
+import { createActorControls } from '../machines/actor-controls';
+import {
+  createMachineTestModel,
+  describePath,
+  runModelPath,
+  testEveryModelPath,
+  type MachinePath,
+  type ModelDriver,
+} from '../machines/model-harness';
+import {
+  permitListEventSamples,
+  withControlledPermitListActors,
+} from '../machines/permits/permit-list-machine-fixtures';
+import { exactly, renderWithProviders, residentProfile } from '../support/render';
+
+const allPaths = createMachineTestModel(permitListMachine, {
+  eventSamples: permitListEventSamples,
+  coverage: 'states',
+}).getShortestPaths();
+
+/**
+ * What the results part of the screen shows in a state: the rows, their page, whether a fetch is
+ * under way or failed. The filters panel shows the filters as they are, in every state alike.
+ */
+function resultsView(state: AnyMachineSnapshot): string {
+  const { hasFetched, lastFetchFailed, permits, count, permitsPage, filters } = state.context as {
+    hasFetched: boolean;
+    lastFetchFailed: boolean;
+    permits: Permit[];
+    count: number;
+    permitsPage: number;
+    filters: PermitListFilters;
+  };
+  const rows = permits.map((permit) => `${permit.id} ${permit.status}`);
+  return JSON.stringify([
+    state.value,
+    hasFetched,
+    lastFetchFailed,
+    rows,
+    count,
+    permitsPage,
+    filters.page,
+  ]);
+}
+
+/** Each distinct event (gesture, URL change or answer) that `paths` walk. */
+function eventsWalked(paths: MachinePath[]): string[] {
+  return [
+    ...new Set(paths.flatMap((path) => path.steps.map(({ event }) => JSON.stringify(event)))),
+  ].sort();
+}
+
+/**
+ * The machine's own model test (test/machines/permits) walks every transition against the bare
+ * actor. Here each path renders the whole screen, and the 152 shortest paths to every state and
+ * context take three minutes: most differ only in which statuses or search the filters hold, which
+ * the filters panel shows the same way in every state. So the screen walks the shortest path to
+ * each distinct results view (32 paths), and the test below checks that they still make every
+ * gesture and meet every kind of answer.
+ */
+const paths = [
+  ...new Map(
+    [...allPaths]
+      .sort((a, b) => b.steps.length - a.steps.length)
+      .map((path) => [resultsView(path.state), path] as const),
+  ).values(),
+];
+
+const site: SiteSettings = {
+  can_add_reference: false,
+  can_schedule_permits: true,
+  default_end_date_limit_hours: 0,
+};
+
+let currentLocation: Location;
+let navigateTo: NavigateFunction;
+
+function RouterProbe() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    currentLocation = location;
+    navigateTo = navigate;
+  });
+  return null;
+}
+
+function statusSummary(statuses: readonly PermitStatus[]): string {
+  if (statuses.length === 12) return 'All';
+  if (statuses.length === 0) return 'None';
+  return `${statuses.length} selected`;
+}
+
+/** Ticks exactly `wanted` in the status filter, as a resident would, from whatever is ticked. */
+async function chooseStatuses(user: UserEvent, wanted: readonly PermitStatus[]) {
+  const toggle = screen.getByRole('button', { name: /^Status:/ });
+  if (toggle.getAttribute('aria-expanded') !== 'true') await user.click(toggle);
+  const group = screen.getByRole('group', { name: 'Statuses shown' });
+  const box = (status: PermitStatus) =>
+    within(group).getByRole<HTMLInputElement>('checkbox', {
+      name: permitStatusTable[status].label,
+    });
+  if (permitStatuses.every((status) => box(status).checked === wanted.includes(status))) return;
+  // From none: the option selects all when some are ticked, then deselects them all.
+  while (permitStatuses.some((status) => box(status).checked)) {
+    await user.click(within(group).getByRole('button', { name: /^(Select|Deselect) All$/ }));
+  }
+  for (const status of wanted) await user.click(box(status));
+}
+
+/**
+ * Plays a path on the rendered My Permits screen: each event is the resident's gesture (ticking
+ * statuses, searching, a page button, Reset), the browser's (a new URL, the refresh flag, the tab
+ * hidden or shown), or the fake API answering; each state is checked by what the resident sees
+ * and by the URL and the request under way.
+ */
+function screenDriver(machine: typeof permitListMachine): ModelDriver<AnyMachineSnapshot> {
+  const controls = createActorControls();
+  const provided = withControlledPermitListActors(machine, controls);
+  let hidden = false;
+  jest.spyOn(document, 'hidden', 'get').mockImplementation(() => hidden);
+  let user: UserEvent;
+
+  const setVisibility = (isHidden: boolean) => {
+    hidden = isHidden;
+    act(() => {
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+  };
+
+  return {
+    async start() {
+      ({ user } = renderWithProviders(
+        <>
+          <RouterProbe />
+          <MyPermitsScreen machine={provided} loadSiteSettings={() => Promise.resolve(site)} />
+        </>,
+        { route: '/my-permits', session: { status: 'signed_in', profile: residentProfile } },
+      ));
+      await screen.findByRole('button', { name: 'Reset' });
+    },
+    async send(event: AnyEventObject) {
+      switch (event.type) {
+        case 'FILTERS.CHANGE':
+          return chooseStatuses(user, (event.changes as PermitListFilterChanges).statuses ?? []);
+        case 'SEARCH': {
+          const search = screen.getByRole('searchbox', { name: 'Search permits' });
+          await user.clear(search);
+          return user.type(search, `${String(event.search)}{Enter}`);
+        }
+        case 'PAGE.GO': {
+          // With no such page there is no button: the model ignores the event too.
+          const button = screen.queryByRole('button', { name: `Page ${String(event.page)}` });
+          if (button) await user.click(button);
+          return;
+        }
+        case 'RESET':
+          return user.click(screen.getByRole('button', { name: 'Reset' }));
+        case 'QUERY.CHANGED':
+          return act(async () => navigateTo(`/my-permits?${String(event.query)}`));
+        case 'REFRESH':
+          return act(async () =>
+            navigateTo({ search: currentLocation.search }, { state: { refresh: true } }),
+          );
+        case 'VISIBILITY.HIDDEN':
+          return setVisibility(true);
+        case 'VISIBILITY.VISIBLE':
+          return setVisibility(false);
+        default:
+          throw new Error(`The screen driver has no gesture for "${event.type}"`);
+      }
+    },
+    async settle(actorId, outcome) {
+      await act(async () => controls.settle(actorId, outcome));
+    },
+    elapse(delay) {
+      throw new Error(`Paths to states never wait, yet this one waits for "${delay}"`);
+    },
+    async expectState(state) {
+      const filters = state.context.filters as PermitListFilters;
+      const permits = state.context.permits as Permit[];
+      const count = state.context.count as number;
+      const page = state.context.permitsPage as number;
+      const loading = state.matches('loading');
+
+      // The URL names the filters shown, and the request under way asks for exactly those.
+      expect(fromListSearchParams(new URLSearchParams(currentLocation.search))).toEqual(filters);
+      expect(controls.isRunning('fetchPermits')).toBe(loading);
+      if (loading) {
+        expect(controls.inputs('fetchPermits').at(-1)).toEqual(toPermitListRequest(filters));
+      }
+
+      expect(
+        screen.getByRole('button', { name: `Status: ${statusSummary(filters.statuses)}` }),
+      ).toBeInTheDocument();
+      expect(screen.getByLabelText('Created from')).toHaveValue(filters.startDate);
+      expect(screen.getByLabelText('Created to')).toHaveValue(filters.endDate);
+      expect(screen.getByRole('searchbox', { name: 'Search permits' })).toHaveValue(filters.search);
+
+      if (!state.context.hasFetched) {
+        expect(await screen.findByRole('status', { name: 'Loading permits' })).toBeInTheDocument();
+        expect(screen.queryByRole('region', { name: 'Results' })).not.toBeInTheDocument();
+        return;
+      }
+      const results = await screen.findByRole('region', { name: 'Results' });
+      expect(results).toHaveAttribute('aria-busy', String(loading));
+      expect(screen.queryByRole('status', { name: 'Loading permits' })).not.toBeInTheDocument();
+
+      const failedNote = within(results).queryByText('The list could not be brought up to date.');
+      if (state.context.lastFetchFailed) expect(failedNote).toBeInTheDocument();
+      else expect(failedNote).not.toBeInTheDocument();
+
+      const emptyText = within(results).queryByText('No permits found matching your criteria.');
+      if (permits.length === 0) {
+        expect(screen.queryByRole('table')).not.toBeInTheDocument();
+        if (state.context.lastFetchFailed) expect(emptyText).not.toBeInTheDocument();
+        else expect(emptyText).toBeInTheDocument();
+        return;
+      }
+      expect(emptyText).not.toBeInTheDocument();
+      const registrations = permits.map((permit) => permit.vrm);
+      const table = within(results).getByRole('table', { name: 'Permits' });
+      expect(
+        within(table)
+          .getAllByRole('row')
+          .slice(1)
+          .map((row) => within(row).getAllByRole('cell')[0]?.textContent),
+      ).toEqual(registrations);
+      expect(
+        within(within(results).getByRole('list', { name: 'Permits' })).getAllByRole('listitem'),
+      ).toHaveLength(permits.length);
+      const pages = Math.ceil(count / 20);
+      const first = (page - 1) * 20 + 1;
+      expect(within(results).getByText(exactly(`Page ${page} of ${pages}`))).toBeInTheDocument();
+      expect(
+        within(results).getByText(
+          exactly(`showing ${first}-${Math.min(page * 20, count)} of ${count}`),
+        ),
+      ).toBeInTheDocument();
+    },
+  };
+}
+
+afterEach(() => {
+  jest.restoreAllMocks();
+});
+
+describe('the My Permits screen follows the permit-list machine', () => {
+  it('walks every gesture and every kind of answer the full model walks', () => {
+    expect(eventsWalked(paths)).toEqual(eventsWalked(allPaths));
+  });
+
+  testEveryModelPath(permitListMachine, paths, () => screenDriver(permitListMachine));
+
+  // A failed fetch taken for an empty answer, the rows gone: these paths must then fail.
+  const throughFailure = paths.filter((path) =>
+    path.steps.some(
+      ({ event, state }) =>
+        event.type.startsWith('xstate.') &&
+        state.context.lastFetchFailed === true &&
+        (state.context.permits as Permit[]).length > 0,
+    ),
+  );
+
+  it('has paths through a failed fetch that keeps rows', () => {
+    expect(throughFailure.length).toBeGreaterThan(0);
+  });
+
+  it.each(throughFailure.map((path) => [describePath(path), path] as const))(
+    'catches a screen that drops its rows when a fetch fails, on the path to %s',
+    async (_, path) => {
+      const broken = permitListMachine.provide({
+        actions: {
+          noteFetchFailed: assign({ hasFetched: true, lastFetchFailed: true, permits: [] }),
+        },
+      });
+      await expect(runModelPath(path, screenDriver(broken))).rejects.toThrow();
+    },
+  );
+});
