@@ -154,6 +154,7 @@ export const permitListMachine = setup({
       !isSameFilters(context.filters, params.filters),
     isOutcome: (_, params: { outcome: ListOutcome; kind: ListOutcome['kind'] }) =>
       params.outcome.kind === params.kind,
+    noStatusChosen: ({ context }) => context.filters.statuses.length === 0,
     // A hidden page is not looked at, so refreshing it would only load the server.
     hasPendingOnVisiblePage: ({ context }) => context.visible && hasPendingPermit(context.permits),
   },
@@ -267,6 +268,18 @@ export const permitListMachine = setup({
   },
   states: {
     loading: {
+      // With every status deselected nothing can match; the API would read no status as any.
+      always: {
+        guard: 'noStatusChosen',
+        target: 'ready',
+        actions: {
+          type: 'showPermits',
+          params: ({ context }) => ({
+            outcome: { kind: 'listed', permits: [], count: 0 },
+            page: context.filters.page,
+          }),
+        },
+      },
       invoke: {
         id: 'fetchPermits',
         src: 'fetchPermits',

@@ -120,12 +120,11 @@ async function chooseStatuses(user: UserEvent, wanted: readonly PermitStatus[]) 
     within(group).getByRole<HTMLInputElement>('checkbox', {
       name: permitStatusTable[status].label,
     });
-  if (permitStatuses.every((status) => box(status).checked === wanted.includes(status))) return;
-  // From none: the option selects all when some are ticked, then deselects them all.
-  while (permitStatuses.some((status) => box(status).checked)) {
-    await user.click(within(group).getByRole('button', { name: /^(Select|Deselect) All$/ }));
+  // Ticks first, then unticks: passing through "no status" would empty the list on the way.
+  for (const status of wanted) if (!box(status).checked) await user.click(box(status));
+  for (const status of permitStatuses) {
+    if (box(status).checked && !wanted.includes(status)) await user.click(box(status));
   }
-  for (const status of wanted) await user.click(box(status));
 }
 
 /**

@@ -89,6 +89,17 @@ describe('permitListMachine loading', () => {
     expect(requests()).toEqual([{ ...defaultRequest, status: ['QUEUED'], search: 'van', page: 2 }]);
   });
 
+  it('with every status deselected shows no permits and asks the API for none', async () => {
+    const { actor, answer, requests } = startPermitList();
+    await answer({ results: [activePermit], count: 1 });
+
+    actor.send({ type: 'FILTERS.CHANGE', changes: { statuses: [] } });
+
+    expect(actor.getSnapshot().value).toEqual({ ready: 'idle' });
+    expect(actor.getSnapshot().context).toMatchObject({ permits: [], count: 0 });
+    expect(requests()).toHaveLength(1);
+  });
+
   it('shows the rows and count of a results-and-count answer', async () => {
     const { answer } = startPermitList();
     const ready = await answer({ results: [activePermit], count: 45 });
