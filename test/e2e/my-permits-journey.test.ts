@@ -1,0 +1,225 @@
+import { DateTime } from 'luxon';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { axeViolations } from './axe';
+import { launchChromium } from './chromium';
+import {
+  createIndefinitePermitThroughForm,
+  registerThroughForm,
+  residentApi,
+  type E2eResident,
+  type ResidentApi,
+} from './resident-journeys';
+import { startStackFixture, type StackFixture } from './stack-fixture';
+
+jest.setTimeout(240_000);
+
+let fixture: StackFixture;
+let browser: Browser;
+let page: Page;
+let api: ResidentApi;
+
+const inviteCode = `E2E-LIST-${Date.now()}`;
+const resident: E2eResident = {
+  email: `katherine.${Date.now()}@example.com`,
+  first: 'Katherine',
+  last: 'Johnson',
+  password: 'Trajectory7',
+};
+
+// A slow parking provider, so a permit stays Queued long enough to be seen becoming Active.
+const providerLatency = { name: 'PROVIDER_LATENCY_MS', value: '4000' };
+const previousLatency = process.env[providerLatency.name];
+
+/** London wall time without an offset, as the API takes it. */
+const londonIn = (duration: { days?: number; minutes?: number }) =>
+  DateTime.now().setZone('Europe/London').plus(duration).toFormat("yyyy-MM-dd'T'HH:mm:ss");
+/** A `datetime-local` value, as a picker sets it. */
+const pickerIn = (duration: { days?: number }) =>
+  DateTime.now().setZone('Europe/London').plus(duration).toFormat("yyyy-MM-dd'T'HH:mm");
+
+const registration = (index: number) => `LST${String(index).padStart(2, '0')}`;
+
+beforeAll(async () => {
+  process.env[providerLatency.name] = providerLatency.value;
+  fixture = await startStackFixture();
+  await fixture.admin('invite', 'create', '--code', inviteCode, '--permit-limit', '100');
+  await fixture.admin('settings', 'set', 'can_schedule_permits', 'true');
+  browser = await launchChromium();
+  page = await (
+    await browser.newContext({ reducedMotion: 'reduce', viewport: { width: 1280, height: 900 } })
+  ).newPage();
+  await registerThroughForm(page, fixture.stack.webUrl, inviteCode, resident);
+  await page.waitForURL(`${fixture.stack.webUrl}/`);
+  api = await residentApi(fixture.stack, resident);
+  // 45 scheduled permits, created today, so the default filters show them all.
+  for (let index = 1; index <= 45; index += 1) {
+    const created = await api.call('POST', '/api/v1/permits/', {
+      vrm: registration(index),
+      make: index === 7 ? 'Tesla' : 'Ford',
+      model: index === 7 ? 'Model 3' : 'Focus',
+      colour: 'Grey',
+      driver_first: '',
+      driver_last: '',
+      start_ts: londonIn({ days: 10, minutes: index }),
+      end_ts: null,
+    });
+    expect(created.status).toBe(201);
+  }
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await fixture?.stop();
+  if (previousLatency === undefined) delete process.env[providerLatency.name];
+  else process.env[providerLatency.name] = previousLatency;
+});
+
+const url = (route: string) => `${fixture.stack.webUrl}${route}`;
+const results = () => page.getByRole('region', { name: 'Results' });
+const rowOf = (vrm: string): Locator =>
+  page.getByRole('table', { name: 'Permits' }).getByRole('row').filter({ hasText: vrm });
+
+async function expectShowing(text: string) {
+  await results().getByText(text, { exact: true }).waitFor();
+}
+
+async function openMyPermits() {
+  await page.getByRole('navigation').getByRole('link', { name: 'My Permits' }).click();
+  await page.getByRole('heading', { level: 1, name: 'My Permits' }).waitFor();
+}
+
+/** Marks the page, so a test can tell that nothing reloaded it. */
+async function markPage() {
+  await page.evaluate(() => Object.assign(window, { notReloaded: true }));
+}
+async function expectSamePage() {
+  expect(await page.evaluate(() => 'notReloaded' in window)).toBe(true);
+}
+
+async function permitStored(vrm: string): Promise<Record<string, unknown>> {
+  const { body } = await api.call('GET', `/api/v1/permits/?search=${vrm}`);
+  const [permit] = (body as { results: Array<Record<string, unknown>> }).results;
+  if (!permit) throw new Error(`${vrm} is not stored`);
+  return permit;
+}
+
+test('pages through 45 permits; Back, reload, search, status and date filters and Reset all hold', async () => {
+  await openMyPermits();
+  await expectShowing('showing 1-20 of 45');
+  await results().getByText('Page 1 of 3').waitFor();
+  expect(await axeViolations(page)).toEqual([]);
+
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expectShowing('showing 21-40 of 45');
+  await page.getByRole('button', { name: 'Page 3' }).click();
+  await expectShowing('showing 41-45 of 45');
+  await results().getByText('Page 3 of 3').waitFor();
+  await page.goBack();
+  await expectShowing('showing 21-40 of 45');
+  await page.reload();
+  await expectShowing('showing 21-40 of 45');
+
+  await page.getByLabel('Search permits').fill('tesla');
+  await page.getByLabel('Search permits').press('Enter');
+  await expectShowing('showing 1-1 of 1');
+  expect(await rowOf(registration(7)).count()).toBe(1);
+
+  await page.getByRole('button', { name: 'Reset' }).click();
+  await expectShowing('showing 1-20 of 45');
+  expect(await page.getByLabel('Search permits').inputValue()).toBe('');
+
+  await page.getByRole('button', { name: 'Status: All' }).click();
+  await page.getByRole('button', { name: 'Deselect All' }).click();
+  await page.getByRole('checkbox', { name: 'Active' }).check();
+  await results().getByText('No permits found matching your criteria.').waitFor();
+  await page.getByRole('checkbox', { name: 'Scheduled' }).check();
+  await expectShowing('showing 1-20 of 45');
+  await page.getByRole('button', { name: 'Status: 2 selected' }).click();
+
+  await page.getByLabel('Created from').fill(pickerIn({ days: 1 }));
+  await page.getByLabel('Created from').press('Enter');
+  await results().getByText('No permits found matching your criteria.').waitFor();
+  await page.getByRole('button', { name: 'Reset' }).click();
+  await expectShowing('showing 1-20 of 45');
+});
+
+test('sets a scheduled permit live, sees it go Queued to Active without a reload, then cancels it', async () => {
+  await openMyPermits();
+  await page.getByLabel('Search permits').fill(registration(1));
+  await page.getByLabel('Search permits').press('Enter');
+  await expectShowing('showing 1-1 of 1');
+  await markPage();
+
+  await rowOf(registration(1))
+    .getByRole('button', { name: /^Set Live Now/ })
+    .click();
+  const activate = page.getByRole('alertdialog', { name: 'Set Permit Live Now' });
+  await activate.waitFor();
+  expect(await axeViolations(page)).toEqual([]);
+  await activate.getByRole('button', { name: 'Set Live Now' }).click();
+  await activate.waitFor({ state: 'detached' });
+  await rowOf(registration(1)).getByText('Queued', { exact: true }).waitFor();
+  await rowOf(registration(1)).getByText('Active', { exact: true }).waitFor({ timeout: 30_000 });
+  await expectSamePage();
+
+  await rowOf(registration(1))
+    .getByRole('button', { name: /^Cancel/ })
+    .click();
+  const cancel = page.getByRole('alertdialog', { name: 'Cancel Permit' });
+  await cancel.getByText(/This cannot be undone\./).waitFor();
+  expect(await axeViolations(page)).toEqual([]);
+  await cancel.getByRole('button', { name: 'Cancel Permit' }).click();
+  await cancel.waitFor({ state: 'detached' });
+  await rowOf(registration(1)).getByText('Cancelled', { exact: true }).waitFor({ timeout: 30_000 });
+  expect(await rowOf(registration(1)).getByRole('button').count()).toBe(0);
+  await expectSamePage();
+  expect((await permitStored(registration(1))).status).toBe('CANCELLED');
+});
+
+test('updates one scheduled permit start and another one expiry', async () => {
+  await openMyPermits();
+  await page.getByRole('button', { name: 'Reset' }).click();
+  await expectShowing('showing 1-20 of 45');
+
+  const newStart = pickerIn({ days: 20 });
+  await rowOf(registration(44))
+    .getByRole('button', { name: /^Update/ })
+    .click();
+  const schedule = page.getByRole('dialog', { name: 'Update Scheduled Permit' });
+  await schedule.waitFor();
+  expect(await axeViolations(page)).toEqual([]);
+  await schedule.getByLabel(/^New start date/).fill(newStart);
+  await schedule.getByRole('button', { name: 'Update Schedule' }).click();
+  await schedule.waitFor({ state: 'detached' });
+  expect((await permitStored(registration(44))).start_ts).toBe(
+    DateTime.fromISO(newStart, { zone: 'Europe/London' }).toUTC().toISO(),
+  );
+
+  const newExpiry = pickerIn({ days: 30 });
+  await rowOf(registration(45))
+    .getByRole('button', { name: /^Update/ })
+    .click();
+  const expiry = page.getByRole('dialog', { name: 'Update Scheduled Permit' });
+  await expiry.getByLabel(/^New expiry date/).fill(newExpiry);
+  await expiry.getByRole('button', { name: 'Update Schedule' }).click();
+  await expiry.waitFor({ state: 'detached' });
+  expect((await permitStored(registration(45))).end_ts).toBe(
+    DateTime.fromISO(newExpiry, { zone: 'Europe/London' }).toUTC().toISO(),
+  );
+  await rowOf(registration(45))
+    .getByText(DateTime.fromISO(newExpiry).toFormat('dd/MM/yyyy HH:mm'))
+    .waitFor();
+});
+
+test('a permit just created shows as Queued on My Permits and turns Active by itself', async () => {
+  await createIndefinitePermitThroughForm(page, fixture.stack.webUrl, {
+    vrm: 'NEW 1',
+    make: 'Kia',
+    model: 'Niro',
+  });
+  expect(page.url()).toBe(url('/my-permits'));
+  await markPage();
+  await rowOf('NEW1').getByText('Queued', { exact: true }).waitFor();
+  await rowOf('NEW1').getByText('Active', { exact: true }).waitFor({ timeout: 30_000 });
+  await expectSamePage();
+});
