@@ -2,6 +2,22 @@ import type { DateTime } from 'luxon';
 import { inLondon, parseDateTimeLocal, toDateTimeLocal } from './london-time';
 import type { PermitFormValues, SiteSettings } from './permit-types';
 
+/** The add-permit form before the resident types anything. */
+export const emptyPermitForm: PermitFormValues = {
+  reference_label: '',
+  vrm: '',
+  make: '',
+  model: '',
+  colour: '',
+  driver_first: '',
+  driver_last: '',
+  end: '',
+  indefinite: false,
+  schedule: false,
+  start: '',
+  acknowledged: false,
+};
+
 /** Spec section 5, "Add permit", word for word; the required-field texts name the field. */
 export const permitFormMessages = {
   acknowledgement:

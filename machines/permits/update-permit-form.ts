@@ -1,7 +1,7 @@
 import type { DateTime } from 'luxon';
 import { inLondon, parseDateTimeLocal, toApiDateTime, toDateTimeLocal } from './london-time';
 import { isIndefiniteEnd, parsePermitTime } from './permit-display';
-import { minimumDateTimeLocal, validatePermitForm } from './permit-form-rules';
+import { emptyPermitForm, minimumDateTimeLocal, validatePermitForm } from './permit-form-rules';
 import type { Permit, PermitFormValues, PermitUpdatePayload, SiteSettings } from './permit-types';
 
 /**
@@ -144,13 +144,7 @@ export function isUpdateSubmitDisabled(
 /** The add form's answers about a form that holds only the update's dates. */
 function addFormDateErrors(values: UpdatePermitFormValues, now: DateTime) {
   const datesOnly: PermitFormValues = {
-    reference_label: '',
-    vrm: '',
-    make: '',
-    model: '',
-    colour: '',
-    driver_first: '',
-    driver_last: '',
+    ...emptyPermitForm,
     end: values.end,
     indefinite: values.indefinite,
     schedule: true,

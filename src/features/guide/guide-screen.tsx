@@ -12,10 +12,9 @@ import {
   Table,
   Text,
 } from '@chakra-ui/react';
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { usageThresholds } from '../../../machines/dashboard/permit-usage';
-import { fallbackSiteSettings } from '../../../machines/permits/add-permit-machine';
 import { permitStatusTable } from '../../../machines/permits/permit-status-table';
 import {
   permitStatuses,
@@ -26,6 +25,7 @@ import { getSiteSettings } from '../../api/site-settings-api';
 import { getConfig } from '../../config';
 import { paths } from '../../shell/paths';
 import { SectionCard } from '../../ui/section-card';
+import { useSiteSettings } from '../../shell/use-site-settings';
 
 /** What each status means to a resident (spec section 4 where it says; our words elsewhere). */
 const statusMeanings: Readonly<Record<PermitStatus, string>> = {
@@ -46,24 +46,6 @@ const statusMeanings: Readonly<Record<PermitStatus, string>> = {
 
 function hours(count: number): string {
   return count === 1 ? '1 hour' : `${count} hours`;
-}
-
-/** The site settings, or the add form's fallback when they cannot be had (spec section 3). */
-function useSiteSettings(load: () => Promise<SiteSettings>): SiteSettings | null {
-  const [settings, setSettings] = useState<SiteSettings | null>(null);
-  useEffect(() => {
-    let current = true;
-    // Spec section 8: a site-settings failure is ignored; the guide describes the fallback.
-    void load()
-      .catch(() => fallbackSiteSettings)
-      .then((loaded) => {
-        if (current) setSettings(loaded);
-      });
-    return () => {
-      current = false;
-    };
-  }, [load]);
-  return settings;
 }
 
 function Points({ children }: { children: ReactNode }) {

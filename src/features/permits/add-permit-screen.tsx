@@ -7,6 +7,7 @@ import { fromPromise } from 'xstate';
 import { addPermitMachine, type Clock } from '../../../machines/permits/add-permit-machine';
 import { createPermitErrorTitle } from '../../../machines/permits/create-permit-error-message';
 import {
+  emptyPermitForm,
   minimumDateTimeLocal,
   minimumExpiry,
   permitFormMessages,
@@ -33,21 +34,6 @@ const liveAddPermitMachine = addPermitMachine.provide({
     createPermit: fromPromise(({ input }: { input: PermitCreatePayload }) => createPermit(input)),
   },
 });
-
-const initialValues: PermitFormValues = {
-  reference_label: '',
-  vrm: '',
-  make: '',
-  model: '',
-  colour: '',
-  driver_first: '',
-  driver_last: '',
-  end: '',
-  indefinite: false,
-  schedule: false,
-  start: '',
-  acknowledged: false,
-};
 
 /** The fields in the order the form shows them, so focus goes to the first one in error. */
 const fieldOrder: (keyof PermitFormValues)[] = [
@@ -241,7 +227,7 @@ export function AddPermitScreen({
           </Box>
         ) : (
           <Formik
-            initialValues={initialValues}
+            initialValues={emptyPermitForm}
             validate={(values) => validatePermitForm(values, settings, contextClock())}
             onSubmit={(values) => addPermitActor.send({ type: 'SUBMIT', values })}
           >

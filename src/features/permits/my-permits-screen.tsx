@@ -28,7 +28,7 @@ import { PermitPagination } from './permit-pagination';
 import { PermitTable } from './permit-table';
 import { UpdatePermitDialog } from './update-permit-dialog';
 import { usePermitList, usePermitListView } from './use-permit-list';
-import { useSiteSettings } from './use-site-settings';
+import { useSiteSettings } from '../../shell/use-site-settings';
 
 const livePermitListMachine = permitListMachine.provide({
   actors: {

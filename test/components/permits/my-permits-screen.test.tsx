@@ -12,12 +12,13 @@ import {
 } from 'react-router';
 import { cancelPermitMachine } from '../../../machines/permits/cancel-permit-machine';
 import { permitListMachine } from '../../../machines/permits/permit-list-machine';
-import type {
-  Permit,
-  PermitListBody,
-  PermitListRequest,
-  PermitStatus,
-  SiteSettings,
+import {
+  permitStatuses,
+  type Permit,
+  type PermitListBody,
+  type PermitListRequest,
+  type PermitStatus,
+  type SiteSettings,
 } from '../../../machines/permits/permit-types';
 import { updatePermitMachine } from '../../../machines/permits/update-permit-machine';
 import {
@@ -49,20 +50,8 @@ const schedulingSite: SiteSettings = {
 const plainSite: SiteSettings = { ...schedulingSite, can_schedule_permits: false };
 const automaticEndSite: SiteSettings = { ...plainSite, default_end_date_limit_hours: 24 };
 
-const allStatuses: PermitStatus[] = [
-  'ACTIVE',
-  'SCHEDULED',
-  'QUEUED',
-  'CANCEL_PENDING',
-  'CANCELLED',
-  'CANCEL_FAILED',
-  'UPDATE_PENDING',
-  'UPDATE_FAILED',
-  'EXPIRE_PENDING',
-  'EXPIRED',
-  'FAILED',
-  'FAILED_LIMIT',
-];
+// Their order and number are asserted in test/machines/permits/permit-list-filters.test.ts.
+const allStatuses: PermitStatus[] = [...permitStatuses];
 
 /** The request the list makes with the default filters, for `page`. */
 function defaultRequest(changes: Partial<PermitListRequest> = {}): PermitListRequest {

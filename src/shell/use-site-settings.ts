@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { fallbackSiteSettings } from '../../../machines/permits/add-permit-machine';
-import type { SiteSettings } from '../../../machines/permits/permit-types';
+import { fallbackSiteSettings } from '../../machines/permits/add-permit-machine';
+import type { SiteSettings } from '../../machines/permits/permit-types';
 
 /**
  * The site's settings, null until `load` answers. A failure is ignored (spec sections 3 and 8):
- * the list goes on with the fallback, whose automatic end is 0.
+ * the screen goes on with the fallback (no reference label, no scheduling, automatic end 0).
  */
 export function useSiteSettings(load: () => Promise<SiteSettings>): SiteSettings | null {
   const [settings, setSettings] = useState<SiteSettings | null>(null);
