@@ -1,5 +1,5 @@
 import type { Profile } from '../auth/auth-types';
-import type { PermitCapInfo, PermitListBody } from '../permits/permit-types';
+import type { PermitCapInfo } from '../permits/permit-types';
 
 /** The Chakra colour palettes the dashboard's bars are painted with. */
 export type UsageColour = 'green' | 'blue' | 'orange' | 'red';
@@ -97,14 +97,4 @@ export function activationCapUsage(info: PermitCapInfo): ActivationCapUsage {
     remaining: info.permits_remaining ?? Math.max(0, info.permit_cap_limit - info.permits_used),
     bar: usageBar(info.permits_used, info.permit_cap_limit, 'blue'),
   };
-}
-
-/**
- * How many permits a list answer covers across all its pages: `count`, or the length of a plain
- * array (spec section 3). Null for a body carrying an `error` field, which is a failure.
- */
-export function permitListTotal(body: PermitListBody): number | null {
-  if (Array.isArray(body)) return body.length;
-  if ('error' in body) return null;
-  return body.count;
 }

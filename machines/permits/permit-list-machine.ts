@@ -6,8 +6,6 @@ import {
   defaultPermitListFilters,
   fromListSearchParams,
   isSameFilters,
-  pageCount,
-  permitListPageSize,
   systemClock,
   toListSearchParams,
   toPermitListRequest,
@@ -19,6 +17,7 @@ import {
 } from './permit-list-filters';
 import { hasPendingPermit } from './permit-status-table';
 import type { Permit, PermitListBody, PermitListRequest } from './permit-types';
+import { readPermitListBody, type ListOutcome } from './read-permit-list-body';
 
 export interface PermitListInput {
   /** The filters the URL query names (`fromListSearchParams`); the defaults when left out. */
@@ -63,38 +62,6 @@ export interface PublishQueryParams {
   query: string;
   /** True when the machine corrected the page itself: replace the history entry, do not push. */
   replace: boolean;
-}
-
-/** What one answer of the list call means for the list. */
-type ListOutcome =
-  { kind: 'listed'; permits: Permit[]; count: number } | { kind: 'pageGone' } | { kind: 'failed' };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
-
-/**
- * Spec sections 3 and 7: `{results, count}`, or a plain array (the whole list, unpaged: the
- * page's slice is shown so the pagination texts stay true); a body carrying `error` is a failure.
- */
-function readListBody(body: unknown, page: number): ListOutcome {
-  if (Array.isArray(body)) {
-    if (page > pageCount(body.length)) return { kind: 'pageGone' };
-    const first = (page - 1) * permitListPageSize;
-    return {
-      kind: 'listed',
-      permits: (body as Permit[]).slice(first, first + permitListPageSize),
-      count: body.length,
-    };
-  }
-  if (!isRecord(body) || 'error' in body) return { kind: 'failed' };
-  const { results, count } = body;
-  if (!Array.isArray(results)) return { kind: 'failed' };
-  return {
-    kind: 'listed',
-    permits: results as Permit[],
-    count: typeof count === 'number' ? count : results.length,
-  };
 }
 
 /**
@@ -289,7 +256,7 @@ export const permitListMachine = setup({
             guard: {
               type: 'isOutcome',
               params: ({ context, event }) => ({
-                outcome: readListBody(event.output, context.filters.page),
+                outcome: readPermitListBody(event.output, context.filters.page),
                 kind: 'listed',
               }),
             },
@@ -297,7 +264,7 @@ export const permitListMachine = setup({
             actions: {
               type: 'showPermits',
               params: ({ context, event }) => ({
-                outcome: readListBody(event.output, context.filters.page),
+                outcome: readPermitListBody(event.output, context.filters.page),
                 page: context.filters.page,
               }),
             },
@@ -306,7 +273,7 @@ export const permitListMachine = setup({
             guard: {
               type: 'isOutcome',
               params: ({ context, event }) => ({
-                outcome: readListBody(event.output, context.filters.page),
+                outcome: readPermitListBody(event.output, context.filters.page),
                 kind: 'pageGone',
               }),
             },

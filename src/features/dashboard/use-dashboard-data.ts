@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Profile } from '../../../machines/auth/auth-types';
-import { permitListTotal } from '../../../machines/dashboard/permit-usage';
 import type { PermitCapInfo } from '../../../machines/permits/permit-types';
+import { readPermitListBody } from '../../../machines/permits/read-permit-list-body';
 import { getProfile } from '../../api/auth-api';
 import { getPermitCapInfo, listPermits } from '../../api/permits-api';
 import { useProfile } from '../../shell/session-hooks';
@@ -21,9 +21,9 @@ async function loadQueuedCount(): Promise<number> {
     search: '',
     page: 1,
   });
-  const total = permitListTotal(body);
-  if (total === null) throw new Error('The permit list answered with an error');
-  return total;
+  const answer = readPermitListBody(body, 1);
+  if (answer.kind !== 'listed') throw new Error('The permit list answered with an error');
+  return answer.count;
 }
 
 const liveLoaders: DashboardLoaders = {

@@ -1,9 +1,5 @@
-import {
-  activationCapUsage,
-  permitLimitUsage,
-  permitListTotal,
-} from '../../../machines/dashboard/permit-usage';
-import type { Permit, PermitCapInfo } from '../../../machines/permits/permit-types';
+import { activationCapUsage, permitLimitUsage } from '../../../machines/dashboard/permit-usage';
+import type { PermitCapInfo } from '../../../machines/permits/permit-types';
 
 const monthlyCap: PermitCapInfo = {
   permits_used: 3,
@@ -141,34 +137,5 @@ describe('activationCapUsage', () => {
     expect(activationCapUsage({ ...monthlyCap, permit_cap_type: type }).periodType).toBe(
       periodType,
     );
-  });
-});
-
-describe('permitListTotal', () => {
-  const permit: Permit = {
-    id: 1,
-    vrm: 'AB12CDE',
-    make: 'Ford',
-    model: 'Focus',
-    colour: 'Blue',
-    reference_no: 'R-1',
-    label: null,
-    driver_first: '',
-    driver_last: '',
-    status: 'QUEUED',
-    start_ts: '2026-11-22T09:00:00',
-    end_ts: '2026-11-23T09:00:00',
-  };
-
-  test('a paged answer gives its count, not the length of the page', () => {
-    expect(permitListTotal({ results: [permit], count: 23 })).toBe(23);
-  });
-
-  test('a plain array gives its length', () => {
-    expect(permitListTotal([permit, { ...permit, id: 2 }])).toBe(2);
-  });
-
-  test('a body carrying an error field is no total', () => {
-    expect(permitListTotal({ error: 'Something went wrong' })).toBeNull();
   });
 });
