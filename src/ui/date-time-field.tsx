@@ -13,12 +13,14 @@ export function DateTimeField({
   min,
   required,
   disabled,
+  onValueChange,
 }: {
   name: string;
   label: string;
   min: string;
   required?: boolean;
   disabled?: boolean;
+  onValueChange?: (value: string) => void;
 }) {
   const [{ value }] = useField<string>(name);
   const chosen = parseDateTimeLocal(value);
@@ -30,6 +32,7 @@ export function DateTimeField({
       min={min}
       required={required}
       disabled={disabled}
+      onValueChange={onValueChange}
       helperText={
         chosen
           ? `Selected: ${toUkDateTime(chosen)} (UK time)`

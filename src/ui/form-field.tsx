@@ -5,7 +5,8 @@ import type { HTMLInputAutoCompleteAttribute, HTMLInputTypeAttribute } from 'rea
 /**
  * A labelled text input bound to a Formik field, required unless told otherwise. Its validation
  * message shows once the field has been visited (or a submit was tried) and is announced politely.
- * `normalise` rewrites what is typed before Formik stores it, so the field shows the stored form.
+ * `normalise` rewrites what is typed before Formik stores it, so the field shows the stored form;
+ * `onValueChange` hears each value the resident gives, after Formik has it.
  */
 export function FormField({
   name,
@@ -17,6 +18,7 @@ export function FormField({
   min,
   disabled,
   normalise,
+  onValueChange,
 }: {
   name: string;
   label: string;
@@ -27,6 +29,7 @@ export function FormField({
   min?: string;
   disabled?: boolean;
   normalise?: (value: string) => string;
+  onValueChange?: (value: string) => void;
 }) {
   const [field, meta, helpers] = useField<string>(name);
   const invalid = meta.touched && meta.error !== undefined;
@@ -38,11 +41,11 @@ export function FormField({
       </Field.Label>
       <Input
         {...field}
-        onChange={
-          normalise
-            ? (event) => void helpers.setValue(normalise(event.target.value))
-            : field.onChange
-        }
+        onChange={(event) => {
+          if (normalise) void helpers.setValue(normalise(event.target.value));
+          else field.onChange(event);
+          onValueChange?.(event.target.value);
+        }}
         type={type}
         autoComplete={autoComplete}
         min={min}

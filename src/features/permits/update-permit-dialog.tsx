@@ -1,7 +1,7 @@
 import { Alert, Button, DataList, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Form, Formik, useFormikContext } from 'formik';
-import { useId, useState, type ChangeEvent } from 'react';
+import { useId, useState } from 'react';
 import { fromPromise } from 'xstate';
 import type { Clock } from '../../../machines/permits/add-permit-machine';
 import { permitDisplay } from '../../../machines/permits/permit-display';
@@ -78,11 +78,6 @@ function UpdatePermitFields({
 }) {
   const { values, setValues } = useFormikContext<UpdatePermitFormValues>();
   const minimums = updatePermitMinimums(form, values, clock());
-  // Typing an end unticks "Set as Indefinite"; the field's own handler has stored the end.
-  const clearIndefiniteOnEnd = (event: ChangeEvent<HTMLElement>) => {
-    const input = event.target as HTMLInputElement;
-    if (input.name === 'end') void setValues(withEnd(values, input.value));
-  };
 
   return (
     <Form id={formId} noValidate>
@@ -99,12 +94,13 @@ function UpdatePermitFields({
           </Stack>
         )}
         {form.showsEnd && (
-          <Stack gap={2} onChange={clearIndefiniteOnEnd}>
+          <Stack gap={2}>
             <DateTimeField
               name="end"
               label="New expiry date"
               min={minimums.end}
               required={!values.indefinite}
+              onValueChange={(end) => void setValues(withEnd(values, end))}
             />
             <CheckboxField
               name="indefinite"
