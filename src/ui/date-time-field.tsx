@@ -3,10 +3,18 @@ import { parseDateTimeLocal, toUkDateTime } from '../../machines/permits/london-
 import { FormField } from './form-field';
 
 /**
- * A London date and time picked with the browser's own picker. The picker speaks the browser's
- * locale, so the choice is repeated underneath the way UK residents read dates: dd/mm/yyyy hh:mm,
- * 24-hour (spec section 9).
+ * What a date picker's hint says: the chosen `datetime-local` value the way UK residents read
+ * dates, dd/mm/yyyy hh:mm 24-hour London time (spec section 9), since the picker itself speaks
+ * the browser's locale.
  */
+export function ukDateTimeHint(value: string): string {
+  const chosen = parseDateTimeLocal(value);
+  return chosen
+    ? `Selected: ${toUkDateTime(chosen)} (UK time)`
+    : 'UK time, shown as dd/mm/yyyy hh:mm';
+}
+
+/** A London date and time picked with the browser's own picker, repeated the UK way beneath. */
 export function DateTimeField({
   name,
   label,
@@ -23,7 +31,6 @@ export function DateTimeField({
   onValueChange?: (value: string) => void;
 }) {
   const [{ value }] = useField<string>(name);
-  const chosen = parseDateTimeLocal(value);
   return (
     <FormField
       name={name}
@@ -33,11 +40,7 @@ export function DateTimeField({
       required={required}
       disabled={disabled}
       onValueChange={onValueChange}
-      helperText={
-        chosen
-          ? `Selected: ${toUkDateTime(chosen)} (UK time)`
-          : 'UK time, shown as dd/mm/yyyy hh:mm'
-      }
+      helperText={ukDateTimeHint(value)}
     />
   );
 }

@@ -19,6 +19,7 @@ import {
 } from '../../../machines/permits/permit-list-filters';
 import { permitStatusTable } from '../../../machines/permits/permit-status-table';
 import { permitStatuses, type PermitStatus } from '../../../machines/permits/permit-types';
+import { ukDateTimeHint } from '../../ui/date-time-field';
 
 /**
  * How long a date may rest after a change before the list is filtered by it: a picker's choice
@@ -138,6 +139,7 @@ function CreatedDateFilter({
           if (event.key === 'Enter') apply();
         }}
       />
+      <Field.HelperText>{ukDateTimeHint(draft)}</Field.HelperText>
     </Field.Root>
   );
 }

@@ -418,6 +418,7 @@ test('filters by creation date once a date is left or Enter is pressed', async (
   const from = screen.getByLabelText('Created from');
   const to = screen.getByLabelText('Created to');
   expect(from).toHaveValue('2026-06-01T00:00');
+  expect(from).toHaveAccessibleDescription('Selected: 01/06/2026 00:00 (UK time)');
   expect(to).toHaveValue('2026-06-01T23:59');
 
   await user.clear(from);
