@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { stopOnSignals } from '../server/stop-on-signals';
 import { startLocalStack } from './stack/local-stack';
 
@@ -23,6 +24,7 @@ Kerbside is running.
   API host        ${stack.apiUrl}/api/v1/
   Auth emulator   ${stack.emulatorHost} (project demo-kerbside, offline)
   Data            ${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : dataDir}
+  Mail            ${process.env.SMTP_URL ? 'SMTP (SMTP_URL)' : `${path.join(dataDir, 'outbox')} (links also printed here)`}
 
 Demo invite code  ${demo.inviteCode}
 Demo resident     ${demo.email} / ${demo.password}${demo.created ? '' : ' (already seeded)'}
