@@ -1,11 +1,11 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { findFreePort } from '../../../scripts/stack/free-port';
 import {
   createApiClient,
   setAuthFailureHandler,
   type IdTokenSource,
 } from '../../../src/api/api-client';
 import { ApiError } from '../../../src/api/api-error';
+import { startApiHostStandIn, type ApiHostStandIn } from '../../support/api-host-stand-in';
 
 interface ReceivedRequest {
   method: string;
@@ -21,40 +21,25 @@ const unauthorizedPaths = [
   '/api/v1/auth/profile/',
 ];
 const received: ReceivedRequest[] = [];
-const server = http.createServer((request, response) => {
-  response.setHeader('Access-Control-Allow-Origin', request.headers.origin ?? '*');
-  response.setHeader('Access-Control-Allow-Credentials', 'true');
-  response.setHeader('Access-Control-Allow-Headers', 'authorization, content-type');
-  response.setHeader('Access-Control-Allow-Methods', 'GET, POST, PATCH');
-  if (request.method === 'OPTIONS') {
-    response.writeHead(204).end();
-    return;
-  }
-  const path = request.url ?? '';
-  received.push({
-    method: request.method ?? '',
-    path,
-    authorization: request.headers.authorization,
-  });
-  response.setHeader('Content-Type', 'application/json');
-  if (unauthorizedPaths.includes(path)) {
-    response.writeHead(401).end(JSON.stringify({ detail: 'Invalid credentials.' }));
-  } else if (path === '/broken/') {
-    response.writeHead(500).end(JSON.stringify({ detail: 'It broke.' }));
-  } else {
-    response.writeHead(200).end(JSON.stringify({ ok: true }));
-  }
-});
-let baseURL: string;
+let apiHost: ApiHostStandIn;
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  apiHost = await startApiHostStandIn((request) => {
+    const path = request.url ?? '';
+    received.push({
+      method: request.method ?? '',
+      path,
+      authorization: request.headers.authorization,
+    });
+    if (unauthorizedPaths.includes(path)) {
+      return { status: 401, body: { detail: 'Invalid credentials.' } };
+    }
+    if (path === '/broken/') return { status: 500, body: { detail: 'It broke.' } };
+    return { status: 200, body: { ok: true } };
+  });
 });
 
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => apiHost.close());
 
 beforeEach(() => {
   received.length = 0;
@@ -78,7 +63,7 @@ async function failureOf(request: Promise<unknown>): Promise<ApiError> {
 
 describe('the request interceptor', () => {
   test('sends the identity token as a bearer authorization header when there is one', async () => {
-    const client = createApiClient({ baseURL, getIdToken: signedInAs('token-1') });
+    const client = createApiClient({ baseURL: apiHost.url, getIdToken: signedInAs('token-1') });
 
     await client.get('/api/v1/site-settings/');
 
@@ -88,7 +73,7 @@ describe('the request interceptor', () => {
   });
 
   test('sends the request without authorization when nobody is signed in', async () => {
-    const client = createApiClient({ baseURL, getIdToken: signedOut });
+    const client = createApiClient({ baseURL: apiHost.url, getIdToken: signedOut });
 
     const { data } = await client.post('/api/v1/auth/logout/');
 
@@ -99,7 +84,7 @@ describe('the request interceptor', () => {
   });
 
   test('asks for a freshly refreshed token when the request says so', async () => {
-    const client = createApiClient({ baseURL, getIdToken: signedInAs('token-1') });
+    const client = createApiClient({ baseURL: apiHost.url, getIdToken: signedInAs('token-1') });
 
     await client.get('/api/v1/site-settings/', { freshToken: true });
 
@@ -110,7 +95,7 @@ describe('the request interceptor', () => {
     const logged = jest.spyOn(console, 'error').mockImplementation(() => {});
     const tokenFailure = new Error('token endpoint unreachable');
     const client = createApiClient({
-      baseURL,
+      baseURL: apiHost.url,
       getIdToken: async () => {
         throw tokenFailure;
       },
@@ -136,7 +121,7 @@ describe('the response interceptor', () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
       events.push('handler finished');
     });
-    const client = createApiClient({ baseURL, getIdToken: signedInAs('token-1') });
+    const client = createApiClient({ baseURL: apiHost.url, getIdToken: signedInAs('token-1') });
 
     const failure = await failureOf(client.get('/api/v1/auth/profile/'));
     events.push('request rejected');
@@ -149,7 +134,7 @@ describe('the response interceptor', () => {
   test('runs the handler once for each failing request', async () => {
     const handler = jest.fn(async () => {});
     setAuthFailureHandler(handler);
-    const client = createApiClient({ baseURL, getIdToken: signedInAs('token-1') });
+    const client = createApiClient({ baseURL: apiHost.url, getIdToken: signedInAs('token-1') });
 
     await Promise.all([
       failureOf(client.get('/api/v1/auth/profile/')),
@@ -164,7 +149,7 @@ describe('the response interceptor', () => {
     async (path) => {
       const handler = jest.fn(async () => {});
       setAuthFailureHandler(handler);
-      const client = createApiClient({ baseURL, getIdToken: signedOut });
+      const client = createApiClient({ baseURL: apiHost.url, getIdToken: signedOut });
 
       const failure = await failureOf(client.post(path, { email: 'a@b.test', password: 'x' }));
 
@@ -177,7 +162,7 @@ describe('the response interceptor', () => {
   test('other failures reject with their status and body, without the handler', async () => {
     const handler = jest.fn(async () => {});
     setAuthFailureHandler(handler);
-    const client = createApiClient({ baseURL, getIdToken: signedInAs('token-1') });
+    const client = createApiClient({ baseURL: apiHost.url, getIdToken: signedInAs('token-1') });
 
     const failure = await failureOf(client.get('/broken/'));
 
@@ -187,10 +172,7 @@ describe('the response interceptor', () => {
   });
 
   test('a request that gets no answer rejects with no status', async () => {
-    const unused = http.createServer();
-    await new Promise<void>((resolve) => unused.listen(0, '127.0.0.1', resolve));
-    const port = (unused.address() as AddressInfo).port;
-    await new Promise((resolve) => unused.close(resolve));
+    const port = await findFreePort();
     jest.spyOn(console, 'error').mockImplementation(() => {});
     const client = createApiClient({
       baseURL: `http://127.0.0.1:${port}`,

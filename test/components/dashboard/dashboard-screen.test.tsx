@@ -1,11 +1,14 @@
 import { act, screen, within } from '@testing-library/react';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Profile } from '../../../machines/auth/auth-types';
 import type { PermitCapInfo } from '../../../machines/permits/permit-types';
 import { ApiError } from '../../../src/api/api-error';
 import { DashboardScreen } from '../../../src/features/dashboard/dashboard-screen';
 import type { DashboardLoaders } from '../../../src/features/dashboard/use-dashboard-data';
+import {
+  startApiHostStandIn,
+  type ApiHostStandIn,
+  type StandInAnswer,
+} from '../../support/api-host-stand-in';
 import { renderWithProviders, residentProfile } from '../../support/render';
 
 const fetchedProfile: Profile = {
@@ -351,34 +354,23 @@ describe('the activation cap bar', () => {
 
 describe('against an API host stand-in', () => {
   const requested: string[] = [];
-  let answers: Record<string, { status: number; body: unknown }> = {};
-  const server = http.createServer((request, response) => {
-    response.setHeader('Access-Control-Allow-Origin', request.headers.origin ?? '*');
-    response.setHeader('Access-Control-Allow-Credentials', 'true');
-    response.setHeader('Access-Control-Allow-Headers', 'authorization, content-type');
-    if (request.method === 'OPTIONS') {
-      response.writeHead(204).end();
-      return;
-    }
-    const path = request.url ?? '';
-    requested.push(path);
-    const reply = answers[path] ?? { status: 404, body: { detail: 'Not found.' } };
-    response.setHeader('Content-Type', 'application/json');
-    response.writeHead(reply.status).end(JSON.stringify(reply.body));
-  });
+  let answers: Record<string, StandInAnswer> = {};
+  let apiHost: ApiHostStandIn;
 
   beforeAll(async () => {
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    apiHost = await startApiHostStandIn((request) => {
+      const path = request.url ?? '';
+      requested.push(path);
+      return answers[path] ?? { status: 404, body: { detail: 'Not found.' } };
+    });
     // The app reads its configuration on first use; nothing in this file has used it yet.
     window.__KERBSIDE_CONFIG__ = {
       ...(window.__KERBSIDE_CONFIG__ as object),
-      apiBaseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      apiBaseUrl: apiHost.url,
     };
   });
 
-  afterAll(async () => {
-    await new Promise((resolve) => server.close(resolve));
-  });
+  afterAll(() => apiHost.close());
 
   beforeEach(() => {
     requested.length = 0;

@@ -1,6 +1,4 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { MemoryRouter } from 'react-router';
 import { fromCallback, fromPromise } from 'xstate';
 import { sessionMachine } from '../../../machines/session-machine';
@@ -8,30 +6,17 @@ import { createApiClient } from '../../../src/api/api-client';
 import { ApiError } from '../../../src/api/api-error';
 import { AppProviders } from '../../../src/shell/app-providers';
 import { AppRoutes } from '../../../src/shell/routes';
+import { startApiHostStandIn, type ApiHostStandIn } from '../../support/api-host-stand-in';
 import { residentProfile } from '../../support/render';
 
-// An API host whose every answer is 401: the session has lapsed.
-const server = http.createServer((request, response) => {
-  response.setHeader('Access-Control-Allow-Origin', request.headers.origin ?? '*');
-  response.setHeader('Access-Control-Allow-Credentials', 'true');
-  response.setHeader('Access-Control-Allow-Headers', 'authorization, content-type');
-  if (request.method === 'OPTIONS') {
-    response.writeHead(204).end();
-    return;
-  }
-  response.setHeader('Content-Type', 'application/json');
-  response.writeHead(401).end(JSON.stringify({ detail: 'Token expired.' }));
-});
-let baseURL: string;
+let apiHost: ApiHostStandIn;
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // An API host whose every answer is 401: the session has lapsed.
+  apiHost = await startApiHostStandIn(() => ({ status: 401, body: { detail: 'Token expired.' } }));
 });
 
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => apiHost.close());
 
 function renderSignedInApp(refreshToken: () => Promise<void>) {
   const sessionLogic = sessionMachine.provide({
@@ -57,7 +42,7 @@ function renderSignedInApp(refreshToken: () => Promise<void>) {
 }
 
 async function requestRejection(): Promise<ApiError> {
-  const client = createApiClient({ baseURL, getIdToken: async () => 'expired-token' });
+  const client = createApiClient({ baseURL: apiHost.url, getIdToken: async () => 'expired-token' });
   const outcome = await client.get('/api/v1/permits/').then(
     () => new Error('the request was expected to fail'),
     (error: unknown) => error,
