@@ -1,7 +1,5 @@
 import { act, screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { useEffect } from 'react';
-import { useLocation, useNavigate, type Location, type NavigateFunction } from 'react-router';
 import { assign, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import {
   fromListSearchParams,
@@ -31,6 +29,7 @@ import {
   permitListEventSamples,
   withControlledPermitListActors,
 } from '../machines/permits/permit-list-machine-fixtures';
+import { router, RouterProbe } from '../support/router-probe';
 import { exactly, renderWithProviders, residentProfile } from '../support/render';
 
 const allPaths = createMachineTestModel(permitListMachine, {
@@ -91,19 +90,6 @@ const site: SiteSettings = {
   can_schedule_permits: true,
   default_end_date_limit_hours: 0,
 };
-
-let currentLocation: Location;
-let navigateTo: NavigateFunction;
-
-function RouterProbe() {
-  const location = useLocation();
-  const navigate = useNavigate();
-  useEffect(() => {
-    currentLocation = location;
-    navigateTo = navigate;
-  });
-  return null;
-}
 
 function statusSummary(statuses: readonly PermitStatus[]): string {
   if (statuses.length === 12) return 'All';
@@ -176,10 +162,10 @@ function screenDriver(machine: typeof permitListMachine): ModelDriver<AnyMachine
         case 'RESET':
           return user.click(screen.getByRole('button', { name: 'Reset' }));
         case 'QUERY.CHANGED':
-          return act(async () => navigateTo(`/my-permits?${String(event.query)}`));
+          return act(async () => router.navigate(`/my-permits?${String(event.query)}`));
         case 'REFRESH':
           return act(async () =>
-            navigateTo({ search: currentLocation.search }, { state: { refresh: true } }),
+            router.navigate({ search: router.location.search }, { state: { refresh: true } }),
           );
         case 'VISIBILITY.HIDDEN':
           return setVisibility(true);
@@ -203,7 +189,7 @@ function screenDriver(machine: typeof permitListMachine): ModelDriver<AnyMachine
       const loading = state.matches('loading');
 
       // The URL names the filters shown, and the request under way asks for exactly those.
-      expect(fromListSearchParams(new URLSearchParams(currentLocation.search))).toEqual(filters);
+      expect(fromListSearchParams(new URLSearchParams(router.location.search))).toEqual(filters);
       expect(controls.isRunning('fetchPermits')).toBe(loading);
       if (loading) {
         expect(controls.inputs('fetchPermits').at(-1)).toEqual(toPermitListRequest(filters));

@@ -1,15 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import type { UserEvent } from '@testing-library/user-event';
-import { useEffect } from 'react';
-import {
-  Route,
-  Routes,
-  useLocation,
-  useNavigate,
-  type Location,
-  type NavigateFunction,
-} from 'react-router';
+import { Route, Routes } from 'react-router';
 import { cancelPermitMachine } from '../../../machines/permits/cancel-permit-machine';
 import { permitListMachine } from '../../../machines/permits/permit-list-machine';
 import {
@@ -36,6 +28,7 @@ import {
   pageWithPending,
   withControlledPermitListActors,
 } from '../../machines/permits/permit-list-machine-fixtures';
+import { router, RouterProbe } from '../../support/router-probe';
 import { exactly, renderWithProviders, residentProfile } from '../../support/render';
 
 /** 1 June 2026, 12:00:30 in London: the default filters are 01/06/2026 00:00 to 23:59. */
@@ -80,20 +73,6 @@ interface ScreenOptions {
   settings?: SiteSettings | Error;
   pendingRefreshMs?: number;
   dialogMachines?: PermitDialogMachines;
-}
-
-let currentLocation: Location;
-let navigateTo: NavigateFunction;
-
-/** Keeps the router's location and navigate where the test can read and use them. */
-function RouterProbe() {
-  const location = useLocation();
-  const navigate = useNavigate();
-  useEffect(() => {
-    currentLocation = location;
-    navigateTo = navigate;
-  });
-  return null;
 }
 
 function renderScreen({
@@ -332,7 +311,7 @@ test('pages through 45 permits with the numbered buttons, Previous and Next', as
 
   await user.click(within(pagination).getByRole('button', { name: 'Next' }));
   expect(requests(controls).at(-1)).toEqual(defaultRequest({ page: 2 }));
-  expect(currentLocation.search).toBe('?page=2');
+  expect(router.location.search).toBe('?page=2');
   await answer(controls, pageOf(45, 2));
 
   expect(await screen.findByText('showing 21-40 of 45')).toBeInTheDocument();
@@ -393,7 +372,7 @@ test('filters by status, and Select All / Deselect All choose every status or no
 
   await user.click(within(statuses).getByRole('button', { name: 'Select All' }));
   expect(requests(controls).at(-1)).toEqual(defaultRequest());
-  expect(currentLocation.search).toBe('');
+  expect(router.location.search).toBe('');
 
   const asked = requests(controls).length;
   await user.click(within(statuses).getByRole('button', { name: 'Deselect All' }));
@@ -408,7 +387,7 @@ test('filters by status, and Select All / Deselect All choose every status or no
   await user.click(within(statuses).getByRole('checkbox', { name: 'Queued' }));
   await user.click(within(statuses).getByRole('checkbox', { name: 'Active' }));
   expect(requests(controls).at(-1)).toEqual(defaultRequest({ status: ['ACTIVE', 'QUEUED'] }));
-  expect(currentLocation.search).toBe('?status=ACTIVE&status=QUEUED');
+  expect(router.location.search).toBe('?status=ACTIVE&status=QUEUED');
 });
 
 test('filters by creation date once a date is left or Enter is pressed', async () => {
@@ -431,7 +410,7 @@ test('filters by creation date once a date is left or Enter is pressed', async (
   expect(requests(controls).at(-1)).toEqual(
     defaultRequest({ start_date: '2026-05-01T08:00', end_date: '2026-05-31T18:30' }),
   );
-  expect(new URLSearchParams(currentLocation.search).get('end_date')).toBe('2026-05-31T18:30');
+  expect(new URLSearchParams(router.location.search).get('end_date')).toBe('2026-05-31T18:30');
 });
 
 test('a date chosen without leaving the field applies once it has settled', async () => {
@@ -466,11 +445,11 @@ test('searches on Enter and on the Search button, trimmed, each search a history
   expect(requests(controls)).toHaveLength(searchesSoFar);
   await user.click(screen.getByRole('button', { name: 'Search' }));
   expect(requests(controls).at(-1)).toEqual(defaultRequest({ search: 'plumber' }));
-  expect(currentLocation.search).toBe('?search=plumber');
+  expect(router.location.search).toBe('?search=plumber');
 
   // Back restores the previous search, in the field and in the request.
-  await act(async () => navigateTo(-1));
-  expect(currentLocation.search).toBe('?search=ford');
+  await act(async () => router.navigate(-1));
+  expect(router.location.search).toBe('?search=ford');
   expect(requests(controls).at(-1)).toEqual(defaultRequest({ search: 'ford' }));
   expect(search).toHaveValue('ford');
 });
@@ -487,7 +466,7 @@ test('Reset restores the default filters and clears the search', async () => {
   expect(screen.getByRole('searchbox', { name: 'Search permits' })).toHaveValue('');
   expect(screen.getByLabelText('Created from')).toHaveValue('2026-06-01T00:00');
   expect(screen.getByRole('button', { name: 'Status: All' })).toBeInTheDocument();
-  expect(currentLocation.search).toBe('');
+  expect(router.location.search).toBe('');
 });
 
 test('restores the filters and page a link names', async () => {
@@ -510,7 +489,7 @@ test('a link to a page that no longer exists shows the first page instead', asyn
   );
 
   expect(requests(controls).at(-1)).toEqual(defaultRequest({ page: 1 }));
-  expect(currentLocation.search).toBe('');
+  expect(router.location.search).toBe('');
 });
 
 test('fetches again when navigated to with the refresh flag, and clears the flag', async () => {
@@ -518,19 +497,19 @@ test('fetches again when navigated to with the refresh flag, and clears the flag
   await answer(controls, pageOf(3, 1));
   expect(requests(controls)).toHaveLength(1);
 
-  await act(async () => navigateTo('/my-permits', { state: { refresh: true } }));
+  await act(async () => router.navigate('/my-permits', { state: { refresh: true } }));
 
   expect(requests(controls)).toHaveLength(2);
-  expect(currentLocation.state).toBeNull();
+  expect(router.location.state).toBeNull();
 });
 
 test('arriving from Add Permit with the refresh flag fetches once and clears the flag', async () => {
   const { controls } = renderScreen({ route: '/add-permit' });
-  await act(async () => navigateTo('/my-permits', { state: { refresh: true } }));
+  await act(async () => router.navigate('/my-permits', { state: { refresh: true } }));
 
   expect(await screen.findByRole('heading', { name: 'My Permits' })).toBeInTheDocument();
   expect(requests(controls)).toEqual([defaultRequest()]);
-  expect(currentLocation.state).toBeNull();
+  expect(router.location.state).toBeNull();
 });
 
 test('a failed fetch keeps the rows shown and says so quietly; Try again fetches again', async () => {
