@@ -3,13 +3,8 @@ import { Route, Routes } from 'react-router';
 import type { SiteSettings } from '../../../machines/permits/permit-types';
 import { ApiError } from '../../../src/api/api-error';
 import { GuideScreen } from '../../../src/features/guide/guide-screen';
+import { plainSite } from '../../machines/permits/permit-form-fixtures';
 import { renderWithProviders, residentProfile } from '../../support/render';
-
-const plainSite: SiteSettings = {
-  can_add_reference: false,
-  can_schedule_permits: false,
-  default_end_date_limit_hours: 0,
-};
 
 function renderGuide(site: SiteSettings | Error | Promise<SiteSettings>) {
   const loadSiteSettings = () =>

@@ -9,22 +9,13 @@ import {
 import type { PermitCreatePayload, SiteSettings } from '../../../machines/permits/permit-types';
 import { ApiError } from '../../../src/api/api-error';
 import { AddPermitScreen } from '../../../src/features/permits/add-permit-screen';
+import { fullSite, plainSite } from '../../machines/permits/permit-form-fixtures';
 import { exactly, renderWithProviders, residentProfile } from '../../support/render';
 
 /** 1 June 2026, 12:00:30 in London: half a minute past, so a start at 12:01 is too soon. */
 const now = new Date('2026-06-01T11:00:30Z');
 const clock = () => now;
 
-const plainSite: SiteSettings = {
-  can_add_reference: false,
-  can_schedule_permits: false,
-  default_end_date_limit_hours: 0,
-};
-const fullSite: SiteSettings = {
-  ...plainSite,
-  can_add_reference: true,
-  can_schedule_permits: true,
-};
 const automaticEndSite: SiteSettings = { ...plainSite, default_end_date_limit_hours: 24 };
 
 type CreatePermit = (payload: PermitCreatePayload) => Promise<CreatePermitAnswer>;
