@@ -10,11 +10,12 @@ export function permitCapMessage(periodName: string): string {
   return `You have reached your permit activation cap for ${periodName}`;
 }
 
-/** The permits of one resident that count against the concurrent-permit limit. */
-export async function countLimitCountedPermits(
+/** How many of one resident's permits match `matching`, leaving out `excludePermitId`. */
+async function countOwnPermits(
   db: Database,
   userId: string,
-  excludePermitId?: number,
+  matching: SQL | undefined,
+  excludePermitId: number | undefined,
 ): Promise<number> {
   const [row] = await db
     .select({ total: count() })
@@ -22,11 +23,25 @@ export async function countLimitCountedPermits(
     .where(
       and(
         eq(permits.userId, userId),
-        inArray(permits.status, limitCountedPermitStatuses),
+        matching,
         excludePermitId === undefined ? undefined : ne(permits.id, excludePermitId),
       ),
     );
   return row?.total ?? 0;
+}
+
+/** The permits of one resident that count against the concurrent-permit limit. */
+export async function countLimitCountedPermits(
+  db: Database,
+  userId: string,
+  excludePermitId?: number,
+): Promise<number> {
+  return countOwnPermits(
+    db,
+    userId,
+    inArray(permits.status, limitCountedPermitStatuses),
+    excludePermitId,
+  );
 }
 
 /**
@@ -46,17 +61,7 @@ export async function countCapUsage(
   const used: SQL | undefined = options.countQueued
     ? or(eq(permits.status, 'QUEUED'), activatedInPeriod)
     : activatedInPeriod;
-  const [row] = await db
-    .select({ total: count() })
-    .from(permits)
-    .where(
-      and(
-        eq(permits.userId, userId),
-        used,
-        options.excludePermitId === undefined ? undefined : ne(permits.id, options.excludePermitId),
-      ),
-    );
-  return row?.total ?? 0;
+  return countOwnPermits(db, userId, used, options.excludePermitId);
 }
 
 export interface PermitAllowanceOptions {
