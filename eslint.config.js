@@ -64,6 +64,24 @@ module.exports = tseslint.config(
     },
   },
   {
+    // The contract is what the web app and the reference API host agree on: types and the
+    // status list, depending on nothing.
+    files: ['contract/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!\\./)',
+              message: 'contract/ depends on nothing but itself.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['server/**/*.ts'],
     rules: {
       'no-restricted-imports': [

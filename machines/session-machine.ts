@@ -6,7 +6,9 @@ import {
   type EventObject,
   type SnapshotFrom,
 } from 'xstate';
-import { isHttpFailure, type IdentityUser, type Profile } from './auth/auth-types';
+import { isHttpFailure } from './http-failure';
+import type { IdentityUser } from './auth/identity-user';
+import type { Profile } from '../contract/auth';
 import { notProvided } from './not-provided';
 
 /** Named apart from the app's `SessionContext` (the React actor context). */

@@ -1,4 +1,4 @@
-import type { PasswordChange } from './auth-types';
+import type { PasswordChange } from '../../contract/auth';
 import { toChangePasswordError } from './change-password-error-message';
 import { createPasswordFormMachine } from './password-form-machine';
 

@@ -1,4 +1,5 @@
-import type { HttpFailure, TokenResponse } from './auth-types';
+import type { HttpFailure } from '../http-failure';
+import type { TokenResponse } from '../../contract/auth';
 
 /** Spec section 8, "Login", word for word. */
 export const loginMessages = {

@@ -1,6 +1,6 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import type { HttpFailure } from './auth-types';
-import { toHttpFailure } from './to-http-failure';
+import type { HttpFailure } from '../http-failure';
+import { toHttpFailure } from '../http-failure';
 import { notProvided } from '../not-provided';
 
 /**

@@ -1,5 +1,6 @@
 import { fieldMessages } from '../drf-field-messages';
-import type { HttpFailure, TokenResponse } from './auth-types';
+import type { HttpFailure } from '../http-failure';
+import type { TokenResponse } from '../../contract/auth';
 
 /** Spec section 8, "Register", word for word. */
 export const registerMessages = {

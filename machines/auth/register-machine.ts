@@ -1,11 +1,11 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import type { RegistrationDetails, TokenResponse } from './auth-types';
+import type { RegistrationDetails, TokenResponse } from '../../contract/auth';
 import {
   registerMessages,
   toRegisterErrorMessage,
   toRegisterMissingTokenMessage,
 } from './register-error-message';
-import { toHttpFailure } from './to-http-failure';
+import { toHttpFailure } from '../http-failure';
 import { customTokenOf, tokenSignInGuards } from './token-sign-in';
 import { notProvided } from '../not-provided';
 

@@ -1,4 +1,4 @@
-import type { HttpFailure } from './auth-types';
+import type { HttpFailure } from '../http-failure';
 import type { PasswordFormError } from './password-form-machine';
 import { serverErrorMessages } from './server-error-messages';
 

@@ -1,4 +1,4 @@
-import type { PasswordResetConfirmation } from './auth-types';
+import type { PasswordResetConfirmation } from '../../contract/auth';
 import { createPasswordFormMachine } from './password-form-machine';
 import { toResetPasswordError } from './reset-password-error-message';
 

@@ -1,4 +1,4 @@
-import type { TokenResponse } from './auth-types';
+import type { TokenResponse } from '../../contract/auth';
 
 /** The custom token in an API answer, or null when the answer carries none (or an empty one). */
 export function customTokenOf(answer: TokenResponse): string | null {

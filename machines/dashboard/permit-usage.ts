@@ -1,5 +1,5 @@
-import type { Profile } from '../auth/auth-types';
-import type { PermitCapInfo } from '../permits/permit-types';
+import type { Profile } from '../../contract/auth';
+import type { PermitCapInfo } from '../../contract/permit';
 
 /** The Chakra colour palettes the dashboard's bars are painted with. */
 export type UsageColour = 'green' | 'blue' | 'orange' | 'red';

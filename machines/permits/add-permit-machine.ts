@@ -1,8 +1,11 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { toHttpFailure } from '../auth/to-http-failure';
+import { systemClock, type Clock } from '../clock';
+import { toHttpFailure } from '../http-failure';
 import { notProvided } from '../not-provided';
 import { createPermitMessages, toCreatePermitErrorMessage } from './create-permit-error-message';
-import type { PermitCreatePayload, PermitFormValues, SiteSettings } from './permit-types';
+import type { PermitCreatePayload } from '../../contract/permit';
+import type { PermitFormValues } from './permit-form-values';
+import type { SiteSettings } from '../../contract/site-settings';
 import { toPermitCreatePayload } from './to-permit-create-payload';
 
 /**
@@ -20,9 +23,6 @@ export interface CreatePermitAnswer {
   status: number;
 }
 
-/** Where "now" comes from when the payload is built; a test fixes it through the input. */
-export type Clock = () => Date;
-
 export interface AddPermitInput {
   clock?: Clock;
 }
@@ -36,8 +36,6 @@ export interface AddPermitContext {
 }
 
 export type AddPermitEvent = { type: 'SUBMIT'; values: PermitFormValues };
-
-const systemClock: Clock = () => new Date();
 
 /**
  * The add-permit screen (spec section 2 "Add Permit", sections 3, 5 and 8): the site settings

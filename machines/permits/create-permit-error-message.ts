@@ -1,4 +1,4 @@
-import type { HttpFailure } from '../auth/auth-types';
+import type { HttpFailure } from '../http-failure';
 import { fieldMessages } from '../drf-field-messages';
 
 /** Spec section 8, "Create permit", word for word. */

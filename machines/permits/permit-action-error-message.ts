@@ -1,6 +1,6 @@
-import type { HttpFailure } from '../auth/auth-types';
+import type { HttpFailure } from '../http-failure';
 import { fieldMessages } from '../drf-field-messages';
-import type { PermitActionBody } from './permit-types';
+import type { PermitActionBody } from '../../contract/permit';
 
 /** Spec section 8, "Activate failure", "Cancel failure" and "Update permit", word for word. */
 export const permitActionMessages = {

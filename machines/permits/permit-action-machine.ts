@@ -1,9 +1,9 @@
 import { assign, fromPromise, setup, type PromiseActorLogic } from 'xstate';
-import type { HttpFailure } from '../auth/auth-types';
-import { toHttpFailure } from '../auth/to-http-failure';
+import type { HttpFailure } from '../http-failure';
+import { toHttpFailure } from '../http-failure';
 import { notProvided } from '../not-provided';
 import type { PermitDialogError } from './permit-action-error-message';
-import type { Permit, PermitActionBody } from './permit-types';
+import type { Permit, PermitActionBody } from '../../contract/permit';
 
 /** Which permit a dialog acts on; the dialog is opened for one permit and closed after. */
 export interface PermitDialogInput {

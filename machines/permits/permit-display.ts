@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { siteTimeZone, toUkDateTime } from './london-time';
 import { permitStatusDisplay, type PermitStatusDisplay } from './permit-status-table';
-import type { Permit } from './permit-types';
+import type { Permit } from '../../contract/permit';
 
 /** Row texts the spec words (section 2, "My Permits", and section 3, "Permit"). */
 export const permitDisplayTexts = {

@@ -1,6 +1,7 @@
 import type { DateTime } from 'luxon';
 import { inLondon, parseDateTimeLocal, toDateTimeLocal } from './london-time';
-import type { PermitFormValues, SiteSettings } from './permit-types';
+import type { PermitFormValues } from './permit-form-values';
+import type { SiteSettings } from '../../contract/site-settings';
 
 /** The add-permit form before the resident types anything. */
 export const emptyPermitForm: PermitFormValues = {

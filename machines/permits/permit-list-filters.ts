@@ -1,6 +1,7 @@
-import type { Clock } from './add-permit-machine';
+import { systemClock, type Clock } from '../clock';
 import { inLondon, parseDateTimeLocal, toDateTimeLocal } from './london-time';
-import { permitStatuses, type PermitListRequest, type PermitStatus } from './permit-types';
+import { permitStatuses, type PermitStatus } from '../../contract/permit-status';
+import type { PermitListRequest } from '../../contract/permit';
 
 /** Spec section 9: the list shows 20 permits a page (the server pages by the same number). */
 export const permitListPageSize = 20;
@@ -31,8 +32,6 @@ export type PermitListFilterChanges = Partial<
 >;
 
 /** The real time, for callers that do not inject a clock. */
-export const systemClock: Clock = () => new Date();
-
 /**
  * Spec section 9: all 12 statuses, today from 00:00 to 23:59 in London, no search, page 1.
  * "Today" is the London date of `clock()`; the end is read from the calendar day, so it is 23:59

@@ -1,12 +1,11 @@
 import { assign, fromPromise, not, setup } from 'xstate';
-import { toHttpFailure } from '../auth/to-http-failure';
+import { toHttpFailure } from '../http-failure';
 import { notProvided } from '../not-provided';
-import type { Clock } from './add-permit-machine';
+import { systemClock, type Clock } from '../clock';
 import {
   defaultPermitListFilters,
   fromListSearchParams,
   isSameFilters,
-  systemClock,
   toListSearchParams,
   toPermitListRequest,
   withFilterChanges,
@@ -16,7 +15,7 @@ import {
   type PermitListFilters,
 } from './permit-list-filters';
 import { hasPendingPermit } from './permit-status-table';
-import type { Permit, PermitListBody, PermitListRequest } from './permit-types';
+import type { Permit, PermitListBody, PermitListRequest } from '../../contract/permit';
 import { readPermitListBody, type ListOutcome } from './read-permit-list-body';
 
 export interface PermitListInput {

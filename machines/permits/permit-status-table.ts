@@ -1,4 +1,6 @@
-import type { Permit, PermitStatus, SiteSettings } from './permit-types';
+import type { Permit } from '../../contract/permit';
+import type { PermitStatus } from '../../contract/permit-status';
+import type { SiteSettings } from '../../contract/site-settings';
 
 /** A Chakra `colorPalette` name for a status badge. */
 export type PermitStatusColour = 'green' | 'blue' | 'gray' | 'orange' | 'red' | 'yellow' | 'purple';

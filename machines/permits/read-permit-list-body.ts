@@ -1,5 +1,5 @@
 import { pageCount, permitListPageSize } from './permit-list-filters';
-import type { Permit } from './permit-types';
+import type { Permit } from '../../contract/permit';
 
 /** What one answer of the list call means for the list. */
 export type ListOutcome =

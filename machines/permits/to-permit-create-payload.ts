@@ -1,6 +1,8 @@
 import type { DateTime } from 'luxon';
 import { inLondon, parseDateTimeLocal, toApiDateTime } from './london-time';
-import type { PermitCreatePayload, PermitFormValues, SiteSettings } from './permit-types';
+import type { PermitCreatePayload } from '../../contract/permit';
+import type { PermitFormValues } from './permit-form-values';
+import type { SiteSettings } from '../../contract/site-settings';
 
 /**
  * A `datetime-local` value as the API's London wall time. The form's rules have already refused

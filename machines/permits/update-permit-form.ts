@@ -2,7 +2,9 @@ import type { DateTime } from 'luxon';
 import { inLondon, parseDateTimeLocal, toApiDateTime, toDateTimeLocal } from './london-time';
 import { isIndefiniteEnd, parsePermitTime } from './permit-display';
 import { emptyPermitForm, minimumDateTimeLocal, validatePermitForm } from './permit-form-rules';
-import type { Permit, PermitFormValues, PermitUpdatePayload, SiteSettings } from './permit-types';
+import type { Permit, PermitUpdatePayload } from '../../contract/permit';
+import type { PermitFormValues } from './permit-form-values';
+import type { SiteSettings } from '../../contract/site-settings';
 
 /**
  * The update dialog's texts (spec section 2, "Update dialog", and section 5, "Update permit").

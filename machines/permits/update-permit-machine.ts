@@ -1,5 +1,5 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { toHttpFailure } from '../auth/to-http-failure';
+import { toHttpFailure } from '../http-failure';
 import { notProvided } from '../not-provided';
 import {
   permitActionMessages,
@@ -7,7 +7,8 @@ import {
   toUpdatePermitRefusalMessage,
   type PermitDialogError,
 } from './permit-action-error-message';
-import type { Permit, PermitActionBody, PermitUpdatePayload, SiteSettings } from './permit-types';
+import type { Permit, PermitActionBody, PermitUpdatePayload } from '../../contract/permit';
+import type { SiteSettings } from '../../contract/site-settings';
 import { toPermitUpdatePayload, type UpdatePermitFormValues } from './update-permit-form';
 
 export interface UpdatePermitInput {

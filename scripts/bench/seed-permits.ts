@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../server/db/database';
 import { permits, users } from '../../server/db/schema';
-import type { PermitStatus } from '../../server/permits/permit-status';
+import type { PermitStatus } from '../../contract/permit-status';
 
 export interface SeedPlan {
   /** The resident whose list the benchmark reads. */

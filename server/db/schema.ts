@@ -9,7 +9,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { PermitStatus } from '../permits/permit-status';
+import type { PermitStatus } from '../../contract/permit-status';
 
 export type PermitCapType = 'monthly' | 'quarterly';
 

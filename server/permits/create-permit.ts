@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Database } from '../db/database';
 import { permits } from '../db/schema';
 import { HttpError } from '../http/http-error';
-import type { SiteSettings } from '../site-settings/site-settings-store';
+import type { SiteSettings } from '../../contract/site-settings';
 import { checkPermitAllowance } from './permit-allowance';
 import { permitConstraintError } from './permit-constraint-errors';
 import {

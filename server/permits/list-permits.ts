@@ -3,7 +3,7 @@ import type { Database } from '../db/database';
 import { permits } from '../db/schema';
 import { HttpError } from '../http/http-error';
 import { parseSiteDateBound } from './parse-site-time';
-import { isPermitStatus, type PermitStatus } from './permit-status';
+import { isPermitStatus, type PermitStatus } from '../../contract/permit-status';
 import type { PermitRow } from './serialize-permit';
 
 export const permitPageSize = 20;

@@ -2,7 +2,7 @@ import { and, count, eq, gte, inArray, lt, ne, or, type SQL } from 'drizzle-orm'
 import type { Database } from '../db/database';
 import { permits, siteSettings, users } from '../db/schema';
 import { capPeriod, type CapPeriod } from './cap-period';
-import { limitCountedPermitStatuses } from './permit-status';
+import { limitCountedPermitStatuses } from './permit-status-groups';
 
 export const permitLimitMessage = 'You have reached your permit limit';
 

@@ -2,11 +2,12 @@ import { and, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { permits } from '../db/schema';
 import { HttpError } from '../http/http-error';
-import type { SiteSettings } from '../site-settings/site-settings-store';
+import type { SiteSettings } from '../../contract/site-settings';
 import { checkPermitAllowance } from './permit-allowance';
 import { overlappingPermitMessage, permitConstraintError } from './permit-constraint-errors';
 import { minimumScheduleLeadMs, type UpdatePermitInput } from './permit-input';
-import { finishedPermitStatuses, type PermitStatus } from './permit-status';
+import type { PermitStatus } from '../../contract/permit-status';
+import { finishedPermitStatuses } from './permit-status-groups';
 import {
   automaticEnd,
   checkEnd,

@@ -1,3 +1,4 @@
+import type { Permit } from '../../contract/permit';
 import type { permits } from '../db/schema';
 
 export type PermitRow = typeof permits.$inferSelect;
@@ -5,23 +6,8 @@ export type PermitRow = typeof permits.$inferSelect;
 /** A stored indefinite permit's end: the spec's "End 9999-12-01 (year 9999)". */
 export const indefiniteEnd = new Date('9999-12-01T00:00:00Z');
 
-/** The spec's Permit entity (section 3), plus created_at, which the list filters on. */
-export interface PermitResponse {
-  id: number;
-  vrm: string;
-  make: string;
-  model: string;
-  colour: string;
-  reference_no: string;
-  label: boolean;
-  driver_first: string;
-  driver_last: string;
-  status: PermitRow['status'];
-  start_ts: string;
-  /** "9999-12-01T00:00:00.000Z" when the permit has no end. */
-  end_ts: string;
-  created_at: string;
-}
+/** The contract's Permit, plus created_at, which the list filters on. */
+export type PermitResponse = Permit & { label: boolean; created_at: string };
 
 export function serializePermit(permit: PermitRow): PermitResponse {
   return {

@@ -4,7 +4,7 @@ import type { Database } from '../db/database';
 import { permits } from '../db/schema';
 import { checkPermitAllowance } from '../permits/permit-allowance';
 import { isPermitOverlap, overlappingPermitMessage } from '../permits/permit-constraint-errors';
-import type { PermitStatus } from '../permits/permit-status';
+import type { PermitStatus } from '../../contract/permit-status';
 import type {
   ParkingProvider,
   ProviderOperation,

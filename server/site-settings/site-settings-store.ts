@@ -1,13 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
+import type { SiteSettings } from '../../contract/site-settings';
 import type { Database } from '../db/database';
 import { siteSettings, type PermitCapType } from '../db/schema';
-
-/** The site-wide toggles exactly as GET /api/v1/site-settings/ answers them (spec section 3). */
-export interface SiteSettings {
-  can_add_reference: boolean;
-  can_schedule_permits: boolean;
-  default_end_date_limit_hours: number;
-}
 
 const columns = {
   can_add_reference: siteSettings.canAddReference,

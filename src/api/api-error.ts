@@ -1,5 +1,5 @@
 import { isAxiosError } from 'axios';
-import type { HttpFailure } from '../../machines/auth/auth-types';
+import type { HttpFailure } from '../../machines/http-failure';
 
 /**
  * How every API call fails: the HTTP status (undefined when no answer came back, e.g. a network

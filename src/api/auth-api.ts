@@ -5,7 +5,7 @@ import type {
   Profile,
   RegistrationDetails,
   TokenResponse,
-} from '../../machines/auth/auth-types';
+} from '../../contract/auth';
 import { apiClient } from './api-client';
 import { apiPaths } from './api-paths';
 

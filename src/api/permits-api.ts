@@ -6,7 +6,7 @@ import type {
   PermitListBody,
   PermitListRequest,
   PermitUpdatePayload,
-} from '../../machines/permits/permit-types';
+} from '../../contract/permit';
 import { apiClient } from './api-client';
 import { apiPaths } from './api-paths';
 

@@ -1,4 +1,4 @@
-import type { SiteSettings } from '../../machines/permits/permit-types';
+import type { SiteSettings } from '../../contract/site-settings';
 import { apiClient } from './api-client';
 import { apiPaths } from './api-paths';
 

@@ -10,7 +10,7 @@ import {
   type Auth,
   type User,
 } from 'firebase/auth';
-import type { IdentityUser } from '../../machines/auth/auth-types';
+import type { IdentityUser } from '../../machines/auth/identity-user';
 import { getConfig } from '../config';
 
 let auth: Auth | undefined;

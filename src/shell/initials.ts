@@ -1,4 +1,4 @@
-import type { Profile } from '../../machines/auth/auth-types';
+import type { Profile } from '../../contract/auth';
 
 /** The avatar's letters: first and last name initials, or "U" (user) when there are none. */
 export function initials(profile: Pick<Profile, 'first_name' | 'last_name'> | null): string {

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import type { Profile } from '../../machines/auth/auth-types';
+import type { Profile } from '../../contract/auth';
 import { toSessionStatus, type SessionStatus } from '../../machines/session-machine';
 import { SessionContext } from './session-context';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { fallbackSiteSettings } from '../../machines/permits/add-permit-machine';
-import type { SiteSettings } from '../../machines/permits/permit-types';
+import type { SiteSettings } from '../../contract/site-settings';
 
 /**
  * The site's settings, null until `load` answers. A failure is ignored (spec sections 3 and 8):

@@ -42,6 +42,16 @@ test.each([
     /never imports the web app/,
   ],
   [
+    'contract/probe.ts',
+    "import { sessionMachine } from '../machines/session-machine';\nexport const probe = sessionMachine;\n",
+    /depends on nothing but itself/,
+  ],
+  [
+    'contract/probe.ts',
+    "import { z } from 'zod';\nexport const probe = z;\n",
+    /depends on nothing but itself/,
+  ],
+  [
     'src/features/guide/probe.ts',
     "import { LoginScreen } from '../auth/login-screen';\nexport const probe = LoginScreen;\n",
     /Features may not import each other/,
@@ -61,6 +71,24 @@ test('the same imports are fine where the architecture allows them', async () =>
     await violationsOf(
       'src/identity/probe.ts',
       "import { getAuth } from 'firebase/auth';\nexport const probe = getAuth;\n",
+    ),
+  ).toEqual([]);
+  expect(
+    await violationsOf(
+      'server/probe.ts',
+      "import { permitStatuses } from '../contract/permit-status';\nexport const probe = permitStatuses;\n",
+    ),
+  ).toEqual([]);
+  expect(
+    await violationsOf(
+      'machines/probe.ts',
+      "import { permitStatuses } from '../contract/permit-status';\nexport const probe = permitStatuses;\n",
+    ),
+  ).toEqual([]);
+  expect(
+    await violationsOf(
+      'contract/probe.ts',
+      "import { permitStatuses } from './permit-status';\nexport const probe = permitStatuses;\n",
     ),
   ).toEqual([]);
   expect(

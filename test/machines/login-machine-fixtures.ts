@@ -1,5 +1,5 @@
 import type { AnyEventObject } from 'xstate';
-import type { LoginCredentials, TokenResponse } from '../../machines/auth/auth-types';
+import type { LoginCredentials, TokenResponse } from '../../contract/auth';
 import type { loginMachine } from '../../machines/auth/login-machine';
 import type { createActorControls } from './actor-controls';
 

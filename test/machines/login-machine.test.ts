@@ -1,5 +1,5 @@
 import { createActor, waitFor } from 'xstate';
-import type { LoginCredentials, TokenResponse } from '../../machines/auth/auth-types';
+import type { LoginCredentials, TokenResponse } from '../../contract/auth';
 import { loginMachine } from '../../machines/auth/login-machine';
 import { createActorControls } from './actor-controls';
 

@@ -1,5 +1,5 @@
 import { createMachine, type AnyEventObject, type AnyStateMachine } from 'xstate';
-import type { PasswordChange, PasswordResetConfirmation } from '../../machines/auth/auth-types';
+import type { PasswordChange, PasswordResetConfirmation } from '../../contract/auth';
 import type { PasswordResetRequest } from '../../machines/auth/forgot-password-machine';
 import type {
   PasswordFormMachine,

@@ -1,5 +1,5 @@
 import type { AnyEventObject } from 'xstate';
-import type { RegistrationDetails, TokenResponse } from '../../machines/auth/auth-types';
+import type { RegistrationDetails, TokenResponse } from '../../contract/auth';
 import type { registerMachine } from '../../machines/auth/register-machine';
 import type { createActorControls } from './actor-controls';
 

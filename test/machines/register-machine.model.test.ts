@@ -1,5 +1,5 @@
 import type { AnyMachineSnapshot } from 'xstate';
-import type { TokenResponse } from '../../machines/auth/auth-types';
+import type { TokenResponse } from '../../contract/auth';
 import { registerMachine } from '../../machines/auth/register-machine';
 import { createActorControls } from './actor-controls';
 import { registerEventSamples, withControlledRegisterActors } from './register-machine-fixtures';

@@ -1,5 +1,5 @@
 import { createActor, SimulatedClock, waitFor } from 'xstate';
-import type { RegistrationDetails, TokenResponse } from '../../machines/auth/auth-types';
+import type { RegistrationDetails, TokenResponse } from '../../contract/auth';
 import { registerMachine } from '../../machines/auth/register-machine';
 import { type ActorOutcome, createActorControls } from './actor-controls';
 

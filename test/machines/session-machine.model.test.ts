@@ -1,5 +1,6 @@
 import type { AnyEventObject } from 'xstate';
-import type { IdentityUser, Profile } from '../../machines/auth/auth-types';
+import type { IdentityUser } from '../../machines/auth/identity-user';
+import type { Profile } from '../../contract/auth';
 import { sessionMachine } from '../../machines/session-machine';
 import { createActorControls } from './actor-controls';
 import {

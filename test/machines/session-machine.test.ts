@@ -1,5 +1,6 @@
 import { createActor, SimulatedClock, waitFor } from 'xstate';
-import type { IdentityUser, Profile } from '../../machines/auth/auth-types';
+import type { IdentityUser } from '../../machines/auth/identity-user';
+import type { Profile } from '../../contract/auth';
 import {
   sessionMachine,
   toSessionStatus,

@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import type { AnyMachineSnapshot } from 'xstate';
-import type { LoginCredentials } from '../../machines/auth/auth-types';
+import type { LoginCredentials } from '../../contract/auth';
 import { loginMachine } from '../../machines/auth/login-machine';
 import { LoginScreen } from '../../src/features/auth/login-screen';
 import { createActorControls } from '../machines/actor-controls';

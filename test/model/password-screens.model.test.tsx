@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
-import type { PasswordChange, PasswordResetConfirmation } from '../../machines/auth/auth-types';
+import type { PasswordChange, PasswordResetConfirmation } from '../../contract/auth';
 import { changePasswordMachine } from '../../machines/auth/change-password-machine';
 import {
   forgotPasswordMachine,

@@ -9,12 +9,9 @@ import {
 } from '../../machines/permits/permit-list-filters';
 import { permitListMachine } from '../../machines/permits/permit-list-machine';
 import { permitStatusTable } from '../../machines/permits/permit-status-table';
-import {
-  permitStatuses,
-  type Permit,
-  type PermitStatus,
-  type SiteSettings,
-} from '../../machines/permits/permit-types';
+import { permitStatuses, type PermitStatus } from '../../contract/permit-status';
+import type { Permit } from '../../contract/permit';
+import type { SiteSettings } from '../../contract/site-settings';
 import { MyPermitsScreen } from '../../src/features/permits/my-permits-screen';
 import { createActorControls } from '../machines/actor-controls';
 import {

@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import type { AnyMachineSnapshot } from 'xstate';
-import type { RegistrationDetails } from '../../machines/auth/auth-types';
+import type { RegistrationDetails } from '../../contract/auth';
 import { registerMachine } from '../../machines/auth/register-machine';
 import { RegisterScreen } from '../../src/features/auth/register-screen';
 import { createActorControls } from '../machines/actor-controls';

@@ -4,7 +4,7 @@ import { Form, Formik } from 'formik';
 import { Link as RouterLink } from 'react-router';
 import { fromPromise } from 'xstate';
 import * as yup from 'yup';
-import type { LoginCredentials } from '../../../machines/auth/auth-types';
+import type { LoginCredentials } from '../../../contract/auth';
 import { loginMachine } from '../../../machines/auth/login-machine';
 import { login } from '../../api/auth-api';
 import { getConfig } from '../../config';

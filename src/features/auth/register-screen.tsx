@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { fromPromise } from 'xstate';
 import * as yup from 'yup';
-import type { RegistrationDetails } from '../../../machines/auth/auth-types';
+import type { RegistrationDetails } from '../../../contract/auth';
 import { registerMachine } from '../../../machines/auth/register-machine';
 import { register } from '../../api/auth-api';
 import { inspect } from '../../shell/inspector';

@@ -5,7 +5,7 @@ import { useRef } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { fromPromise } from 'xstate';
 import * as yup from 'yup';
-import type { PasswordResetConfirmation } from '../../../machines/auth/auth-types';
+import type { PasswordResetConfirmation } from '../../../contract/auth';
 import type { PasswordRequestInput } from '../../../machines/auth/password-form-machine';
 import { resetPasswordMachine } from '../../../machines/auth/reset-password-machine';
 import { confirmPasswordReset } from '../../api/auth-api';

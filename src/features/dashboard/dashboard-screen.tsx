@@ -11,7 +11,7 @@ import {
   Stat,
   Text,
 } from '@chakra-ui/react';
-import type { Profile } from '../../../machines/auth/auth-types';
+import type { Profile } from '../../../contract/auth';
 import {
   activationCapUsage,
   permitLimitUsage,
@@ -20,7 +20,7 @@ import {
   type UsageBar,
   type UsageLevel,
 } from '../../../machines/dashboard/permit-usage';
-import type { PermitCapInfo } from '../../../machines/permits/permit-types';
+import type { PermitCapInfo } from '../../../contract/permit';
 import { useDashboardData, type DashboardLoaders } from './use-dashboard-data';
 import { SectionCard } from '../../ui/section-card';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { Profile } from '../../../machines/auth/auth-types';
-import type { PermitCapInfo } from '../../../machines/permits/permit-types';
+import type { Profile } from '../../../contract/auth';
+import type { PermitCapInfo } from '../../../contract/permit';
 import { readPermitListBody } from '../../../machines/permits/read-permit-list-body';
 import { getProfile } from '../../api/auth-api';
 import { getPermitCapInfo, listPermits } from '../../api/permits-api';

@@ -16,11 +16,8 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { usageThresholds } from '../../../machines/dashboard/permit-usage';
 import { permitStatusTable } from '../../../machines/permits/permit-status-table';
-import {
-  permitStatuses,
-  type PermitStatus,
-  type SiteSettings,
-} from '../../../machines/permits/permit-types';
+import { permitStatuses, type PermitStatus } from '../../../contract/permit-status';
+import type { SiteSettings } from '../../../contract/site-settings';
 import { getSiteSettings } from '../../api/site-settings-api';
 import { getConfig } from '../../config';
 import { paths } from '../../shell/paths';

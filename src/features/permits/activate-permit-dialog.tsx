@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import { activatePermitMachine } from '../../../machines/permits/activate-permit-machine';
 import { permitDisplay } from '../../../machines/permits/permit-display';
-import type { Permit } from '../../../machines/permits/permit-types';
+import type { Permit } from '../../../contract/permit';
 import { activatePermit } from '../../api/permits-api';
 import { PermitActionDialog } from './permit-action-dialog';
 

@@ -4,7 +4,8 @@ import { Form, Formik, useFormikContext } from 'formik';
 import { useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { fromPromise } from 'xstate';
-import { addPermitMachine, type Clock } from '../../../machines/permits/add-permit-machine';
+import { addPermitMachine } from '../../../machines/permits/add-permit-machine';
+import type { Clock } from '../../../machines/clock';
 import { createPermitErrorTitle } from '../../../machines/permits/create-permit-error-message';
 import {
   emptyPermitForm,
@@ -13,11 +14,9 @@ import {
   permitFormMessages,
   validatePermitForm,
 } from '../../../machines/permits/permit-form-rules';
-import type {
-  PermitCreatePayload,
-  PermitFormValues,
-  SiteSettings,
-} from '../../../machines/permits/permit-types';
+import type { PermitCreatePayload } from '../../../contract/permit';
+import type { PermitFormValues } from '../../../machines/permits/permit-form-values';
+import type { SiteSettings } from '../../../contract/site-settings';
 import { createPermit } from '../../api/permits-api';
 import { getSiteSettings } from '../../api/site-settings-api';
 import { inspect } from '../../shell/inspector';

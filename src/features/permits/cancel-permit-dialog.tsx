@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import { cancelPermitMachine } from '../../../machines/permits/cancel-permit-machine';
 import { permitDisplay } from '../../../machines/permits/permit-display';
-import type { Permit } from '../../../machines/permits/permit-types';
+import type { Permit } from '../../../contract/permit';
 import { cancelPermit } from '../../api/permits-api';
 import { PermitActionDialog } from './permit-action-dialog';
 

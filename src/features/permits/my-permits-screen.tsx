@@ -3,7 +3,7 @@ import { useCallback, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { fromPromise } from 'xstate';
 import type { activatePermitMachine } from '../../../machines/permits/activate-permit-machine';
-import type { Clock } from '../../../machines/permits/add-permit-machine';
+import type { Clock } from '../../../machines/clock';
 import type { cancelPermitMachine } from '../../../machines/permits/cancel-permit-machine';
 import {
   permitListTexts,
@@ -11,11 +11,8 @@ import {
 } from '../../../machines/permits/permit-list-filters';
 import { permitListMachine } from '../../../machines/permits/permit-list-machine';
 import { permitActionsFor, type PermitAction } from '../../../machines/permits/permit-status-table';
-import type {
-  Permit,
-  PermitListRequest,
-  SiteSettings,
-} from '../../../machines/permits/permit-types';
+import type { Permit, PermitListRequest } from '../../../contract/permit';
+import type { SiteSettings } from '../../../contract/site-settings';
 import type { updatePermitMachine } from '../../../machines/permits/update-permit-machine';
 import { listPermits } from '../../api/permits-api';
 import { getSiteSettings } from '../../api/site-settings-api';

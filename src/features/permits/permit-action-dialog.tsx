@@ -2,7 +2,7 @@ import { Button, Dialog } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState, type ReactNode } from 'react';
 import type { createPermitActionMachine } from '../../../machines/permits/permit-action-machine';
-import type { Permit } from '../../../machines/permits/permit-types';
+import type { Permit } from '../../../contract/permit';
 import { inspect } from '../../shell/inspector';
 import { PermitDialogFrame } from './permit-dialog-frame';
 

@@ -18,7 +18,7 @@ import {
   type PermitListFilters,
 } from '../../../machines/permits/permit-list-filters';
 import { permitStatusTable } from '../../../machines/permits/permit-status-table';
-import { permitStatuses, type PermitStatus } from '../../../machines/permits/permit-types';
+import { permitStatuses, type PermitStatus } from '../../../contract/permit-status';
 import { ukDateTimeHint } from '../../ui/date-time-field';
 
 /**

@@ -3,7 +3,7 @@ import {
   permitActionLabels,
   type PermitAction,
 } from '../../../machines/permits/permit-status-table';
-import type { Permit } from '../../../machines/permits/permit-types';
+import type { Permit } from '../../../contract/permit';
 
 /** What the desktop grid and the mobile layout are given: the rows and what their buttons do. */
 export interface PermitRowsProps {

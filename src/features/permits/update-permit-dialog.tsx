@@ -3,13 +3,10 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Form, Formik, useFormikContext } from 'formik';
 import { useId, useState } from 'react';
 import { fromPromise } from 'xstate';
-import type { Clock } from '../../../machines/permits/add-permit-machine';
+import { systemClock, type Clock } from '../../../machines/clock';
 import { permitDisplay } from '../../../machines/permits/permit-display';
-import type {
-  Permit,
-  PermitUpdatePayload,
-  SiteSettings,
-} from '../../../machines/permits/permit-types';
+import type { Permit, PermitUpdatePayload } from '../../../contract/permit';
+import type { SiteSettings } from '../../../contract/site-settings';
 import {
   isUpdateSubmitDisabled,
   updatePermitForm,
@@ -37,8 +34,6 @@ const liveUpdatePermitMachine = updatePermitMachine.provide({
     ),
   },
 });
-
-const systemClock: Clock = () => new Date();
 
 /** The permit as it stands: what the resident is changing. */
 function CurrentPermit({ permit }: { permit: Permit }) {

@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import type { Clock } from '../../../machines/permits/add-permit-machine';
+import type { Clock } from '../../../machines/clock';
 import { fromListSearchParams } from '../../../machines/permits/permit-list-filters';
 import {
   permitListMachine,

@@ -5,7 +5,7 @@ import { useRef } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { fromPromise } from 'xstate';
 import * as yup from 'yup';
-import type { PasswordChange } from '../../../machines/auth/auth-types';
+import type { PasswordChange } from '../../../contract/auth';
 import { changePasswordMachine } from '../../../machines/auth/change-password-machine';
 import type { PasswordRequestInput } from '../../../machines/auth/password-form-machine';
 import { changePassword } from '../../api/auth-api';

@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { fromPromise } from 'xstate';
-import type { LoginCredentials, TokenResponse } from '../../../machines/auth/auth-types';
+import type { LoginCredentials, TokenResponse } from '../../../contract/auth';
 import { loginMachine } from '../../../machines/auth/login-machine';
 import { ApiError } from '../../../src/api/api-error';
 import { LoginScreen } from '../../../src/features/auth/login-screen';

@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { fromPromise } from 'xstate';
-import type { RegistrationDetails, TokenResponse } from '../../../machines/auth/auth-types';
+import type { RegistrationDetails, TokenResponse } from '../../../contract/auth';
 import { registerMachine } from '../../../machines/auth/register-machine';
 import { ApiError } from '../../../src/api/api-error';
 import { RegisterScreen } from '../../../src/features/auth/register-screen';

@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
-import type { Profile } from '../../../machines/auth/auth-types';
-import type { PermitCapInfo } from '../../../machines/permits/permit-types';
+import type { Profile } from '../../../contract/auth';
+import type { PermitCapInfo } from '../../../contract/permit';
 import { ApiError } from '../../../src/api/api-error';
 import { DashboardScreen } from '../../../src/features/dashboard/dashboard-screen';
 import type { DashboardLoaders } from '../../../src/features/dashboard/use-dashboard-data';

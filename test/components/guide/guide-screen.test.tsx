@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import type { SiteSettings } from '../../../machines/permits/permit-types';
+import type { SiteSettings } from '../../../contract/site-settings';
 import { ApiError } from '../../../src/api/api-error';
 import { GuideScreen } from '../../../src/features/guide/guide-screen';
 import { plainSite } from '../../machines/permits/permit-form-fixtures';

@@ -6,7 +6,8 @@ import {
   addPermitMachine,
   type CreatePermitAnswer,
 } from '../../../machines/permits/add-permit-machine';
-import type { PermitCreatePayload, SiteSettings } from '../../../machines/permits/permit-types';
+import type { PermitCreatePayload } from '../../../contract/permit';
+import type { SiteSettings } from '../../../contract/site-settings';
 import { ApiError } from '../../../src/api/api-error';
 import { AddPermitScreen } from '../../../src/features/permits/add-permit-screen';
 import { fullSite, plainSite } from '../../machines/permits/permit-form-fixtures';

@@ -4,14 +4,9 @@ import type { UserEvent } from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { cancelPermitMachine } from '../../../machines/permits/cancel-permit-machine';
 import { permitListMachine } from '../../../machines/permits/permit-list-machine';
-import {
-  permitStatuses,
-  type Permit,
-  type PermitListBody,
-  type PermitListRequest,
-  type PermitStatus,
-  type SiteSettings,
-} from '../../../machines/permits/permit-types';
+import { permitStatuses, type PermitStatus } from '../../../contract/permit-status';
+import type { Permit, PermitListBody, PermitListRequest } from '../../../contract/permit';
+import type { SiteSettings } from '../../../contract/site-settings';
 import { updatePermitMachine } from '../../../machines/permits/update-permit-machine';
 import {
   MyPermitsScreen,

@@ -1,5 +1,5 @@
 import { activationCapUsage, permitLimitUsage } from '../../../machines/dashboard/permit-usage';
-import type { PermitCapInfo } from '../../../machines/permits/permit-types';
+import type { PermitCapInfo } from '../../../contract/permit';
 
 const monthlyCap: PermitCapInfo = {
   permits_used: 3,

@@ -3,7 +3,8 @@ import type {
   addPermitMachine,
   CreatePermitAnswer,
 } from '../../../machines/permits/add-permit-machine';
-import type { PermitCreatePayload, SiteSettings } from '../../../machines/permits/permit-types';
+import type { PermitCreatePayload } from '../../../contract/permit';
+import type { SiteSettings } from '../../../contract/site-settings';
 import type { createActorControls } from '../actor-controls';
 import { filledForm, fullSite } from './permit-form-fixtures';
 

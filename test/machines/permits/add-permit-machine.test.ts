@@ -1,6 +1,6 @@
 import { createActor, waitFor } from 'xstate';
 import { addPermitMachine } from '../../../machines/permits/add-permit-machine';
-import type { PermitFormValues } from '../../../machines/permits/permit-types';
+import type { PermitFormValues } from '../../../machines/permits/permit-form-values';
 import { createActorControls } from '../actor-controls';
 import { withControlledAddPermitActors } from './add-permit-machine-fixtures';
 import { filledForm, fullSite, juneNoon, plainSite } from './permit-form-fixtures';

@@ -1,12 +1,8 @@
 import type { AnyEventObject } from 'xstate';
 import type { activatePermitMachine } from '../../../machines/permits/activate-permit-machine';
 import type { cancelPermitMachine } from '../../../machines/permits/cancel-permit-machine';
-import type {
-  Permit,
-  PermitActionBody,
-  PermitUpdatePayload,
-  SiteSettings,
-} from '../../../machines/permits/permit-types';
+import type { Permit, PermitActionBody, PermitUpdatePayload } from '../../../contract/permit';
+import type { SiteSettings } from '../../../contract/site-settings';
 import type { updatePermitMachine } from '../../../machines/permits/update-permit-machine';
 import type { createActorControls } from '../actor-controls';
 

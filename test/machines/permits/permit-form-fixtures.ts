@@ -1,4 +1,5 @@
-import type { PermitFormValues, SiteSettings } from '../../../machines/permits/permit-types';
+import type { PermitFormValues } from '../../../machines/permits/permit-form-values';
+import type { SiteSettings } from '../../../contract/site-settings';
 
 /** A form a resident could send on a site with every option off. */
 export const filledForm: PermitFormValues = {

@@ -16,7 +16,7 @@ import {
   withSearch,
   type PermitListFilters,
 } from '../../../machines/permits/permit-list-filters';
-import { permitStatuses } from '../../../machines/permits/permit-types';
+import { permitStatuses } from '../../../contract/permit-status';
 
 const clockAt = (iso: string) => () => new Date(iso);
 /** 1 June 2026, 12:00 in London (British Summer Time). */

@@ -1,10 +1,6 @@
 import type { AnyEventObject } from 'xstate';
 import type { permitListMachine } from '../../../machines/permits/permit-list-machine';
-import type {
-  Permit,
-  PermitListBody,
-  PermitListRequest,
-} from '../../../machines/permits/permit-types';
+import type { Permit, PermitListBody, PermitListRequest } from '../../../contract/permit';
 import type { createActorControls } from '../actor-controls';
 
 /** A permit as GET /api/v1/permits/ sends it (UTC times), with `changes` applied. */

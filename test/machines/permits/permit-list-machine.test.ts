@@ -4,12 +4,8 @@ import {
   type PermitListInput,
   type PublishQueryParams,
 } from '../../../machines/permits/permit-list-machine';
-import {
-  permitStatuses,
-  type Permit,
-  type PermitListBody,
-  type PermitListRequest,
-} from '../../../machines/permits/permit-types';
+import { permitStatuses } from '../../../contract/permit-status';
+import type { Permit, PermitListBody, PermitListRequest } from '../../../contract/permit';
 import { createActorControls } from '../actor-controls';
 import {
   activePermit,

@@ -8,8 +8,7 @@ import {
   updatablePermitTimes,
   type PermitActionSettings,
 } from '../../../machines/permits/permit-status-table';
-import { permitStatuses, type PermitStatus } from '../../../machines/permits/permit-types';
-import { permitStatuses as serverPermitStatuses } from '../../../server/permits/permit-status';
+import { permitStatuses, type PermitStatus } from '../../../contract/permit-status';
 
 const schedulingSite: PermitActionSettings = {
   can_schedule_permits: true,
@@ -23,12 +22,6 @@ const automaticEndSite: PermitActionSettings = {
   can_schedule_permits: false,
   default_end_date_limit_hours: 24,
 };
-
-describe('permitStatuses', () => {
-  it('are the statuses the API host uses, in the same order', () => {
-    expect([...permitStatuses]).toEqual([...serverPermitStatuses]);
-  });
-});
 
 describe('permitStatusTable', () => {
   it('gives every status the label and colour of the spec table', () => {

@@ -1,4 +1,4 @@
-import type { Permit } from '../../../machines/permits/permit-types';
+import type { Permit } from '../../../contract/permit';
 import { readPermitListBody } from '../../../machines/permits/read-permit-list-body';
 
 describe('readPermitListBody', () => {

@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
-import type { Permit, SiteSettings } from '../../../machines/permits/permit-types';
+import type { Permit } from '../../../contract/permit';
+import type { SiteSettings } from '../../../contract/site-settings';
 import {
   isUpdateSubmitDisabled,
   toPermitUpdatePayload,

@@ -1,5 +1,5 @@
 import { createActor, waitFor } from 'xstate';
-import type { SiteSettings } from '../../../machines/permits/permit-types';
+import type { SiteSettings } from '../../../contract/site-settings';
 import type { UpdatePermitFormValues } from '../../../machines/permits/update-permit-form';
 import { updatePermitMachine } from '../../../machines/permits/update-permit-machine';
 import { createActorControls } from '../actor-controls';

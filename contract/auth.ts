@@ -1,10 +1,3 @@
-/** Who the identity provider says is signed in (spec section 3, "Authenticated identity"). */
-export interface IdentityUser {
-  uid: string;
-  email: string | null;
-  emailVerified: boolean;
-}
-
 /** The resident's profile from GET /api/v1/auth/profile/ (spec section 3). */
 export interface Profile {
   first_name: string;
@@ -45,18 +38,4 @@ export interface PasswordResetConfirmation {
   uid: string;
   token: string;
   password: string;
-}
-
-/**
- * How a failed HTTP call reaches a machine: the status (undefined when no answer came back,
- * e.g. a network error) and the parsed response body. The app's API layer rejects with this
- * shape so machines never depend on the HTTP library.
- */
-export interface HttpFailure {
-  status?: number;
-  body?: unknown;
-}
-
-export function isHttpFailure(value: unknown): value is HttpFailure {
-  return typeof value === 'object' && value !== null && ('status' in value || 'body' in value);
 }

@@ -1,29 +1,4 @@
-/** GET /api/v1/site-settings/ (spec section 3, "Site settings"). */
-export interface SiteSettings {
-  can_add_reference: boolean;
-  can_schedule_permits: boolean;
-  /** 0: the resident picks the end; above 0: the permit ends that many hours after its start. */
-  default_end_date_limit_hours: number;
-}
-
-/**
- * What the add-permit form holds (Formik owns it). Dates are the values of `datetime-local`
- * inputs, 'yyyy-MM-ddTHH:mm' read as Europe/London wall time, or '' when empty.
- */
-export interface PermitFormValues {
-  reference_label: string;
-  vrm: string;
-  make: string;
-  model: string;
-  colour: string;
-  driver_first: string;
-  driver_last: string;
-  end: string;
-  indefinite: boolean;
-  schedule: boolean;
-  start: string;
-  acknowledged: boolean;
-}
+import type { PermitStatus } from './permit-status';
 
 /**
  * POST /api/v1/permits/ (spec section 3, "Permit create payload"). Times are Europe/London wall
@@ -42,24 +17,6 @@ export interface PermitCreatePayload {
   /** Null: indefinite, or the site's automatic end applies. */
   end_ts: string | null;
 }
-
-/** Spec section 4, "Permit statuses", in the order of its table. */
-export const permitStatuses = [
-  'ACTIVE',
-  'SCHEDULED',
-  'QUEUED',
-  'CANCEL_PENDING',
-  'CANCELLED',
-  'CANCEL_FAILED',
-  'UPDATE_PENDING',
-  'UPDATE_FAILED',
-  'EXPIRE_PENDING',
-  'EXPIRED',
-  'FAILED',
-  'FAILED_LIMIT',
-] as const;
-
-export type PermitStatus = (typeof permitStatuses)[number];
 
 /** Spec section 3, "Permit". `end_ts` in year 9999, or the text 'Indefinite', means no end. */
 export interface Permit {
