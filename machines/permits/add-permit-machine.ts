@@ -8,28 +8,19 @@ import type { PermitFormValues } from './permit-form-values';
 import type { SiteSettings } from '../../contract/site-settings';
 import { toPermitCreatePayload } from './to-permit-create-payload';
 
-/**
- * The settings the form uses when GET /api/v1/site-settings/ fails (spec section 3): no
- * reference label, no scheduling, and the resident picks the end.
- */
-export const fallbackSiteSettings: SiteSettings = {
-  can_add_reference: false,
-  can_schedule_permits: false,
-  default_end_date_limit_hours: 0,
-};
-
 /** What the app's create call answers on a 2xx: the HTTP status, which decides success. */
 export interface CreatePermitAnswer {
   status: number;
 }
 
 export interface AddPermitInput {
+  /** The site's settings (`siteSettingsMachine`): the form is shown once they are known. */
+  settings: SiteSettings;
   clock?: Clock;
 }
 
 export interface AddPermitContext {
-  /** The site's settings; null until they have loaded (or fallen back). */
-  settings: SiteSettings | null;
+  settings: SiteSettings;
   /** What the screen shows, under `createPermitErrorTitle`, in the failed state. */
   errorMessage: string | null;
   clock: Clock;
@@ -48,20 +39,14 @@ export const addPermitMachine = setup({
   types: {
     context: {} as AddPermitContext,
     events: {} as AddPermitEvent,
-    input: {} as AddPermitInput | undefined,
+    input: {} as AddPermitInput,
   },
   actors: {
-    loadSiteSettings: fromPromise<SiteSettings, void>(async () =>
-      notProvided('addPermit', 'actor', 'loadSiteSettings'),
-    ),
     createPermit: fromPromise<CreatePermitAnswer, PermitCreatePayload>(async () =>
       notProvided('addPermit', 'actor', 'createPermit'),
     ),
   },
   actions: {
-    useSettings: assign((_, params: { settings: SiteSettings }) => ({
-      settings: params.settings,
-    })),
     showError: assign((_, params: { message: string }) => ({ errorMessage: params.message })),
     clearError: assign({ errorMessage: null }),
     navigateToMyPermits: () => notProvided('addPermit', 'action', 'navigateToMyPermits'),
@@ -74,27 +59,12 @@ export const addPermitMachine = setup({
 }).createMachine({
   id: 'addPermit',
   context: ({ input }) => ({
-    settings: null,
+    settings: input.settings,
     errorMessage: null,
-    clock: input?.clock ?? systemClock,
+    clock: input.clock ?? systemClock,
   }),
-  initial: 'loadingSettings',
+  initial: 'editing',
   states: {
-    loadingSettings: {
-      invoke: {
-        id: 'loadSiteSettings',
-        src: 'loadSiteSettings',
-        onDone: {
-          target: 'editing',
-          actions: { type: 'useSettings', params: ({ event }) => ({ settings: event.output }) },
-        },
-        // Spec section 8: a site-settings failure is ignored; the form goes on without extras.
-        onError: {
-          target: 'editing',
-          actions: { type: 'useSettings', params: { settings: fallbackSiteSettings } },
-        },
-      },
-    },
     editing: {
       on: { SUBMIT: 'submitting' },
     },
@@ -106,10 +76,7 @@ export const addPermitMachine = setup({
         src: 'createPermit',
         input: ({ context, event }) => {
           assertEvent(event, 'SUBMIT');
-          // Settings are set on every way out of loadingSettings; the fallback only satisfies
-          // the type.
-          const settings = context.settings ?? fallbackSiteSettings;
-          return toPermitCreatePayload(event.values, settings, context.clock());
+          return toPermitCreatePayload(event.values, context.settings, context.clock());
         },
         onDone: [
           {

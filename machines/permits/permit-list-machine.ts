@@ -1,5 +1,4 @@
 import { assign, fromPromise, not, setup } from 'xstate';
-import { toHttpFailure } from '../http-failure';
 import { notProvided } from '../not-provided';
 import { systemClock, type Clock } from '../clock';
 import {
@@ -15,8 +14,8 @@ import {
   type PermitListFilters,
 } from './permit-list-filters';
 import { hasPendingPermit } from './permit-status-table';
-import type { Permit, PermitListBody, PermitListRequest } from '../../contract/permit';
-import { readPermitListBody, type ListOutcome } from './read-permit-list-body';
+import type { Permit, PermitListRequest } from '../../contract/permit';
+import type { ListAnswer } from './read-permit-list-body';
 
 export interface PermitListInput {
   /** The filters the URL query names (`fromListSearchParams`); the defaults when left out. */
@@ -64,16 +63,6 @@ export interface PublishQueryParams {
 }
 
 /**
- * The server answers 404 for a page past the last one: a shared link to a page that no longer
- * exists, or a last page emptied by a cancel under a status filter.
- */
-function readListFailure(error: unknown, page: number): ListOutcome {
-  return toHttpFailure(error).status === 404 && page > 1
-    ? { kind: 'pageGone' }
-    : { kind: 'failed' };
-}
-
-/**
  * The My Permits list (spec section 2 "My Permits", sections 3, 4, 8 and 9): it loads the page
  * the filters name, then is ready. Every change of filters, search or page, a Reset, a REFRESH
  * and a new URL query fetch again; entering `loading` again stops the fetch still under way, so
@@ -89,25 +78,21 @@ export const permitListMachine = setup({
     input: {} as PermitListInput | undefined,
   },
   actors: {
-    fetchPermits: fromPromise<PermitListBody, PermitListRequest>(async () =>
+    fetchPermits: fromPromise<ListAnswer, PermitListRequest>(async () =>
       notProvided('permitList', 'actor', 'fetchPermits'),
     ),
   },
   actions: {
-    useFilters: assign((_, params: { filters: PermitListFilters }) => ({
-      filters: params.filters,
+    useRequestedFilters: assign(({ context, event }) => ({
+      filters: requestedFilters(context, event),
     })),
-    showPermits: assign((_, params: { outcome: ListOutcome; page: number }) =>
-      params.outcome.kind === 'listed'
-        ? {
-            permits: params.outcome.permits,
-            count: params.outcome.count,
-            permitsPage: params.page,
-            hasFetched: true,
-            lastFetchFailed: false,
-          }
-        : {},
-    ),
+    showPermits: assign((_, params: { permits: Permit[]; count: number; page: number }) => ({
+      permits: params.permits,
+      count: params.count,
+      permitsPage: params.page,
+      hasFetched: true,
+      lastFetchFailed: false,
+    })),
     // Spec section 8: a list failure is swallowed; the rows already shown stay.
     noteFetchFailed: assign({ hasFetched: true, lastFetchFailed: true }),
     goToFirstPage: assign(({ context }) => ({ filters: { ...context.filters, page: 1 } })),
@@ -116,10 +101,9 @@ export const permitListMachine = setup({
       notProvided('permitList', 'action', 'publishQuery'),
   },
   guards: {
-    isNewFilters: ({ context }, params: { filters: PermitListFilters }) =>
-      !isSameFilters(context.filters, params.filters),
-    isOutcome: (_, params: { outcome: ListOutcome; kind: ListOutcome['kind'] }) =>
-      params.outcome.kind === params.kind,
+    asksForNewFilters: ({ context, event }) =>
+      !isSameFilters(context.filters, requestedFilters(context, event)),
+    isPageGone: (_, params: { answer: ListAnswer }) => params.answer.kind === 'pageGone',
     noStatusChosen: ({ context }) => context.filters.statuses.length === 0,
     // A hidden page is not looked at, so refreshing it would only load the server.
     hasPendingOnVisiblePage: ({ context }) => context.visible && hasPendingPermit(context.permits),
@@ -149,101 +133,64 @@ export const permitListMachine = setup({
   // writing it again would add a history entry.
   on: {
     'FILTERS.CHANGE': {
-      guard: {
-        type: 'isNewFilters',
-        params: ({ context, event }) => ({
-          filters: withFilterChanges(context.filters, event.changes),
-        }),
-      },
+      guard: 'asksForNewFilters',
       target: '.loading',
-      actions: [
-        {
-          type: 'useFilters',
-          params: ({ context, event }) => ({
-            filters: withFilterChanges(context.filters, event.changes),
-          }),
-        },
-        { type: 'publishQuery', params: ({ context }) => publishing(context, false) },
-      ],
+      description: 'The resident changes the status or date filters: page 1 of the new filters.',
+      actions: ['useRequestedFilters', { type: 'publishQuery', params: publishingChange }],
     },
     SEARCH: {
-      guard: {
-        type: 'isNewFilters',
-        params: ({ context, event }) => ({ filters: withSearch(context.filters, event.search) }),
-      },
+      guard: 'asksForNewFilters',
       target: '.loading',
-      actions: [
-        {
-          type: 'useFilters',
-          params: ({ context, event }) => ({ filters: withSearch(context.filters, event.search) }),
-        },
-        { type: 'publishQuery', params: ({ context }) => publishing(context, false) },
-      ],
+      description: 'The resident searches: page 1 of the matches.',
+      actions: ['useRequestedFilters', { type: 'publishQuery', params: publishingChange }],
     },
     RESET: {
-      guard: {
-        type: 'isNewFilters',
-        params: ({ context }) => ({ filters: defaultPermitListFilters(context.clock) }),
-      },
+      guard: 'asksForNewFilters',
       target: '.loading',
-      actions: [
-        {
-          type: 'useFilters',
-          params: ({ context }) => ({ filters: defaultPermitListFilters(context.clock) }),
-        },
-        { type: 'publishQuery', params: ({ context }) => publishing(context, false) },
-      ],
+      description: 'The resident presses Reset: the default filters (created today), page 1.',
+      actions: ['useRequestedFilters', { type: 'publishQuery', params: publishingChange }],
     },
+    // Pages exist only up to the newest answer's count: Next on the last page does nothing.
     'PAGE.GO': {
-      // Pages exist only up to the newest answer's count: Next on the last page does nothing.
-      guard: {
-        type: 'isNewFilters',
-        params: ({ context, event }) => ({
-          filters: withPage(context.filters, event.page, context.count),
-        }),
-      },
+      guard: 'asksForNewFilters',
       target: '.loading',
-      actions: [
-        {
-          type: 'useFilters',
-          params: ({ context, event }) => ({
-            filters: withPage(context.filters, event.page, context.count),
-          }),
-        },
-        { type: 'publishQuery', params: ({ context }) => publishing(context, false) },
-      ],
+      description: 'The resident moves to another page of the same filters.',
+      actions: ['useRequestedFilters', { type: 'publishQuery', params: publishingChange }],
     },
+    // The app's own publishQuery comes back as a URL change too: it names the filters already
+    // shown, and must not start the fetch again.
     'QUERY.CHANGED': {
-      // The app's own publishQuery comes back as a URL change too: it names the filters already
-      // shown, and must not start the fetch again.
-      guard: {
-        type: 'isNewFilters',
-        params: ({ context, event }) => ({ filters: fromQuery(event.query, context.clock) }),
-      },
+      guard: 'asksForNewFilters',
       target: '.loading',
-      actions: {
-        type: 'useFilters',
-        params: ({ context, event }) => ({ filters: fromQuery(event.query, context.clock) }),
-      },
+      description: 'The URL names other filters (Back, Forward or a link): the list follows it.',
+      actions: 'useRequestedFilters',
     },
     // Sent after a dialog changed a permit, or when the screen is reached with the refresh flag;
     // a fetch under way may have started before the change, so it starts again.
-    REFRESH: { target: '.loading' },
-    'VISIBILITY.HIDDEN': { actions: { type: 'noteVisible', params: { visible: false } } },
-    'VISIBILITY.VISIBLE': { actions: { type: 'noteVisible', params: { visible: true } } },
+    REFRESH: {
+      target: '.loading',
+      description: 'A dialog changed a permit, or the page was reached with the refresh flag.',
+    },
+    'VISIBILITY.HIDDEN': {
+      description: 'The tab is hidden: the list stops refreshing itself.',
+      actions: { type: 'noteVisible', params: { visible: false } },
+    },
+    'VISIBILITY.VISIBLE': {
+      description: 'The tab is shown again: pending rows are refreshed again.',
+      actions: { type: 'noteVisible', params: { visible: true } },
+    },
   },
   states: {
     loading: {
+      description: 'The page the filters name is being fetched; the rows already shown stay.',
       // With every status deselected nothing can match; the API would read no status as any.
       always: {
         guard: 'noStatusChosen',
         target: 'ready',
+        description: 'No status is chosen: no permits, without asking the API host.',
         actions: {
           type: 'showPermits',
-          params: ({ context }) => ({
-            outcome: { kind: 'listed', permits: [], count: 0 },
-            page: context.filters.page,
-          }),
+          params: ({ context }) => ({ permits: [], count: 0, page: context.filters.page }),
         },
       },
       invoke: {
@@ -252,70 +199,65 @@ export const permitListMachine = setup({
         input: ({ context }) => toPermitListRequest(context.filters),
         onDone: [
           {
-            guard: {
-              type: 'isOutcome',
-              params: ({ context, event }) => ({
-                outcome: readPermitListBody(event.output, context.filters.page),
-                kind: 'listed',
-              }),
-            },
+            guard: { type: 'isPageGone', params: ({ event }) => ({ answer: event.output }) },
+            target: 'loading',
+            reenter: true,
+            description:
+              'The page no longer exists: page 1 instead, in place of this history entry.',
+            actions: [
+              'goToFirstPage',
+              { type: 'publishQuery', params: ({ context }) => publishing(context, true) },
+            ],
+          },
+          {
             target: 'ready',
+            description: 'The page answered: its rows are shown.',
             actions: {
               type: 'showPermits',
               params: ({ context, event }) => ({
-                outcome: readPermitListBody(event.output, context.filters.page),
+                permits: event.output.kind === 'listed' ? event.output.permits : [],
+                count: event.output.kind === 'listed' ? event.output.count : 0,
                 page: context.filters.page,
               }),
             },
           },
-          {
-            guard: {
-              type: 'isOutcome',
-              params: ({ context, event }) => ({
-                outcome: readPermitListBody(event.output, context.filters.page),
-                kind: 'pageGone',
-              }),
-            },
-            target: 'loading',
-            reenter: true,
-            actions: [
-              'goToFirstPage',
-              { type: 'publishQuery', params: ({ context }) => publishing(context, true) },
-            ],
-          },
-          { target: 'ready', actions: 'noteFetchFailed' },
         ],
-        onError: [
-          {
-            guard: {
-              type: 'isOutcome',
-              params: ({ context, event }) => ({
-                outcome: readListFailure(event.error, context.filters.page),
-                kind: 'pageGone',
-              }),
-            },
-            target: 'loading',
-            reenter: true,
-            actions: [
-              'goToFirstPage',
-              { type: 'publishQuery', params: ({ context }) => publishing(context, true) },
-            ],
-          },
-          { target: 'ready', actions: 'noteFetchFailed' },
-        ],
+        // A list failure is swallowed: the rows already shown stay (docs/contract.md).
+        onError: {
+          target: 'ready',
+          description:
+            'The fetch failed: the rows stay, with a quiet "could not be brought up to date".',
+          actions: 'noteFetchFailed',
+        },
       },
     },
     ready: {
+      description: 'The rows of the newest answer are shown.',
       initial: 'idle',
       states: {
         // Nothing on the page is pending, or the page is hidden: the list waits for the resident.
         idle: {
-          always: { guard: 'hasPendingOnVisiblePage', target: 'polling' },
+          description: 'The list waits for the resident.',
+          always: {
+            guard: 'hasPendingOnVisiblePage',
+            target: 'polling',
+            description: 'A shown row is pending and the tab is visible.',
+          },
         },
         // A pending row settles in the background (QUEUED becomes ACTIVE, say): look again soon.
         polling: {
-          always: { guard: not('hasPendingOnVisiblePage'), target: 'idle' },
-          after: { pendingRefresh: '#permitList.loading' },
+          description: 'A pending row is shown: the list looks again after `pendingRefresh`.',
+          always: {
+            guard: not('hasPendingOnVisiblePage'),
+            target: 'idle',
+            description: 'No shown row is pending any more, or the tab was hidden.',
+          },
+          after: {
+            pendingRefresh: {
+              target: '#permitList.loading',
+              description: 'Four seconds passed with a pending row shown: fetch the page again.',
+            },
+          },
         },
       },
     },
@@ -330,6 +272,28 @@ function publishing(context: PermitListContext, replace: boolean): PublishQueryP
   };
 }
 
-function fromQuery(query: string, clock: Clock): PermitListFilters {
-  return fromListSearchParams(new URLSearchParams(query), clock);
+/** A change the resident made: it goes into the URL as a new history entry. */
+function publishingChange({ context }: { context: PermitListContext }): PublishQueryParams {
+  return publishing(context, false);
+}
+
+/** The filters an event asks for; the current ones for an event that asks for none. */
+export function requestedFilters(
+  context: PermitListContext,
+  event: PermitListEvent,
+): PermitListFilters {
+  switch (event.type) {
+    case 'FILTERS.CHANGE':
+      return withFilterChanges(context.filters, event.changes);
+    case 'SEARCH':
+      return withSearch(context.filters, event.search);
+    case 'RESET':
+      return defaultPermitListFilters(context.clock);
+    case 'PAGE.GO':
+      return withPage(context.filters, event.page, context.count);
+    case 'QUERY.CHANGED':
+      return fromListSearchParams(new URLSearchParams(event.query), context.clock);
+    default:
+      return context.filters;
+  }
 }

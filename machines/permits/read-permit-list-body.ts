@@ -1,3 +1,4 @@
+import { toHttpFailure } from '../http-failure';
 import { pageCount, permitListPageSize } from './permit-list-filters';
 import type { Permit } from '../../contract/permit';
 
@@ -31,4 +32,28 @@ export function readPermitListBody(body: unknown, page: number): ListOutcome {
     permits: results as Permit[],
     count: typeof count === 'number' ? count : results.length,
   };
+}
+
+/** What the list call settles with for the list machine: a page of permits, or the page gone. */
+export type ListAnswer = Exclude<ListOutcome, { kind: 'failed' }>;
+
+/**
+ * Reads the list call's answer once, for page `page`. A 404 for a page past the first means the
+ * page no longer exists (a shared link to a page since emptied, or a last page emptied by a
+ * cancel under a status filter); every other failure, an error body included, rejects.
+ */
+export async function readPermitListAnswer(
+  answer: Promise<unknown>,
+  page: number,
+): Promise<ListAnswer> {
+  let body: unknown;
+  try {
+    body = await answer;
+  } catch (error) {
+    if (toHttpFailure(error).status === 404 && page > 1) return { kind: 'pageGone' };
+    throw error;
+  }
+  const outcome = readPermitListBody(body, page);
+  if (outcome.kind === 'failed') throw new Error('The permit list answered with an error body');
+  return outcome;
 }

@@ -4,18 +4,21 @@ import { Outlet } from 'react-router';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
 import { PageSpinner } from './page-spinner';
+import { SiteSettingsProvider } from './site-settings-provider';
 
-/** The signed-in shell: navbar, the current page, footer. */
+/** The signed-in shell: navbar, the current page, footer, and the site settings they share. */
 export function AppLayout() {
   return (
-    <Flex direction="column" minH="100vh">
-      <Navbar />
-      <Box as="main" flex="1" w="full" maxW="6xl" mx="auto" px={{ base: 4, md: 8 }} py={6}>
-        <Suspense fallback={<PageSpinner label="Loading page" />}>
-          <Outlet />
-        </Suspense>
-      </Box>
-      <Footer />
-    </Flex>
+    <SiteSettingsProvider>
+      <Flex direction="column" minH="100vh">
+        <Navbar />
+        <Box as="main" flex="1" w="full" maxW="6xl" mx="auto" px={{ base: 4, md: 8 }} py={6}>
+          <Suspense fallback={<PageSpinner label="Loading page" />}>
+            <Outlet />
+          </Suspense>
+        </Box>
+        <Footer />
+      </Flex>
+    </SiteSettingsProvider>
   );
 }

@@ -1,21 +1,28 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import type { sessionMachine } from '../../machines/session-machine';
+import type { Clock } from '../../machines/clock';
+import { AppMachinesProvider, type MachineOverrides } from './app-machines';
 import { SessionProvider } from './session-provider';
 import { system } from './system';
 
-/** The design system and the app-wide session actor; tests render with the same providers. */
+/**
+ * The design system, the machines' side effects and the app-wide session actor. Tests render with
+ * the same providers, handing their fakes in as `machines` and their fixed time as `clock`.
+ */
 export function AppProviders({
   children,
-  sessionLogic,
+  machines,
+  clock,
 }: {
   children: ReactNode;
-  /** Replaces the live session machine (tests give it fake actors). */
-  sessionLogic?: typeof sessionMachine;
+  machines?: MachineOverrides;
+  clock?: Clock;
 }) {
   return (
     <ChakraProvider value={system}>
-      <SessionProvider logic={sessionLogic}>{children}</SessionProvider>
+      <AppMachinesProvider overrides={machines} clock={clock}>
+        <SessionProvider>{children}</SessionProvider>
+      </AppMachinesProvider>
     </ChakraProvider>
   );
 }

@@ -32,7 +32,10 @@ function screenDriver(machine: typeof loginMachine): ModelDriver<AnyMachineSnaps
   let user: UserEvent;
   return {
     start() {
-      ({ user } = renderWithProviders(<LoginScreen machine={provided} />, { route: '/login' }));
+      ({ user } = renderWithProviders(<LoginScreen />, {
+        machines: { login: provided },
+        route: '/login',
+      }));
     },
     async send(event) {
       const { email, password } = (event as { type: 'SUBMIT'; values: LoginCredentials }).values;

@@ -133,8 +133,10 @@ describeScreenModel<PasswordResetRequest>('forgot-password', {
   machine: forgotPasswordMachine,
   eventSamples: forgotPasswordEventSamples,
   render: (machine) =>
-    renderWithProviders(<ForgotPasswordScreen machine={machine} />, { route: '/forgot-password' })
-      .user,
+    renderWithProviders(<ForgotPasswordScreen />, {
+      machines: { forgotPassword: machine },
+      route: '/forgot-password',
+    }).user,
   async fillIn(user, { email }) {
     await retype(user, screen.getByRole('textbox', { name: 'Email' }), email);
   },
@@ -147,7 +149,8 @@ describeScreenModel<PasswordResetConfirmation>('reset-password', {
   machine: resetPasswordMachine,
   eventSamples: resetPasswordEventSamples,
   render: (machine) =>
-    renderWithProviders(<ResetPasswordScreen machine={machine} />, {
+    renderWithProviders(<ResetPasswordScreen />, {
+      machines: { resetPassword: machine },
       route: `/reset-password?uid=${resetLink.uid}&token=${resetLink.token}`,
     }).user,
   async fillIn(user, { uid, token, password }) {
@@ -165,7 +168,8 @@ describeScreenModel<PasswordChange>('change-password', {
   machine: changePasswordMachine,
   eventSamples: changePasswordEventSamples,
   render: (machine) =>
-    renderWithProviders(<ChangePasswordScreen machine={machine} />, {
+    renderWithProviders(<ChangePasswordScreen />, {
+      machines: { changePassword: machine },
       route: '/settings/change-password',
       session: { status: 'signed_in', profile: residentProfile },
     }).user,

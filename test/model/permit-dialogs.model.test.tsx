@@ -7,8 +7,7 @@ import { cancelPermitMachine } from '../../machines/permits/cancel-permit-machin
 import type { PermitDialogError } from '../../machines/permits/permit-action-error-message';
 import type { UpdatePermitFormValues } from '../../machines/permits/update-permit-form';
 import { updatePermitMachine } from '../../machines/permits/update-permit-machine';
-import { ActivatePermitDialog } from '../../src/features/permits/activate-permit-dialog';
-import { CancelPermitDialog } from '../../src/features/permits/cancel-permit-dialog';
+import { PermitActionDialog } from '../../src/features/permits/permit-action-dialog';
 import { UpdatePermitDialog } from '../../src/features/permits/update-permit-dialog';
 import { createActorControls, type ActorControls } from '../machines/actor-controls';
 import {
@@ -113,7 +112,7 @@ describe.each([
   {
     machine: activatePermitMachine,
     actorId: 'activatePermit' as const,
-    Dialog: ActivatePermitDialog,
+    action: 'activate' as const,
     title: 'Set Permit Live Now',
     confirm: 'Set Live Now',
     busy: 'Activating...',
@@ -122,7 +121,7 @@ describe.each([
   {
     machine: cancelPermitMachine,
     actorId: 'cancelPermit' as const,
-    Dialog: CancelPermitDialog,
+    action: 'cancel' as const,
     title: 'Cancel Permit',
     confirm: 'Cancel Permit',
     busy: 'Cancelling...',
@@ -152,7 +151,6 @@ describe.each([
   function screenDriver(machine: typeof subject.machine) {
     const controls = createActorControls();
     const provided = withControlledPermitActionActors(machine, subject.actorId, controls);
-    const { Dialog } = subject;
     return dialogDriver({
       controls,
       open(calls) {
@@ -160,14 +158,15 @@ describe.each([
           <ListScreenStandIn
             calls={calls}
             dialog={(onClose) => (
-              <Dialog
+              <PermitActionDialog
+                action={subject.action}
                 permit={scheduledPermit}
-                machine={provided}
                 onClose={onClose}
                 onReload={calls.list}
               />
             )}
           />,
+          { machines: { [subject.actorId]: provided } },
         ).user;
       },
       gestures: (user) => ({
@@ -263,13 +262,12 @@ describe('the Update dialog follows its machine', () => {
               <UpdatePermitDialog
                 permit={scheduledPermit}
                 settings={schedulingSite}
-                machine={provided}
-                clock={clock}
                 onClose={onClose}
                 onRefresh={calls.list}
               />
             )}
           />,
+          { machines: { updatePermit: provided }, clock },
         ).user;
       },
       gestures: (user) => ({

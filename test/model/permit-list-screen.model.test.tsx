@@ -135,9 +135,14 @@ function screenDriver(machine: typeof permitListMachine): ModelDriver<AnyMachine
       ({ user } = renderWithProviders(
         <>
           <RouterProbe />
-          <MyPermitsScreen machine={provided} loadSiteSettings={() => Promise.resolve(site)} />
+          <MyPermitsScreen />
         </>,
-        { route: '/my-permits', session: { status: 'signed_in', profile: residentProfile } },
+        {
+          route: '/my-permits',
+          session: { status: 'signed_in', profile: residentProfile },
+          machines: { permitList: provided },
+          siteSettings: site,
+        },
       ));
       await screen.findByRole('button', { name: 'Reset' });
     },

@@ -43,10 +43,10 @@ function screenDriver(machine: typeof registerMachine): ModelDriver<AnyMachineSn
     start() {
       ({ user } = renderWithProviders(
         <Routes>
-          <Route path="/register" element={<RegisterScreen machine={provided} />} />
+          <Route path="/register" element={<RegisterScreen />} />
           <Route path="/login" element={<h1>Login page</h1>} />
         </Routes>,
-        { route: '/register' },
+        { route: '/register', machines: { register: provided } },
       ));
     },
     async send(event) {

@@ -8,7 +8,12 @@ import type { Profile } from '../../contract/auth';
 import { sessionMachine } from '../../machines/session-machine';
 import { ApiError } from '../../src/api/api-error';
 import type { KerbsideConfig } from '../../src/config';
+import type { Clock } from '../../machines/clock';
+import type { MachineOverrides } from '../../src/shell/app-machines';
 import { AppProviders } from '../../src/shell/app-providers';
+import { SiteSettingsProvider } from '../../src/shell/site-settings-provider';
+import type { SiteSettings } from '../../contract/site-settings';
+import { siteSettingsMachine } from '../../machines/site-settings-machine';
 
 /** The runtime configuration every web test runs with (what `public/config.js` gives the page). */
 const testConfig: KerbsideConfig = {
@@ -74,22 +79,46 @@ function sessionMachineFor(setup: SessionSetup) {
 }
 
 /**
- * Renders `ui` as the app does: Chakra, the session actor (fake actors, see `SessionSetup`) and a
- * memory router at `route`.
+ * Renders `ui` as the app does: Chakra, the app's machines (the session with fake actors, see
+ * `SessionSetup`, and any `machines` the test overrides) and a memory router at `route`.
  */
 export function renderWithProviders(
   ui: ReactElement,
   {
     route = '/',
     session = { status: 'signed_out' },
+    machines = {},
+    clock,
+    siteSettings,
     ...options
-  }: { route?: string; session?: SessionSetup } & Omit<RenderOptions, 'wrapper'> = {},
+  }: {
+    route?: string;
+    session?: SessionSetup;
+    /** The machines the test runs with fake side effects, by name (the app's one seam). */
+    machines?: MachineOverrides;
+    /** Where the screens read "now"; the device clock when left out. */
+    clock?: Clock;
+    /**
+     * What GET /api/v1/site-settings/ answers, for a screen rendered without the signed-in
+     * layout that loads them (a rejection is a failed call).
+     */
+    siteSettings?: SiteSettings | Promise<SiteSettings>;
+  } & Omit<RenderOptions, 'wrapper'> = {},
 ) {
-  const sessionLogic = sessionMachineFor(session);
+  const overrides: MachineOverrides = {
+    session: sessionMachineFor(session),
+    ...(siteSettings && {
+      siteSettings: siteSettingsMachine.provide({
+        actors: { loadSiteSettings: fromPromise(() => Promise.resolve(siteSettings)) },
+      }),
+    }),
+    ...machines,
+  };
   function Wrapper({ children }: { children: ReactNode }) {
+    const routed = <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>;
     return (
-      <AppProviders sessionLogic={sessionLogic}>
-        <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
+      <AppProviders machines={overrides} clock={clock}>
+        {siteSettings ? <SiteSettingsProvider>{routed}</SiteSettingsProvider> : routed}
       </AppProviders>
     );
   }

@@ -1,29 +1,18 @@
 import { Card, Heading, Link, Stack, Text } from '@chakra-ui/react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { Form, Formik } from 'formik';
 import { useRef } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { fromPromise } from 'xstate';
 import * as yup from 'yup';
 import {
   forgotPasswordMachine,
   type PasswordResetRequest,
 } from '../../../machines/auth/forgot-password-machine';
-import type { PasswordRequestInput } from '../../../machines/auth/password-form-machine';
-import { requestPasswordReset } from '../../api/auth-api';
-import { inspect } from '../../shell/inspector';
+import { useAppActor } from '../../shell/app-machines';
 import { paths } from '../../shell/paths';
 import { FocusFirstInvalidField } from '../../ui/focus-first-invalid-field';
 import { FormField } from '../../ui/form-field';
 import { FormSubmission } from '../../ui/form-submission';
-
-const liveForgotPasswordMachine = forgotPasswordMachine.provide({
-  actors: {
-    sendRequest: fromPromise(({ input }: { input: PasswordRequestInput<PasswordResetRequest> }) =>
-      requestPasswordReset(input.request.email),
-    ),
-  },
-});
 
 const initialValues: PasswordResetRequest = { email: '' };
 
@@ -37,13 +26,8 @@ const forgotPasswordSchema = yup.object({
  * Asking for a password reset link (spec section 2, "Forgot password"). Formik owns the e-mail;
  * the forgot-password machine owns submitting, success and the error.
  */
-export function ForgotPasswordScreen({
-  machine = liveForgotPasswordMachine,
-}: {
-  /** Replaces the live machine (tests give it fake actors). */
-  machine?: typeof forgotPasswordMachine;
-}) {
-  const forgotPasswordActor = useActorRef(machine, { inspect });
+export function ForgotPasswordScreen() {
+  const forgotPasswordActor = useAppActor('forgotPassword', forgotPasswordMachine);
   const submitting = useSelector(forgotPasswordActor, (snapshot) => snapshot.matches('submitting'));
   const succeeded = useSelector(forgotPasswordActor, (snapshot) => snapshot.matches('success'));
   const errorMessage = useSelector(forgotPasswordActor, (snapshot) =>

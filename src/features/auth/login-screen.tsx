@@ -1,25 +1,15 @@
 import { Card, Heading, Link, Stack, Text } from '@chakra-ui/react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { Form, Formik } from 'formik';
 import { Link as RouterLink } from 'react-router';
-import { fromPromise } from 'xstate';
 import * as yup from 'yup';
 import type { LoginCredentials } from '../../../contract/auth';
 import { loginMachine } from '../../../machines/auth/login-machine';
-import { login } from '../../api/auth-api';
 import { getConfig } from '../../config';
-import { inspect } from '../../shell/inspector';
+import { useAppActor } from '../../shell/app-machines';
 import { paths } from '../../shell/paths';
 import { FormField } from '../../ui/form-field';
 import { FormSubmission } from '../../ui/form-submission';
-import { signInWithTokenActor } from './sign-in-with-token-actor';
-
-const liveLoginMachine = loginMachine.provide({
-  actors: {
-    requestLogin: fromPromise(({ input }: { input: LoginCredentials }) => login(input)),
-    signInWithToken: signInWithTokenActor,
-  },
-});
 
 const initialValues: LoginCredentials = { email: '', password: '' };
 
@@ -33,13 +23,8 @@ const loginSchema = yup.object({
  * machine owns submitting, success and the error message. Once signed in, the public-route guard
  * takes the user to the dashboard.
  */
-export function LoginScreen({
-  machine = liveLoginMachine,
-}: {
-  /** Replaces the live machine (tests give it fake actors). */
-  machine?: typeof loginMachine;
-}) {
-  const loginActor = useActorRef(machine, { inspect });
+export function LoginScreen() {
+  const loginActor = useAppActor('login', loginMachine);
   const submitting = useSelector(loginActor, (snapshot) => snapshot.matches('submitting'));
   const succeeded = useSelector(loginActor, (snapshot) => snapshot.matches('success'));
   const errorMessage = useSelector(loginActor, (snapshot) =>

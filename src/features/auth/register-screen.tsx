@@ -1,27 +1,14 @@
 import { Card, Heading, Link, Stack, Text } from '@chakra-ui/react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { Form, Formik } from 'formik';
-import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { fromPromise } from 'xstate';
 import * as yup from 'yup';
 import type { RegistrationDetails } from '../../../contract/auth';
 import { registerMachine } from '../../../machines/auth/register-machine';
-import { register } from '../../api/auth-api';
-import { inspect } from '../../shell/inspector';
+import { useAppActor } from '../../shell/app-machines';
 import { paths } from '../../shell/paths';
 import { FormField } from '../../ui/form-field';
 import { FormSubmission } from '../../ui/form-submission';
-import { signInWithTokenActor } from './sign-in-with-token-actor';
-
-const liveRegisterMachine = registerMachine.provide({
-  actors: {
-    requestRegistration: fromPromise(({ input }: { input: RegistrationDetails }) =>
-      register(input),
-    ),
-    signInWithToken: signInWithTokenActor,
-  },
-});
 
 const initialValues: RegistrationDetails = {
   invite_code: '',
@@ -44,17 +31,11 @@ const registrationSchema = yup.object({
  * register machine owns submitting, success, the error message and the redirect to /login after
  * a registration that could not sign the user in.
  */
-export function RegisterScreen({
-  machine = liveRegisterMachine,
-}: {
-  /** Replaces the live machine (tests give it fake actors or a shorter redirect delay). */
-  machine?: typeof registerMachine;
-}) {
+export function RegisterScreen() {
   const navigate = useNavigate();
-  const [logic] = useState(() =>
-    machine.provide({ actions: { navigateToLogin: () => navigate(paths.login) } }),
-  );
-  const registerActor = useActorRef(logic, { inspect });
+  const registerActor = useAppActor('register', registerMachine, {
+    actions: { navigateToLogin: () => void navigate(paths.login) },
+  });
   const submitting = useSelector(registerActor, (snapshot) => snapshot.matches('submitting'));
   const succeeded = useSelector(registerActor, (snapshot) => snapshot.matches('success'));
   const errorMessage = useSelector(registerActor, (snapshot) =>

@@ -1,28 +1,15 @@
 import { Alert, Card, Heading, Link, Stack } from '@chakra-ui/react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { Form, Formik } from 'formik';
 import { useRef } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { fromPromise } from 'xstate';
 import * as yup from 'yup';
-import type { PasswordResetConfirmation } from '../../../contract/auth';
-import type { PasswordRequestInput } from '../../../machines/auth/password-form-machine';
 import { resetPasswordMachine } from '../../../machines/auth/reset-password-machine';
-import { confirmPasswordReset } from '../../api/auth-api';
-import { inspect } from '../../shell/inspector';
+import { useAppActor } from '../../shell/app-machines';
 import { paths } from '../../shell/paths';
 import { FocusFirstInvalidField } from '../../ui/focus-first-invalid-field';
 import { FormField } from '../../ui/form-field';
 import { FormSubmission } from '../../ui/form-submission';
-
-const liveResetPasswordMachine = resetPasswordMachine.provide({
-  actors: {
-    sendRequest: fromPromise(
-      ({ input }: { input: PasswordRequestInput<PasswordResetConfirmation> }) =>
-        confirmPasswordReset(input.request),
-    ),
-  },
-});
 
 interface ResetPasswordValues {
   password: string;
@@ -41,19 +28,9 @@ const resetPasswordSchema = yup.object({
     .oneOf([yup.ref('password')], 'Passwords do not match.'),
 });
 
-type ResetPasswordLogic = typeof resetPasswordMachine;
-
 /** The new-password form for a link that carries both its uid and its token. */
-function ResetPasswordForm({
-  uid,
-  token,
-  machine,
-}: {
-  uid: string;
-  token: string;
-  machine: ResetPasswordLogic;
-}) {
-  const resetPasswordActor = useActorRef(machine, { inspect });
+function ResetPasswordForm({ uid, token }: { uid: string; token: string }) {
+  const resetPasswordActor = useAppActor('resetPassword', resetPasswordMachine);
   const submitting = useSelector(resetPasswordActor, (snapshot) => snapshot.matches('submitting'));
   const succeeded = useSelector(resetPasswordActor, (snapshot) => snapshot.matches('success'));
   const errorMessage = useSelector(resetPasswordActor, (snapshot) =>
@@ -108,12 +85,7 @@ function ResetPasswordForm({
  * 8): the link's query carries uid and token; without both there is nothing to reset, so the
  * screen says the link is invalid instead of showing a form that could only fail.
  */
-export function ResetPasswordScreen({
-  machine = liveResetPasswordMachine,
-}: {
-  /** Replaces the live machine (tests give it fake actors). */
-  machine?: ResetPasswordLogic;
-}) {
+export function ResetPasswordScreen() {
   const [searchParams] = useSearchParams();
   const uid = searchParams.get('uid');
   const token = searchParams.get('token');
@@ -127,7 +99,7 @@ export function ResetPasswordScreen({
       </Card.Header>
       <Card.Body>
         {uid && token ? (
-          <ResetPasswordForm uid={uid} token={token} machine={machine} />
+          <ResetPasswordForm uid={uid} token={token} />
         ) : (
           <Stack gap={4}>
             <Alert.Root status="error" role="alert">

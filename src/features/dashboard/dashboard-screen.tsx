@@ -21,7 +21,7 @@ import {
   type UsageLevel,
 } from '../../../machines/dashboard/permit-usage';
 import type { PermitCapInfo } from '../../../contract/permit';
-import { useDashboardData, type DashboardLoaders } from './use-dashboard-data';
+import { useDashboardData } from './use-dashboard-data';
 import { SectionCard } from '../../ui/section-card';
 
 function permits(count: number): string {
@@ -196,13 +196,8 @@ function capUsageOf(capInfo: PermitCapInfo | null): ActivationCapUsage | null {
  * available under the limit with the active and queued counts, the activations in the cap period,
  * and what the figures mean.
  */
-export function DashboardScreen({
-  loaders,
-}: {
-  /** Replaces the live API calls (tests hand in their own). */
-  loaders?: DashboardLoaders;
-}) {
-  const data = useDashboardData(loaders);
+export function DashboardScreen() {
+  const data = useDashboardData();
   return (
     <Stack gap={6}>
       <Stack gap={2}>

@@ -18,11 +18,10 @@ import { usageThresholds } from '../../../machines/dashboard/permit-usage';
 import { permitStatusTable } from '../../../machines/permits/permit-status-table';
 import { permitStatuses, type PermitStatus } from '../../../contract/permit-status';
 import type { SiteSettings } from '../../../contract/site-settings';
-import { getSiteSettings } from '../../api/site-settings-api';
 import { getConfig } from '../../config';
 import { paths } from '../../shell/paths';
 import { SectionCard } from '../../ui/section-card';
-import { useSiteSettings } from '../../shell/use-site-settings';
+import { useSiteSettings } from '../../shell/site-settings-provider';
 
 /** What each status means to a resident (spec section 4 where it says; our words elsewhere). */
 const statusMeanings: Readonly<Record<PermitStatus, string>> = {
@@ -268,13 +267,8 @@ function GuideContent({ settings }: { settings: SiteSettings }) {
  * The how-to guide (spec section 2, "How-to guide"): how to add and manage permits, adapted to
  * the site's settings.
  */
-export function GuideScreen({
-  loadSiteSettings = getSiteSettings,
-}: {
-  /** Replaces the live call (tests hand in their own). */
-  loadSiteSettings?: () => Promise<SiteSettings>;
-}) {
-  const settings = useSiteSettings(loadSiteSettings);
+export function GuideScreen() {
+  const settings = useSiteSettings();
   return (
     <Stack gap={6}>
       <Stack gap={3}>

@@ -1,9 +1,8 @@
 import { Box, Card, Heading, Link, Spinner, Stack, Text } from '@chakra-ui/react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { Form, Formik, useFormikContext } from 'formik';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { fromPromise } from 'xstate';
 import { addPermitMachine } from '../../../machines/permits/add-permit-machine';
 import type { Clock } from '../../../machines/clock';
 import { createPermitErrorTitle } from '../../../machines/permits/create-permit-error-message';
@@ -14,25 +13,16 @@ import {
   permitFormMessages,
   validatePermitForm,
 } from '../../../machines/permits/permit-form-rules';
-import type { PermitCreatePayload } from '../../../contract/permit';
 import type { PermitFormValues } from '../../../machines/permits/permit-form-values';
 import type { SiteSettings } from '../../../contract/site-settings';
-import { createPermit } from '../../api/permits-api';
-import { getSiteSettings } from '../../api/site-settings-api';
-import { inspect } from '../../shell/inspector';
+import { useAppActor, useClock } from '../../shell/app-machines';
+import { useSiteSettings } from '../../shell/site-settings-provider';
 import { paths } from '../../shell/paths';
 import { CheckboxField } from '../../ui/checkbox-field';
 import { DateTimeField } from '../../ui/date-time-field';
 import { FocusFirstInvalidField } from '../../ui/focus-first-invalid-field';
 import { FormField } from '../../ui/form-field';
 import { FormSubmission } from '../../ui/form-submission';
-
-const liveAddPermitMachine = addPermitMachine.provide({
-  actors: {
-    loadSiteSettings: fromPromise(() => getSiteSettings()),
-    createPermit: fromPromise(({ input }: { input: PermitCreatePayload }) => createPermit(input)),
-  },
-});
 
 /** The fields in the order the form shows them, so focus goes to the first one in error. */
 const fieldOrder: (keyof PermitFormValues)[] = [
@@ -179,36 +169,12 @@ function PermitFields({
 }
 
 /**
- * The add-permit form (spec section 2, "Add Permit"; sections 3, 5 and 8). Formik owns the values
- * and runs the form's rules; the add-permit machine owns the site settings, submitting, the error
- * message and the way to /my-permits after success.
+ * The add-permit form (spec section 2, "Add Permit"; sections 3, 5 and 8). The spinner shows until
+ * the site settings are known; then Formik owns the values and runs the form's rules, and the
+ * add-permit machine owns submitting, the error message and the way to /my-permits after success.
  */
-export function AddPermitScreen({
-  machine = liveAddPermitMachine,
-  clock,
-}: {
-  /** Replaces the live machine (tests give it fake actors). */
-  machine?: typeof addPermitMachine;
-  /** Where "now" comes from for the date rules and the payload; tests fix it. */
-  clock?: Clock;
-}) {
-  const navigate = useNavigate();
-  const [logic] = useState(() =>
-    machine.provide({
-      actions: {
-        navigateToMyPermits: () => navigate(paths.myPermits, { state: { refresh: true } }),
-      },
-    }),
-  );
-  const addPermitActor = useActorRef(logic, { input: clock ? { clock } : undefined, inspect });
-  const settings = useSelector(addPermitActor, (snapshot) => snapshot.context.settings);
-  const contextClock = useSelector(addPermitActor, (snapshot) => snapshot.context.clock);
-  const submitting = useSelector(addPermitActor, (snapshot) => snapshot.matches('submitting'));
-  const succeeded = useSelector(addPermitActor, (snapshot) => snapshot.matches('succeeded'));
-  const errorMessage = useSelector(addPermitActor, (snapshot) =>
-    snapshot.matches('failed') ? snapshot.context.errorMessage : null,
-  );
-
+export function AddPermitScreen() {
+  const settings = useSiteSettings();
   return (
     <Card.Root maxW="2xl" mx="auto">
       <Card.Header gap={2}>
@@ -225,21 +191,41 @@ export function AddPermitScreen({
             <Spinner />
           </Box>
         ) : (
-          <Formik
-            initialValues={emptyPermitForm}
-            validate={(values) => validatePermitForm(values, settings, contextClock())}
-            onSubmit={(values) => addPermitActor.send({ type: 'SUBMIT', values })}
-          >
-            <PermitFields
-              settings={settings}
-              clock={contextClock}
-              submitting={submitting}
-              succeeded={succeeded}
-              errorMessage={errorMessage}
-            />
-          </Formik>
+          <AddPermitForm settings={settings} />
         )}
       </Card.Body>
     </Card.Root>
+  );
+}
+
+/** The form itself, for settings already known. */
+function AddPermitForm({ settings }: { settings: SiteSettings }) {
+  const navigate = useNavigate();
+  const clock = useClock();
+  const addPermitActor = useAppActor('addPermit', addPermitMachine, {
+    actions: {
+      navigateToMyPermits: () => void navigate(paths.myPermits, { state: { refresh: true } }),
+    },
+    input: { settings, clock },
+  });
+  const submitting = useSelector(addPermitActor, (snapshot) => snapshot.matches('submitting'));
+  const succeeded = useSelector(addPermitActor, (snapshot) => snapshot.matches('succeeded'));
+  const errorMessage = useSelector(addPermitActor, (snapshot) =>
+    snapshot.matches('failed') ? snapshot.context.errorMessage : null,
+  );
+  return (
+    <Formik
+      initialValues={emptyPermitForm}
+      validate={(values) => validatePermitForm(values, settings, clock())}
+      onSubmit={(values) => addPermitActor.send({ type: 'SUBMIT', values })}
+    >
+      <PermitFields
+        settings={settings}
+        clock={clock}
+        submitting={submitting}
+        succeeded={succeeded}
+        errorMessage={errorMessage}
+      />
+    </Formik>
   );
 }

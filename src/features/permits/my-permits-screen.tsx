@@ -1,37 +1,21 @@
 import { Box, Button, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useCallback, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { fromPromise } from 'xstate';
-import type { activatePermitMachine } from '../../../machines/permits/activate-permit-machine';
-import type { Clock } from '../../../machines/clock';
-import type { cancelPermitMachine } from '../../../machines/permits/cancel-permit-machine';
 import {
   permitListTexts,
   type PermitListFilterChanges,
 } from '../../../machines/permits/permit-list-filters';
-import { permitListMachine } from '../../../machines/permits/permit-list-machine';
 import { permitActionsFor, type PermitAction } from '../../../machines/permits/permit-status-table';
-import type { Permit, PermitListRequest } from '../../../contract/permit';
-import type { SiteSettings } from '../../../contract/site-settings';
-import type { updatePermitMachine } from '../../../machines/permits/update-permit-machine';
-import { listPermits } from '../../api/permits-api';
-import { getSiteSettings } from '../../api/site-settings-api';
+import type { Permit } from '../../../contract/permit';
 import { paths } from '../../shell/paths';
-import { ActivatePermitDialog } from './activate-permit-dialog';
-import { CancelPermitDialog } from './cancel-permit-dialog';
+import { PermitActionDialog } from './permit-action-dialog';
 import { PermitCards } from './permit-cards';
 import { PermitListFiltersPanel } from './permit-list-filters-panel';
 import { PermitPagination } from './permit-pagination';
 import { PermitTable } from './permit-table';
 import { UpdatePermitDialog } from './update-permit-dialog';
 import { usePermitList, usePermitListView } from './use-permit-list';
-import { useSiteSettings } from '../../shell/use-site-settings';
-
-const livePermitListMachine = permitListMachine.provide({
-  actors: {
-    fetchPermits: fromPromise(({ input }: { input: PermitListRequest }) => listPermits(input)),
-  },
-});
+import { useSiteSettings } from '../../shell/site-settings-provider';
 
 /** Shown, quietly, while the newest fetch has failed (spec section 8: no alarm is raised). */
 const permitListFailedText = 'The list could not be brought up to date.';
@@ -39,37 +23,17 @@ const permitListFailedText = 'The list could not be brought up to date.';
 /** The dialog open over the list, for one permit; none when null. */
 type OpenDialog = { action: PermitAction; permit: Permit } | null;
 
-/** Replacements for the dialogs' live machines (tests give them fake actors). */
-export interface PermitDialogMachines {
-  activate?: typeof activatePermitMachine;
-  cancel?: typeof cancelPermitMachine;
-  update?: typeof updatePermitMachine;
-}
-
 /**
  * The resident's permits (spec section 2, "My Permits"; sections 3, 4, 8 and 9): filters, the
  * rows as a grid on wide screens and as cards on narrow ones, pagination, and the Update, Set
  * Live Now and Cancel dialogs. The permit-list machine owns the filters, fetching and
  * self-refreshing; the site settings decide which buttons each row offers.
  */
-export function MyPermitsScreen({
-  machine = livePermitListMachine,
-  loadSiteSettings = getSiteSettings,
-  dialogMachines = {},
-  clock,
-}: {
-  /** Replaces the live machine (tests give it fake actors). */
-  machine?: typeof permitListMachine;
-  /** Replaces GET /api/v1/site-settings/ (tests answer it themselves). */
-  loadSiteSettings?: () => Promise<SiteSettings>;
-  dialogMachines?: PermitDialogMachines;
-  /** Where "now" comes from for the default dates and the update rules; tests fix it. */
-  clock?: Clock;
-}) {
-  const permitList = usePermitList(machine, clock);
+export function MyPermitsScreen() {
+  const permitList = usePermitList();
   const { filters, permits, count, permitsPage, hasFetched, lastFetchFailed, loading } =
     usePermitListView(permitList);
-  const settings = useSiteSettings(loadSiteSettings);
+  const settings = useSiteSettings();
   const [dialog, setDialog] = useState<OpenDialog>(null);
 
   const refresh = useCallback(() => permitList.send({ type: 'REFRESH' }), [permitList]);
@@ -147,20 +111,12 @@ export function MyPermitsScreen({
         </Box>
       )}
 
-      {dialog?.action === 'activate' && (
-        <ActivatePermitDialog
+      {(dialog?.action === 'activate' || dialog?.action === 'cancel') && (
+        <PermitActionDialog
+          action={dialog.action}
           permit={dialog.permit}
           onClose={closeDialog}
           onReload={refresh}
-          machine={dialogMachines.activate}
-        />
-      )}
-      {dialog?.action === 'cancel' && (
-        <CancelPermitDialog
-          permit={dialog.permit}
-          onClose={closeDialog}
-          onReload={refresh}
-          machine={dialogMachines.cancel}
         />
       )}
       {dialog?.action === 'update' && settings && (
@@ -169,8 +125,6 @@ export function MyPermitsScreen({
           settings={settings}
           onClose={closeDialog}
           onRefresh={refresh}
-          machine={dialogMachines.update}
-          clock={clock}
         />
       )}
     </Stack>

@@ -1,49 +1,66 @@
 import { Button, Dialog } from '@chakra-ui/react';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useState, type ReactNode } from 'react';
-import type { createPermitActionMachine } from '../../../machines/permits/permit-action-machine';
+import { useSelector } from '@xstate/react';
 import type { Permit } from '../../../contract/permit';
-import { inspect } from '../../shell/inspector';
+import { activatePermitMachine } from '../../../machines/permits/activate-permit-machine';
+import { cancelPermitMachine } from '../../../machines/permits/cancel-permit-machine';
+import { permitDisplay } from '../../../machines/permits/permit-display';
+import { useAppActor } from '../../shell/app-machines';
 import { PermitDialogFrame } from './permit-dialog-frame';
 
-export type PermitActionMachine = ReturnType<typeof createPermitActionMachine>;
+/** What tells one confirmation dialog from the other: its machine and its words. */
+const permitActionDialogs = {
+  // The "Set Live Now" dialog of a SCHEDULED permit.
+  activate: {
+    machineName: 'activatePermit',
+    machine: activatePermitMachine,
+    title: 'Set Permit Live Now',
+    confirmLabel: 'Set Live Now',
+    busyLabel: 'Activating...',
+    dismissLabel: 'Cancel',
+    message: (permit: Permit) => {
+      const { registration, vehicle, start } = permitDisplay(permit);
+      return `The permit for ${registration} (${vehicle}) will start now instead of at its scheduled start, ${start}.`;
+    },
+  },
+  cancel: {
+    machineName: 'cancelPermit',
+    machine: cancelPermitMachine,
+    title: 'Cancel Permit',
+    confirmLabel: 'Cancel Permit',
+    busyLabel: 'Cancelling...',
+    dismissLabel: 'Keep Permit',
+    message: (permit: Permit) => {
+      const { registration, vehicle } = permitDisplay(permit);
+      return `Cancel the permit for ${registration} (${vehicle})? This cannot be undone.`;
+    },
+  },
+} as const;
 
-/** The words that tell one confirmation dialog from the other. */
-export interface PermitActionDialogTexts {
-  title: string;
-  confirmLabel: string;
-  busyLabel: string;
-  dismissLabel: string;
-}
+export type PermitConfirmAction = keyof typeof permitActionDialogs;
 
 /**
- * The confirmation dialog of a permit action (activate, cancel), driven by a permit action
- * machine whose actor lives as long as the dialog is mounted. Its final states run `onClose`,
+ * The confirmation dialog of a permit action (activate, cancel: `permitActionDialogs`), driven by
+ * its permit action machine whose actor lives as long as the dialog is mounted. Its final states run `onClose`,
  * after `onReload` when the action succeeded. It stays busy while the request is out and during
  * the second before the reload.
  */
 export function PermitActionDialog({
+  action,
   permit,
-  machine,
-  texts,
   onClose,
   onReload,
-  children,
 }: {
+  action: PermitConfirmAction;
   permit: Permit;
-  /** The machine with its request actor provided; the dialog provides the app's actions. */
-  machine: PermitActionMachine;
-  texts: PermitActionDialogTexts;
   onClose: () => void;
   onReload: () => void;
-  /** The dialog's message. */
-  children: ReactNode;
 }) {
-  // Taken once, like the actor: the list screen mounts a new dialog for each opening.
-  const [logic] = useState(() =>
-    machine.provide({ actions: { close: onClose, reloadList: onReload } }),
-  );
-  const actionActor = useActorRef(logic, { input: { permit }, inspect });
+  const texts = permitActionDialogs[action];
+  // The list screen mounts a new dialog for each opening, so the actor lives as long as it.
+  const actionActor = useAppActor(texts.machineName, texts.machine, {
+    actions: { close: onClose, reloadList: onReload },
+    input: { permit },
+  });
   const busy = useSelector(actionActor, (snapshot) => snapshot.hasTag('busy'));
   const error = useSelector(actionActor, (snapshot) => snapshot.context.error);
   const dismiss = () => actionActor.send({ type: 'DISMISS' });
@@ -71,7 +88,7 @@ export function PermitActionDialog({
         </>
       }
     >
-      <Dialog.Description>{children}</Dialog.Description>
+      <Dialog.Description>{texts.message(permit)}</Dialog.Description>
     </PermitDialogFrame>
   );
 }

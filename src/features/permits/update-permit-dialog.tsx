@@ -1,11 +1,10 @@
 import { Alert, Button, DataList, Stack, Text } from '@chakra-ui/react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { Form, Formik, useFormikContext } from 'formik';
 import { useId, useState } from 'react';
-import { fromPromise } from 'xstate';
-import { systemClock, type Clock } from '../../../machines/clock';
+import type { Clock } from '../../../machines/clock';
 import { permitDisplay } from '../../../machines/permits/permit-display';
-import type { Permit, PermitUpdatePayload } from '../../../contract/permit';
+import type { Permit } from '../../../contract/permit';
 import type { SiteSettings } from '../../../contract/site-settings';
 import {
   isUpdateSubmitDisabled,
@@ -19,21 +18,11 @@ import {
   type UpdatePermitFormValues,
 } from '../../../machines/permits/update-permit-form';
 import { updatePermitMachine } from '../../../machines/permits/update-permit-machine';
-import { updatePermit } from '../../api/permits-api';
-import { inspect } from '../../shell/inspector';
+import { useAppActor, useClock } from '../../shell/app-machines';
 import { CheckboxField } from '../../ui/checkbox-field';
 import { DateTimeField } from '../../ui/date-time-field';
 import { PermitDialogFrame } from './permit-dialog-frame';
 import { PermitStatusBadge } from './permit-status-badge';
-
-const liveUpdatePermitMachine = updatePermitMachine.provide({
-  actors: {
-    updatePermit: fromPromise(
-      ({ input }: { input: { id: number; payload: PermitUpdatePayload } }) =>
-        updatePermit(input.id, input.payload),
-    ),
-  },
-});
 
 /** The permit as it stands: what the resident is changing. */
 function CurrentPermit({ permit }: { permit: Permit }) {
@@ -154,23 +143,18 @@ export function UpdatePermitDialog({
   settings,
   onClose,
   onRefresh,
-  machine = liveUpdatePermitMachine,
-  clock = systemClock,
 }: {
   permit: Permit;
   settings: SiteSettings;
   onClose: () => void;
   onRefresh: () => void;
-  /** Replaces the live machine (tests give it fake actors). */
-  machine?: typeof updatePermitMachine;
-  /** Where "now" comes from for the date rules; tests fix it. */
-  clock?: Clock;
 }) {
-  // Taken once, like the actor: the list screen mounts a new dialog for each opening.
-  const [logic] = useState(() =>
-    machine.provide({ actions: { close: onClose, refreshList: onRefresh } }),
-  );
-  const updateActor = useActorRef(logic, { input: { permit, settings }, inspect });
+  const clock = useClock();
+  // The list screen mounts a new dialog for each opening, so the actor lives as long as it.
+  const updateActor = useAppActor('updatePermit', updatePermitMachine, {
+    actions: { close: onClose, refreshList: onRefresh },
+    input: { permit, settings },
+  });
   const busy = useSelector(updateActor, (snapshot) => snapshot.hasTag('busy'));
   const error = useSelector(updateActor, (snapshot) => snapshot.context.error);
   const [form] = useState(() => updatePermitForm(permit, settings));

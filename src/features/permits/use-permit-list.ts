@@ -1,13 +1,12 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import type { Clock } from '../../../machines/clock';
 import { fromListSearchParams } from '../../../machines/permits/permit-list-filters';
 import {
   permitListMachine,
   type PublishQueryParams,
 } from '../../../machines/permits/permit-list-machine';
-import { inspect } from '../../shell/inspector';
+import { useAppActor, useClock } from '../../shell/app-machines';
 
 /** What the page was navigated with: `{ refresh: true }` after a permit was added. */
 function asksForRefresh(state: unknown): boolean {
@@ -21,26 +20,22 @@ function asksForRefresh(state: unknown): boolean {
  * (`publishQuery` writes it, a URL change from Back or a link is read back as QUERY.CHANGED), the
  * refresh flag of the navigation asks for a REFRESH, and a hidden page stops self-refreshing.
  */
-export function usePermitList(machine: typeof permitListMachine, clock?: Clock) {
+export function usePermitList() {
   const location = useLocation();
   const navigate = useNavigate();
-  const [logic] = useState(() =>
-    machine.provide({
-      actions: {
-        // Only the query changes, so the navigate of the first render (whose path it resolves
-        // against) stays right for as long as the screen is shown.
-        publishQuery: (_, { query, replace }: PublishQueryParams) =>
-          void navigate({ search: query === '' ? '' : `?${query}` }, { replace }),
-      },
-    }),
-  );
-  const permitList = useActorRef(logic, {
+  const clock = useClock();
+  const permitList = useAppActor('permitList', permitListMachine, {
+    actions: {
+      // Only the query changes, so the navigate of the first render (whose path it resolves
+      // against) stays right for as long as the screen is shown.
+      publishQuery: (_, { query, replace }: PublishQueryParams) =>
+        void navigate({ search: query === '' ? '' : `?${query}` }, { replace }),
+    },
     input: {
       filters: fromListSearchParams(new URLSearchParams(location.search), clock),
       clock,
       visible: !document.hidden,
     },
-    inspect,
   });
 
   useEffect(() => {

@@ -1,27 +1,15 @@
 import { Alert, Card, Heading, Link, List, Stack } from '@chakra-ui/react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { Form, Formik } from 'formik';
 import { useRef } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { fromPromise } from 'xstate';
 import * as yup from 'yup';
-import type { PasswordChange } from '../../../contract/auth';
 import { changePasswordMachine } from '../../../machines/auth/change-password-machine';
-import type { PasswordRequestInput } from '../../../machines/auth/password-form-machine';
-import { changePassword } from '../../api/auth-api';
-import { inspect } from '../../shell/inspector';
+import { useAppActor } from '../../shell/app-machines';
 import { paths } from '../../shell/paths';
 import { FocusFirstInvalidField } from '../../ui/focus-first-invalid-field';
 import { FormField } from '../../ui/form-field';
 import { FormSubmission } from '../../ui/form-submission';
-
-const liveChangePasswordMachine = changePasswordMachine.provide({
-  actors: {
-    sendRequest: fromPromise(({ input }: { input: PasswordRequestInput<PasswordChange> }) =>
-      changePassword(input.request),
-    ),
-  },
-});
 
 interface ChangePasswordValues {
   current_password: string;
@@ -72,13 +60,8 @@ function PasswordErrorItems({ items }: { items: readonly string[] }) {
  * the values and the matching rule; the change-password machine owns submitting, success and the
  * error, which lists the server's sentences as bullets when they are about the password.
  */
-export function ChangePasswordScreen({
-  machine = liveChangePasswordMachine,
-}: {
-  /** Replaces the live machine (tests give it fake actors). */
-  machine?: typeof changePasswordMachine;
-}) {
-  const changePasswordActor = useActorRef(machine, { inspect });
+export function ChangePasswordScreen() {
+  const changePasswordActor = useAppActor('changePassword', changePasswordMachine);
   const submitting = useSelector(changePasswordActor, (snapshot) => snapshot.matches('submitting'));
   const succeeded = useSelector(changePasswordActor, (snapshot) => snapshot.matches('success'));
   const error = useSelector(changePasswordActor, (snapshot) =>

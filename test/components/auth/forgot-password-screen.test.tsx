@@ -12,7 +12,8 @@ function renderScreen() {
   const machine = withControlledRequest(forgotPasswordMachine, controls);
   return {
     controls,
-    ...renderWithProviders(<ForgotPasswordScreen machine={machine} />, {
+    ...renderWithProviders(<ForgotPasswordScreen />, {
+      machines: { forgotPassword: machine },
       route: '/forgot-password',
     }),
   };

@@ -43,7 +43,8 @@ function deferred<T>() {
 }
 
 test('asks for a required email (type email) and a required password, with visible labels', () => {
-  renderWithProviders(<LoginScreen machine={loginAgainst({ requestLogin: jest.fn() })} />, {
+  renderWithProviders(<LoginScreen />, {
+    machines: { login: loginAgainst({ requestLogin: jest.fn() }) },
     route: '/login',
   });
 
@@ -54,7 +55,8 @@ test('asks for a required email (type email) and a required password, with visib
 });
 
 test('links to the password reset and to registration', () => {
-  renderWithProviders(<LoginScreen machine={loginAgainst({ requestLogin: jest.fn() })} />, {
+  renderWithProviders(<LoginScreen />, {
+    machines: { login: loginAgainst({ requestLogin: jest.fn() }) },
     route: '/login',
   });
 
@@ -67,7 +69,8 @@ test('links to the password reset and to registration', () => {
 
 test('an empty form is not sent, and says what is missing', async () => {
   const requestLogin = jest.fn();
-  const { user } = renderWithProviders(<LoginScreen machine={loginAgainst({ requestLogin })} />, {
+  const { user } = renderWithProviders(<LoginScreen />, {
+    machines: { login: loginAgainst({ requestLogin }) },
     route: '/login',
   });
 
@@ -83,10 +86,10 @@ test('signs in with the typed credentials: busy, then "Success!" and the redirec
   const answer = deferred<TokenResponse>();
   const requestLogin = jest.fn(() => answer.promise);
   const signInWithToken = jest.fn(async () => true);
-  const { user } = renderWithProviders(
-    <LoginScreen machine={loginAgainst({ requestLogin, signInWithToken })} />,
-    { route: '/login' },
-  );
+  const { user } = renderWithProviders(<LoginScreen />, {
+    machines: { login: loginAgainst({ requestLogin, signInWithToken }) },
+    route: '/login',
+  });
 
   await signIn(user, 'jane.doe@example.test', 'Secret123');
 
@@ -107,7 +110,8 @@ test('signs in with the typed credentials: busy, then "Success!" and the redirec
 
 test('Enter in the password field submits the form', async () => {
   const requestLogin = jest.fn(async () => ({ custom_token: 'custom-token-1' }));
-  const { user } = renderWithProviders(<LoginScreen machine={loginAgainst({ requestLogin })} />, {
+  const { user } = renderWithProviders(<LoginScreen />, {
+    machines: { login: loginAgainst({ requestLogin }) },
     route: '/login',
   });
 
@@ -159,10 +163,10 @@ describe('spec section 8, Login: each failure shows its message', () => {
       'Login failed. Please check your credentials and try again.',
     ],
   ])('%s', async (_, failure, message) => {
-    const { user } = renderWithProviders(
-      <LoginScreen machine={loginAgainst({ requestLogin: () => Promise.reject(failure) })} />,
-      { route: '/login' },
-    );
+    const { user } = renderWithProviders(<LoginScreen />, {
+      machines: { login: loginAgainst({ requestLogin: () => Promise.reject(failure) }) },
+      route: '/login',
+    });
 
     await signIn(user);
 
@@ -174,15 +178,15 @@ describe('spec section 8, Login: each failure shows its message', () => {
     ['answers false', async () => false],
     ['fails', () => Promise.reject(new Error('auth/invalid-custom-token'))],
   ])('the identity provider rejects the token: it %s', async (_, signInWithToken) => {
-    const { user } = renderWithProviders(
-      <LoginScreen
-        machine={loginAgainst({
+    const { user } = renderWithProviders(<LoginScreen />, {
+      machines: {
+        login: loginAgainst({
           requestLogin: async () => ({ custom_token: 'custom-token-1' }),
           signInWithToken,
-        })}
-      />,
-      { route: '/login' },
-    );
+        }),
+      },
+      route: '/login',
+    });
 
     await signIn(user);
 
@@ -192,17 +196,17 @@ describe('spec section 8, Login: each failure shows its message', () => {
   });
 
   test('no token but a warning: the warning, then "Please contact support."', async () => {
-    const { user } = renderWithProviders(
-      <LoginScreen
-        machine={loginAgainst({
+    const { user } = renderWithProviders(<LoginScreen />, {
+      machines: {
+        login: loginAgainst({
           requestLogin: async () => ({
             custom_token: null,
             warning: 'Your account is awaiting activation.',
           }),
-        })}
-      />,
-      { route: '/login' },
-    );
+        }),
+      },
+      route: '/login',
+    });
 
     await signIn(user);
 
@@ -212,10 +216,10 @@ describe('spec section 8, Login: each failure shows its message', () => {
   });
 
   test('no token and no warning', async () => {
-    const { user } = renderWithProviders(
-      <LoginScreen machine={loginAgainst({ requestLogin: async () => ({}) })} />,
-      { route: '/login' },
-    );
+    const { user } = renderWithProviders(<LoginScreen />, {
+      machines: { login: loginAgainst({ requestLogin: async () => ({}) }) },
+      route: '/login',
+    });
 
     await signIn(user);
 
@@ -230,7 +234,8 @@ test('a failed sign-in keeps what was typed, and a retry can succeed', async () 
     .fn<Promise<TokenResponse>, [LoginCredentials]>()
     .mockRejectedValueOnce(new ApiError('Internal Server Error', { status: 500 }))
     .mockResolvedValueOnce({ custom_token: 'custom-token-1' });
-  const { user } = renderWithProviders(<LoginScreen machine={loginAgainst({ requestLogin })} />, {
+  const { user } = renderWithProviders(<LoginScreen />, {
+    machines: { login: loginAgainst({ requestLogin }) },
     route: '/login',
   });
 

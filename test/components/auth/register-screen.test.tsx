@@ -30,10 +30,10 @@ function registerAgainst(api: {
 function renderRegisterScreen(machine: typeof registerMachine) {
   return renderWithProviders(
     <Routes>
-      <Route path="/register" element={<RegisterScreen machine={machine} />} />
+      <Route path="/register" element={<RegisterScreen />} />
       <Route path="/login" element={<h1>Login page</h1>} />
     </Routes>,
-    { route: '/register' },
+    { route: '/register', machines: { register: machine } },
   );
 }
 

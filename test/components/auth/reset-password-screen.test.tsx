@@ -13,7 +13,10 @@ function renderScreen(route = '/reset-password?uid=MTI&token=c4kq2z-5f0b1e') {
   const machine = withControlledRequest(resetPasswordMachine, controls);
   return {
     controls,
-    ...renderWithProviders(<ResetPasswordScreen machine={machine} />, { route }),
+    ...renderWithProviders(<ResetPasswordScreen />, {
+      machines: { resetPassword: machine },
+      route,
+    }),
   };
 }
 

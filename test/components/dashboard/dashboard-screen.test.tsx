@@ -3,7 +3,12 @@ import type { Profile } from '../../../contract/auth';
 import type { PermitCapInfo } from '../../../contract/permit';
 import { ApiError } from '../../../src/api/api-error';
 import { DashboardScreen } from '../../../src/features/dashboard/dashboard-screen';
-import type { DashboardLoaders } from '../../../src/features/dashboard/use-dashboard-data';
+import { fromPromise } from 'xstate';
+import {
+  dashboardMachine,
+  gatherDashboardFigures,
+  type DashboardCalls,
+} from '../../../machines/dashboard/dashboard-machine';
 import {
   startApiHostStandIn,
   type ApiHostStandIn,
@@ -34,7 +39,7 @@ function answer<T>(value: Answer<T>): Promise<T> {
   return Promise.resolve(value);
 }
 
-/** Loaders that answer as a host would; an Error is a failed call. */
+/** Calls that answer as a host would; an Error is a failed call. */
 function loadersAnswering({
   profile = fetchedProfile,
   capInfo = monthlyCap,
@@ -43,20 +48,21 @@ function loadersAnswering({
   profile?: Answer<Profile>;
   capInfo?: Answer<PermitCapInfo>;
   queuedCount?: Answer<number>;
-} = {}): DashboardLoaders {
+} = {}): DashboardCalls {
   return {
-    loadProfile: () => answer(profile),
-    loadCapInfo: () => answer(capInfo),
-    loadQueuedCount: () => answer(queuedCount),
+    fetchProfile: () => answer(profile),
+    fetchCapInfo: () => answer(capInfo),
+    countQueuedPermits: () => answer(queuedCount),
   };
 }
 
-function renderDashboard(
-  loaders: DashboardLoaders,
-  sessionProfile: Profile | null = residentProfile,
-) {
-  return renderWithProviders(<DashboardScreen loaders={loaders} />, {
+function renderDashboard(calls: DashboardCalls, sessionProfile: Profile | null = residentProfile) {
+  const dashboard = dashboardMachine.provide({
+    actors: { loadFigures: fromPromise(() => gatherDashboardFigures(calls)) },
+  });
+  return renderWithProviders(<DashboardScreen />, {
     session: { status: 'signed_in', profile: sessionProfile },
+    machines: { dashboard },
   });
 }
 

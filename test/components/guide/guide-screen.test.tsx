@@ -7,15 +7,17 @@ import { plainSite } from '../../machines/permits/permit-form-fixtures';
 import { renderWithProviders, residentProfile } from '../../support/render';
 
 function renderGuide(site: SiteSettings | Error | Promise<SiteSettings>) {
-  const loadSiteSettings = () =>
-    site instanceof Error ? Promise.reject(site) : Promise.resolve(site);
   return renderWithProviders(
     <Routes>
-      <Route path="/how-to-guide" element={<GuideScreen loadSiteSettings={loadSiteSettings} />} />
+      <Route path="/how-to-guide" element={<GuideScreen />} />
       <Route path="/add-permit" element={<h1>Add New Permit page</h1>} />
       <Route path="/my-permits" element={<h1>My Permits page</h1>} />
     </Routes>,
-    { route: '/how-to-guide', session: { status: 'signed_in', profile: residentProfile } },
+    {
+      route: '/how-to-guide',
+      session: { status: 'signed_in', profile: residentProfile },
+      siteSettings: site instanceof Error ? Promise.reject(site) : site,
+    },
   );
 }
 

@@ -22,14 +22,9 @@ const automaticEndSite: SiteSettings = { ...plainSite, default_end_date_limit_ho
 type CreatePermit = (payload: PermitCreatePayload) => Promise<CreatePermitAnswer>;
 
 /** The real add-permit machine, with a fake API host behind it. */
-function addPermitAgainst(api: {
-  loadSiteSettings: () => Promise<SiteSettings>;
-  createPermit?: CreatePermit;
-}) {
-  const createPermit = api.createPermit ?? (async () => ({ status: 201 }));
+function addPermitAgainst(createPermit: CreatePermit = async () => ({ status: 201 })) {
   return addPermitMachine.provide({
     actors: {
-      loadSiteSettings: fromPromise(() => api.loadSiteSettings()),
       createPermit: fromPromise(({ input }: { input: PermitCreatePayload }) => createPermit(input)),
     },
   });
@@ -42,16 +37,18 @@ function MyPermitsProbe() {
 }
 
 function renderScreen(site: SiteSettings | Error, createPermit?: CreatePermit) {
-  const machine = addPermitAgainst({
-    loadSiteSettings: () => (site instanceof Error ? Promise.reject(site) : Promise.resolve(site)),
-    createPermit,
-  });
   return renderWithProviders(
     <Routes>
-      <Route path="/add-permit" element={<AddPermitScreen machine={machine} clock={clock} />} />
+      <Route path="/add-permit" element={<AddPermitScreen />} />
       <Route path="/my-permits" element={<MyPermitsProbe />} />
     </Routes>,
-    { route: '/add-permit', session: { status: 'signed_in', profile: residentProfile } },
+    {
+      route: '/add-permit',
+      session: { status: 'signed_in', profile: residentProfile },
+      machines: { addPermit: addPermitAgainst(createPermit) },
+      clock,
+      siteSettings: site instanceof Error ? Promise.reject(site) : site,
+    },
   );
 }
 
@@ -90,13 +87,13 @@ function deferred<T>() {
 
 test('shows a spinner until the site settings load, with the heading and the way back', async () => {
   const settings = deferred<SiteSettings>();
-  renderWithProviders(
-    <AddPermitScreen
-      machine={addPermitAgainst({ loadSiteSettings: () => settings.promise })}
-      clock={clock}
-    />,
-    { route: '/add-permit', session: { status: 'signed_in', profile: residentProfile } },
-  );
+  renderWithProviders(<AddPermitScreen />, {
+    route: '/add-permit',
+    session: { status: 'signed_in', profile: residentProfile },
+    machines: { addPermit: addPermitAgainst() },
+    clock,
+    siteSettings: settings.promise,
+  });
 
   expect(screen.getByRole('heading', { name: 'Add New Permit' })).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Back to Permits' })).toHaveAttribute(

@@ -8,10 +8,8 @@ import { permitStatuses, type PermitStatus } from '../../../contract/permit-stat
 import type { Permit, PermitListBody, PermitListRequest } from '../../../contract/permit';
 import type { SiteSettings } from '../../../contract/site-settings';
 import { updatePermitMachine } from '../../../machines/permits/update-permit-machine';
-import {
-  MyPermitsScreen,
-  type PermitDialogMachines,
-} from '../../../src/features/permits/my-permits-screen';
+import { MyPermitsScreen } from '../../../src/features/permits/my-permits-screen';
+import type { MachineOverrides } from '../../../src/shell/app-machines';
 import { createActorControls, type ActorControls } from '../../machines/actor-controls';
 import {
   withControlledPermitActionActors,
@@ -21,6 +19,7 @@ import {
   listedPermit,
   pageSettled,
   pageWithPending,
+  answerListCall,
   withControlledPermitListActors,
 } from '../../machines/permits/permit-list-machine-fixtures';
 import { router, RouterProbe } from '../../support/router-probe';
@@ -67,7 +66,8 @@ interface ScreenOptions {
   route?: string;
   settings?: SiteSettings | Error;
   pendingRefreshMs?: number;
-  dialogMachines?: PermitDialogMachines;
+  /** The dialogs' machines with fake side effects, by name. */
+  dialogMachines?: Pick<MachineOverrides, 'activatePermit' | 'cancelPermit' | 'updatePermit'>;
 }
 
 function renderScreen({
@@ -82,34 +82,29 @@ function renderScreen({
     pendingRefreshMs === undefined
       ? controlled
       : controlled.provide({ delays: { pendingRefresh: pendingRefreshMs } });
-  const loadSiteSettings = () =>
-    settings instanceof Error ? Promise.reject(settings) : Promise.resolve(settings);
   // In a <main>, as the app's layout places every screen.
   const view = renderWithProviders(
     <main>
       <RouterProbe />
       <Routes>
-        <Route
-          path="/my-permits"
-          element={
-            <MyPermitsScreen
-              machine={machine}
-              loadSiteSettings={loadSiteSettings}
-              dialogMachines={dialogMachines}
-              clock={clock}
-            />
-          }
-        />
+        <Route path="/my-permits" element={<MyPermitsScreen />} />
         <Route path="/add-permit" element={<h1>Add New Permit</h1>} />
       </Routes>
     </main>,
-    { route, session: { status: 'signed_in', profile: residentProfile } },
+    {
+      route,
+      session: { status: 'signed_in', profile: residentProfile },
+      machines: { permitList: machine, ...dialogMachines },
+      clock,
+      siteSettings: settings instanceof Error ? Promise.reject(settings) : settings,
+    },
   );
   return { ...view, controls };
 }
 
+/** The API host answers the list call under way with `body`. */
 async function answer(controls: ActorControls, body: unknown) {
-  await act(async () => controls.resolve('fetchPermits', body));
+  await act(async () => answerListCall(controls, Promise.resolve(body)));
 }
 
 function requests(controls: ActorControls): PermitListRequest[] {
@@ -480,7 +475,7 @@ test('restores the filters and page a link names', async () => {
 test('a link to a page that no longer exists shows the first page instead', async () => {
   const { controls } = renderScreen({ route: '/my-permits?page=9' });
   await act(async () =>
-    controls.reject('fetchPermits', { status: 404, body: { detail: 'Invalid page.' } }),
+    answerListCall(controls, Promise.reject({ status: 404, body: { detail: 'Invalid page.' } })),
   );
 
   expect(requests(controls).at(-1)).toEqual(defaultRequest({ page: 1 }));
@@ -513,7 +508,7 @@ test('a failed fetch keeps the rows shown and says so quietly; Try again fetches
   await screen.findByRole('table', { name: 'Permits' });
 
   await user.click(screen.getByRole('button', { name: 'Next' }));
-  await act(async () => controls.reject('fetchPermits', { status: 500 }));
+  await act(async () => answerListCall(controls, Promise.reject({ status: 500 })));
 
   expect(within(table()).getByText('PG01 ABC')).toBeInTheDocument();
   expect(screen.getByText('showing 1-20 of 45')).toBeInTheDocument();
@@ -606,7 +601,7 @@ test('a cancel confirmed in its dialog reloads the list and closes the dialog', 
     'cancelPermit',
     dialogControls,
   ).provide({ delays: { reloadDelay: 20 } });
-  const { controls, user } = renderScreen({ dialogMachines: { cancel } });
+  const { controls, user } = renderScreen({ dialogMachines: { cancelPermit: cancel } });
   await answer(controls, { results: [listedPermit({ id: 7, status: 'ACTIVE' })], count: 1 });
 
   const [row] = rowsOf('AB12CDE');
@@ -623,7 +618,10 @@ test('a cancel confirmed in its dialog reloads the list and closes the dialog', 
 test('an update saved in its dialog refreshes the list and closes the dialog', async () => {
   const dialogControls = createActorControls();
   const update = withControlledUpdatePermitActors(updatePermitMachine, dialogControls);
-  const { controls, user } = renderScreen({ settings: plainSite, dialogMachines: { update } });
+  const { controls, user } = renderScreen({
+    settings: plainSite,
+    dialogMachines: { updatePermit: update },
+  });
   const permit: Permit = listedPermit({
     id: 9,
     status: 'SCHEDULED',

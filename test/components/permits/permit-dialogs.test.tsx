@@ -7,8 +7,7 @@ import { cancelPermitMachine } from '../../../machines/permits/cancel-permit-mac
 import type { Permit } from '../../../contract/permit';
 import type { SiteSettings } from '../../../contract/site-settings';
 import { updatePermitMachine } from '../../../machines/permits/update-permit-machine';
-import { ActivatePermitDialog } from '../../../src/features/permits/activate-permit-dialog';
-import { CancelPermitDialog } from '../../../src/features/permits/cancel-permit-dialog';
+import { PermitActionDialog } from '../../../src/features/permits/permit-action-dialog';
 import { UpdatePermitDialog } from '../../../src/features/permits/update-permit-dialog';
 import { createActorControls, type ActorControls } from '../../machines/actor-controls';
 import {
@@ -55,13 +54,10 @@ describe.each([
   {
     actorId: 'activatePermit' as const,
     machine: activatePermitMachine,
-    render: (
-      machine: typeof activatePermitMachine,
-      list: ReturnType<typeof listScreen>,
-    ): ReactElement => (
-      <ActivatePermitDialog
+    render: (list: ReturnType<typeof listScreen>): ReactElement => (
+      <PermitActionDialog
+        action="activate"
         permit={scheduledPermit}
-        machine={machine}
         onClose={list.onClose}
         onReload={list.onReload}
       />
@@ -78,13 +74,10 @@ describe.each([
   {
     actorId: 'cancelPermit' as const,
     machine: cancelPermitMachine,
-    render: (
-      machine: typeof cancelPermitMachine,
-      list: ReturnType<typeof listScreen>,
-    ): ReactElement => (
-      <CancelPermitDialog
+    render: (list: ReturnType<typeof listScreen>): ReactElement => (
+      <PermitActionDialog
+        action="cancel"
         permit={scheduledPermit}
-        machine={machine}
         onClose={list.onClose}
         onReload={list.onReload}
       />
@@ -102,7 +95,9 @@ describe.each([
     const controls = createActorControls();
     const list = listScreen();
     const machine = withControlledPermitActionActors(dialog.machine, dialog.actorId, controls);
-    const { user: renderUser } = renderWithProviders(dialog.render(machine, list));
+    const { user: renderUser } = renderWithProviders(dialog.render(list), {
+      machines: { [dialog.actorId]: machine },
+    });
     return { controls, list, user: user ?? renderUser };
   }
 
@@ -225,11 +220,13 @@ describe('the Update dialog', () => {
       <UpdatePermitDialog
         permit={permit}
         settings={settings}
-        machine={withControlledUpdatePermitActors(updatePermitMachine, controls)}
-        clock={clock}
         onClose={list.onClose}
         onRefresh={list.onRefresh}
       />,
+      {
+        machines: { updatePermit: withControlledUpdatePermitActors(updatePermitMachine, controls) },
+        clock,
+      },
     );
     return { controls, list, user };
   }

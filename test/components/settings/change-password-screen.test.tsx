@@ -13,7 +13,8 @@ function renderScreen() {
   const machine = withControlledRequest(changePasswordMachine, controls);
   return {
     controls,
-    ...renderWithProviders(<ChangePasswordScreen machine={machine} />, {
+    ...renderWithProviders(<ChangePasswordScreen />, {
+      machines: { changePassword: machine },
       route: '/settings/change-password',
       session: { status: 'signed_in', profile: residentProfile },
     }),

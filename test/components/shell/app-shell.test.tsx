@@ -178,7 +178,7 @@ describe('the signed-in shell', () => {
     });
     const user = userEvent.setup();
     render(
-      <AppProviders sessionLogic={sessionLogic}>
+      <AppProviders machines={{ session: sessionLogic }}>
         <MemoryRouter initialEntries={['/']}>
           <AppRoutes />
         </MemoryRouter>

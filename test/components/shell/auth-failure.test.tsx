@@ -33,7 +33,7 @@ function renderSignedInApp(refreshToken: () => Promise<void>) {
     },
   });
   render(
-    <AppProviders sessionLogic={sessionLogic}>
+    <AppProviders machines={{ session: sessionLogic }}>
       <MemoryRouter initialEntries={['/my-permits']}>
         <AppRoutes />
       </MemoryRouter>

@@ -4,18 +4,17 @@ import type {
   CreatePermitAnswer,
 } from '../../../machines/permits/add-permit-machine';
 import type { PermitCreatePayload } from '../../../contract/permit';
-import type { SiteSettings } from '../../../contract/site-settings';
 import type { createActorControls } from '../actor-controls';
-import { filledForm, fullSite } from './permit-form-fixtures';
+import { filledForm, fullSite, juneNoon } from './permit-form-fixtures';
+
+/** What the add-permit model starts with: a site that offers every field. */
+export const addPermitInput = { settings: fullSite, clock: () => juneNoon };
 
 /**
- * What the add-permit model may be sent: the settings answers (loaded, failed), a submit, and each
- * kind of answer to the create call. The machine-level and the screen-level model tests walk the
- * same paths.
+ * What the add-permit model may be sent: a submit, and each kind of answer to the create call.
+ * The machine-level and the screen-level model tests walk the same paths.
  */
 export const addPermitEventSamples: AnyEventObject[] = [
-  { type: 'xstate.done.actor.loadSiteSettings', output: fullSite },
-  { type: 'xstate.error.actor.loadSiteSettings', error: { status: 500 } },
   { type: 'SUBMIT', values: { ...filledForm, reference_label: 'Plumber' } },
   { type: 'xstate.done.actor.createPermit', output: { status: 201 } },
   { type: 'xstate.done.actor.createPermit', output: { status: 202 } },
@@ -41,7 +40,6 @@ export function withControlledAddPermitActors(
 ) {
   return machine.provide({
     actors: {
-      loadSiteSettings: controls.promise<SiteSettings>('loadSiteSettings'),
       createPermit: controls.promise<CreatePermitAnswer, PermitCreatePayload>('createPermit'),
     },
   });

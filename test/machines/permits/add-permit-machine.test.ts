@@ -1,5 +1,7 @@
 import { createActor, waitFor } from 'xstate';
+import type { SiteSettings } from '../../../contract/site-settings';
 import { addPermitMachine } from '../../../machines/permits/add-permit-machine';
+import { fallbackSiteSettings } from '../../../machines/site-settings-machine';
 import type { PermitFormValues } from '../../../machines/permits/permit-form-values';
 import { createActorControls } from '../actor-controls';
 import { withControlledAddPermitActors } from './add-permit-machine-fixtures';
@@ -7,22 +9,17 @@ import { filledForm, fullSite, juneNoon, plainSite } from './permit-form-fixture
 
 const labelled: PermitFormValues = { ...filledForm, reference_label: 'Plumber' };
 
-function startAddPermit() {
+function startAddPermit(settings: SiteSettings = fullSite) {
   const controls = createActorControls();
   const navigateToMyPermits = jest.fn();
   const machine = withControlledAddPermitActors(addPermitMachine, controls).provide({
     actions: { navigateToMyPermits },
   });
-  const actor = createActor(machine, { input: { clock: () => juneNoon } }).start();
+  const actor = createActor(machine, { input: { settings, clock: () => juneNoon } }).start();
   const submit = (values: PermitFormValues = labelled) => actor.send({ type: 'SUBMIT', values });
   const settled = () =>
     waitFor(actor, (snapshot) => snapshot.matches('succeeded') || snapshot.matches('failed'));
-  /** Loads `settings` and waits for the form. */
-  const edit = async (settings = fullSite) => {
-    controls.resolve('loadSiteSettings', settings);
-    await waitFor(actor, (snapshot) => snapshot.matches('editing'));
-  };
-  return { actor, controls, navigateToMyPermits, submit, settled, edit };
+  return { actor, controls, navigateToMyPermits, submit, settled };
 }
 
 const expectedPayload = {
@@ -38,49 +35,21 @@ const expectedPayload = {
 };
 
 describe('addPermitMachine', () => {
-  it('loads the site settings first, with no settings and no message yet', () => {
-    const { actor, controls } = startAddPermit();
-    expect(actor.getSnapshot().value).toBe('loadingSettings');
-    expect(actor.getSnapshot().context).toMatchObject({ settings: null, errorMessage: null });
-    expect(controls.isRunning('loadSiteSettings')).toBe(true);
-  });
-
-  it('ignores a submit before the settings have loaded', () => {
-    const { actor, controls, submit } = startAddPermit();
-    submit();
-    expect(actor.getSnapshot().value).toBe('loadingSettings');
-    expect(controls.inputs('createPermit')).toEqual([]);
-  });
-
-  it('shows the form with the loaded settings', async () => {
-    const { actor, edit } = startAddPermit();
-    await edit();
-    expect(actor.getSnapshot().context.settings).toEqual(fullSite);
-  });
-
-  it('falls back to no reference, no scheduling and a chosen end when the settings fail', async () => {
-    const { actor, controls } = startAddPermit();
-    controls.reject('loadSiteSettings', { status: 500 });
-    const editing = await waitFor(actor, (snapshot) => snapshot.matches('editing'));
-    expect(editing.context.settings).toEqual({
-      can_add_reference: false,
-      can_schedule_permits: false,
-      default_end_date_limit_hours: 0,
-    });
+  it('starts on the form with the site settings it was given, and no message', () => {
+    const { actor } = startAddPermit();
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context).toMatchObject({ settings: fullSite, errorMessage: null });
   });
 
   it('sends the payload built from the submitted values, the settings and the clock', async () => {
-    const { actor, controls, submit, edit } = startAddPermit();
-    await edit();
+    const { actor, controls, submit } = startAddPermit();
     submit();
     expect(actor.getSnapshot().value).toBe('submitting');
     expect(controls.inputs('createPermit')).toEqual([expectedPayload]);
   });
 
   it('builds the payload with the fallback settings after a settings failure', async () => {
-    const { actor, controls, submit } = startAddPermit();
-    controls.reject('loadSiteSettings', new Error('offline'));
-    await waitFor(actor, (snapshot) => snapshot.matches('editing'));
+    const { controls, submit } = startAddPermit(fallbackSiteSettings);
     submit({ ...labelled, schedule: true, start: '2026-06-02T09:00' });
     const [payload] = controls.inputs('createPermit');
     expect(payload).not.toHaveProperty('reference_label');
@@ -88,8 +57,7 @@ describe('addPermitMachine', () => {
   });
 
   it('sends one request for a double submit', async () => {
-    const { controls, submit, edit } = startAddPermit();
-    await edit(plainSite);
+    const { controls, submit } = startAddPermit(plainSite);
     submit();
     submit();
     submit({ ...labelled, make: 'Vauxhall' });
@@ -97,8 +65,7 @@ describe('addPermitMachine', () => {
   });
 
   it.each([201, 202])('succeeds on HTTP %i and goes to My Permits once', async (status) => {
-    const { controls, navigateToMyPermits, submit, settled, edit } = startAddPermit();
-    await edit();
+    const { controls, navigateToMyPermits, submit, settled } = startAddPermit();
     submit();
     expect(navigateToMyPermits).not.toHaveBeenCalled();
     controls.resolve('createPermit', { status });
@@ -110,8 +77,7 @@ describe('addPermitMachine', () => {
   });
 
   it('treats another 2xx answer as a failure with the default message', async () => {
-    const { controls, navigateToMyPermits, submit, settled, edit } = startAddPermit();
-    await edit();
+    const { controls, navigateToMyPermits, submit, settled } = startAddPermit();
     submit();
     controls.resolve('createPermit', { status: 200 });
     const failed = await settled();
@@ -136,8 +102,7 @@ describe('addPermitMachine', () => {
     ],
     ['a network error', new Error('Network Error'), 'Failed to create permit. Please try again.'],
   ])('fails with the mapped message on %s', async (_, error, message) => {
-    const { controls, navigateToMyPermits, submit, settled, edit } = startAddPermit();
-    await edit();
+    const { controls, navigateToMyPermits, submit, settled } = startAddPermit();
     submit();
     controls.reject('createPermit', error);
     const failed = await settled();
@@ -147,8 +112,7 @@ describe('addPermitMachine', () => {
   });
 
   it('retries from the failed state with the values the form now holds, clearing the message', async () => {
-    const { actor, controls, submit, settled, edit } = startAddPermit();
-    await edit();
+    const { actor, controls, submit, settled } = startAddPermit();
     submit();
     controls.reject('createPermit', {
       status: 400,
@@ -173,9 +137,7 @@ describe('addPermitMachine', () => {
     const machine = withControlledAddPermitActors(addPermitMachine, controls).provide({
       actions: { navigateToMyPermits: jest.fn() },
     });
-    const actor = createActor(machine, { input: { clock } }).start();
-    controls.resolve('loadSiteSettings', plainSite);
-    await waitFor(actor, (snapshot) => snapshot.matches('editing'));
+    const actor = createActor(machine, { input: { settings: plainSite, clock } }).start();
     actor.send({ type: 'SUBMIT', values: filledForm });
     controls.reject('createPermit', {});
     await waitFor(actor, (snapshot) => snapshot.matches('failed'));

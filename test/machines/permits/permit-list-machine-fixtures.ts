@@ -1,6 +1,10 @@
 import type { AnyEventObject } from 'xstate';
 import type { permitListMachine } from '../../../machines/permits/permit-list-machine';
 import type { Permit, PermitListBody, PermitListRequest } from '../../../contract/permit';
+import {
+  readPermitListAnswer,
+  type ListAnswer,
+} from '../../../machines/permits/read-permit-list-body';
 import type { createActorControls } from '../actor-controls';
 
 /** A permit as GET /api/v1/permits/ sends it (UTC times), with `changes` applied. */
@@ -33,6 +37,13 @@ export const pageSettled: PermitListBody = {
   count: 45,
 };
 
+/** How the live list call settles with `body` on page 1 (`readPermitListAnswer`). */
+function listed(body: PermitListBody): ListAnswer {
+  const results = Array.isArray(body) ? body : 'results' in body ? body.results : [];
+  const count = Array.isArray(body) ? body.length : 'count' in body ? body.count : 0;
+  return { kind: 'listed', permits: results, count };
+}
+
 /**
  * What the permit-list model may be sent: each filter gesture, a URL change from outside, the
  * page being hidden and shown, and each kind of answer of the list call. The samples are few on
@@ -43,15 +54,11 @@ export const permitListEventSamples: AnyEventObject[] = [
   { type: 'SEARCH', search: 'ford' },
   { type: 'PAGE.GO', page: 2 },
   { type: 'QUERY.CHANGED', query: 'page=2' },
-  { type: 'xstate.done.actor.fetchPermits', output: pageWithPending },
-  { type: 'xstate.done.actor.fetchPermits', output: pageSettled },
-  { type: 'xstate.done.actor.fetchPermits', output: [activePermit] },
-  { type: 'xstate.done.actor.fetchPermits', output: { error: 'Service unavailable' } },
+  { type: 'xstate.done.actor.fetchPermits', output: listed(pageWithPending) },
+  { type: 'xstate.done.actor.fetchPermits', output: listed(pageSettled) },
+  { type: 'xstate.done.actor.fetchPermits', output: listed([activePermit]) },
+  { type: 'xstate.done.actor.fetchPermits', output: { kind: 'pageGone' } satisfies ListAnswer },
   { type: 'xstate.error.actor.fetchPermits', error: { status: 500 } },
-  {
-    type: 'xstate.error.actor.fetchPermits',
-    error: { status: 404, body: { detail: 'Invalid page.' } },
-  },
 ];
 
 /** The permit-list machine with a list call the test settles by hand through `controls`. */
@@ -61,7 +68,26 @@ export function withControlledPermitListActors(
 ) {
   return machine.provide({
     actors: {
-      fetchPermits: controls.promise<PermitListBody, PermitListRequest>('fetchPermits'),
+      fetchPermits: controls.promise<ListAnswer, PermitListRequest>('fetchPermits'),
     },
   });
+}
+
+/**
+ * Settles the list call under way as the live actor settles the API host's `answer` (a body, or
+ * a rejection such as `{ status: 404 }`): through `readPermitListAnswer`, for the page asked for.
+ */
+export async function answerListCall(
+  controls: ReturnType<typeof createActorControls>,
+  answer: Promise<unknown>,
+): Promise<void> {
+  const request = controls.inputs('fetchPermits').at(-1) as PermitListRequest;
+  let read: ListAnswer;
+  try {
+    read = await readPermitListAnswer(answer, request.page);
+  } catch (error) {
+    controls.reject('fetchPermits', error);
+    return;
+  }
+  controls.resolve('fetchPermits', read);
 }

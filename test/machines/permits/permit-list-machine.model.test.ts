@@ -1,3 +1,4 @@
+import type { ListAnswer } from '../../../machines/permits/read-permit-list-body';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import {
   fromListSearchParams,
@@ -98,7 +99,8 @@ describe('permitListMachine model', () => {
       steps.some((walk) =>
         walk.some(
           ({ event, state }) =>
-            event.type === 'xstate.error.actor.fetchPermits' &&
+            event.type === 'xstate.done.actor.fetchPermits' &&
+            (event.output as ListAnswer).kind === 'pageGone' &&
             state.matches('loading') &&
             (state.context.filters as PermitListFilters).page === 1,
         ),

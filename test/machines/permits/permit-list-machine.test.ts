@@ -13,8 +13,13 @@ import {
   pageSettled,
   pageWithPending,
   queuedPermit,
+  answerListCall,
   withControlledPermitListActors,
 } from './permit-list-machine-fixtures';
+import {
+  readPermitListAnswer,
+  type ListAnswer,
+} from '../../../machines/permits/read-permit-list-body';
 
 /** 1 June 2026, 12:00 in London. */
 const juneNoon = () => new Date('2026-06-01T11:00:00Z');
@@ -48,11 +53,11 @@ function startPermitList(input: Partial<PermitListInput> = {}) {
   const requests = () => controls.inputs('fetchPermits') as PermitListRequest[];
   /** Answers the list call under way with `body` and waits for the list to be ready. */
   const answer = async (body: PermitListBody) => {
-    controls.resolve('fetchPermits', body);
+    await answerListCall(controls, Promise.resolve(body));
     return ready();
   };
   const fail = async (error: unknown) => {
-    controls.reject('fetchPermits', error);
+    await answerListCall(controls, Promise.reject(error));
     return ready();
   };
   const publishedQueries = () => publishQuery.mock.calls.map(([params]) => params.query);
@@ -312,7 +317,10 @@ describe('permitListMachine pages', () => {
     const { actor, controls, answer, requests, publishQuery } = startPermitList({
       filters: { ...defaultFilters, page: 3 },
     });
-    controls.reject('fetchPermits', { status: 404, body: { detail: 'Invalid page.' } });
+    void answerListCall(
+      controls,
+      Promise.reject({ status: 404, body: { detail: 'Invalid page.' } }),
+    );
     await waitFor(actor, (snapshot) => requests().length === 2 && snapshot.matches('loading'));
     expect(requests().at(-1)).toEqual(defaultRequest);
     expect(publishQuery).toHaveBeenCalledWith({
@@ -328,7 +336,7 @@ describe('permitListMachine pages', () => {
     const { actor, controls, requests, publishQuery } = startPermitList({
       filters: { ...defaultFilters, page: 2 },
     });
-    controls.resolve('fetchPermits', plainList(20));
+    void answerListCall(controls, Promise.resolve(plainList(20)));
     await waitFor(actor, () => requests().length === 2);
     expect(requests().at(-1)).toEqual(defaultRequest);
     expect(publishQuery).toHaveBeenCalledWith(expect.objectContaining({ replace: true }));
@@ -387,11 +395,13 @@ describe('permitListMachine answers in order', () => {
     }[] = [];
     const machine = permitListMachine.provide({
       actors: {
-        fetchPermits: fromPromise<PermitListBody, PermitListRequest>(
-          ({ input, signal }) =>
-            new Promise((resolve) => {
+        fetchPermits: fromPromise<ListAnswer, PermitListRequest>(({ input, signal }) =>
+          readPermitListAnswer(
+            new Promise<PermitListBody>((resolve) => {
               runs.push({ input, signal, resolve });
             }),
+            input.page,
+          ),
         ),
       },
       actions: { publishQuery: () => {} },
@@ -549,7 +559,7 @@ describe('permitListMachine placeholders', () => {
     const errors: unknown[] = [];
     actor.subscribe({ error: (error) => errors.push(error) });
     actor.start();
-    controls.resolve('fetchPermits', pageSettled);
+    await answerListCall(controls, Promise.resolve(pageSettled));
     await waitFor(actor, (snapshot) => snapshot.matches('ready'));
     actor.send({ type: 'SEARCH', search: 'van' });
     expect(errors).toEqual([

@@ -1,0 +1,172 @@
+import { fromCallback, fromPromise } from 'xstate';
+import type {
+  LoginCredentials,
+  PasswordChange,
+  PasswordResetConfirmation,
+  RegistrationDetails,
+} from '../../contract/auth';
+import type {
+  PermitCreatePayload,
+  PermitListRequest,
+  PermitUpdatePayload,
+} from '../../contract/permit';
+import type { PasswordResetRequest } from '../../machines/auth/forgot-password-machine';
+import type { PasswordRequestInput } from '../../machines/auth/password-form-machine';
+import { gatherDashboardFigures } from '../../machines/dashboard/dashboard-machine';
+import {
+  readPermitListAnswer,
+  readPermitListBody,
+} from '../../machines/permits/read-permit-list-body';
+import {
+  changePassword,
+  confirmPasswordReset,
+  getProfile,
+  login,
+  logout,
+  register,
+  requestPasswordReset,
+} from '../api/auth-api';
+import {
+  activatePermit,
+  cancelPermit,
+  createPermit,
+  getPermitCapInfo,
+  listPermits,
+  updatePermit,
+} from '../api/permits-api';
+import { getSiteSettings } from '../api/site-settings-api';
+import {
+  getIdToken,
+  onIdentityChanged,
+  signInWithToken,
+  signOutIdentity,
+} from '../identity/identity';
+import type { AppImplementations } from './app-machine-types';
+
+/** The login step both sign-in and registration end with: the custom token to the provider. */
+const signInWithTokenActor = fromPromise<boolean, { customToken: string }>(({ input }) =>
+  signInWithToken(input.customToken),
+);
+
+/** How many permits wait in the provider's queue: the count of a QUEUED-only list query. */
+async function countQueuedPermits(): Promise<number> {
+  const request = {
+    status: ['QUEUED' as const],
+    start_date: '',
+    end_date: '',
+    search: '',
+    page: 1,
+  };
+  const answer = readPermitListBody(await listPermits(request), 1);
+  if (answer.kind !== 'listed') throw new Error('The permit list answered with an error');
+  return answer.count;
+}
+
+/**
+ * Every machine's side effects as the running app performs them: calls to the API host
+ * (`src/api/`) and the identity provider (`src/identity/`). This is the one place they are wired;
+ * tests replace a machine through `AppProviders`' overrides instead.
+ */
+export const liveImplementations: AppImplementations = {
+  session: {
+    actors: {
+      identityListener: fromCallback(({ sendBack }) =>
+        onIdentityChanged((user) => sendBack({ type: 'IDENTITY.CHANGED', user })),
+      ),
+      fetchProfile: fromPromise(() => getProfile()),
+      refreshToken: fromPromise(async () => {
+        if ((await getIdToken(true)) === null) throw new Error('Nobody is signed in to refresh');
+      }),
+      logout: fromPromise(async () => {
+        // The provider sign-out runs even when the backend logout fails: the user is leaving.
+        try {
+          await logout();
+        } finally {
+          await signOutIdentity();
+        }
+      }),
+    },
+  },
+  siteSettings: {
+    actors: { loadSiteSettings: fromPromise(() => getSiteSettings()) },
+  },
+  login: {
+    actors: {
+      requestLogin: fromPromise(({ input }: { input: LoginCredentials }) => login(input)),
+      signInWithToken: signInWithTokenActor,
+    },
+  },
+  register: {
+    actors: {
+      requestRegistration: fromPromise(({ input }: { input: RegistrationDetails }) =>
+        register(input),
+      ),
+      signInWithToken: signInWithTokenActor,
+    },
+  },
+  forgotPassword: {
+    actors: {
+      sendRequest: fromPromise(({ input }: { input: PasswordRequestInput<PasswordResetRequest> }) =>
+        requestPasswordReset(input.request.email),
+      ),
+    },
+  },
+  resetPassword: {
+    actors: {
+      sendRequest: fromPromise(
+        ({ input }: { input: PasswordRequestInput<PasswordResetConfirmation> }) =>
+          confirmPasswordReset(input.request),
+      ),
+    },
+  },
+  changePassword: {
+    actors: {
+      sendRequest: fromPromise(({ input }: { input: PasswordRequestInput<PasswordChange> }) =>
+        changePassword(input.request),
+      ),
+    },
+  },
+  dashboard: {
+    actors: {
+      loadFigures: fromPromise(() =>
+        gatherDashboardFigures({
+          fetchProfile: getProfile,
+          fetchCapInfo: getPermitCapInfo,
+          countQueuedPermits,
+        }),
+      ),
+    },
+  },
+  addPermit: {
+    actors: {
+      createPermit: fromPromise(({ input }: { input: PermitCreatePayload }) => createPermit(input)),
+    },
+  },
+  permitList: {
+    actors: {
+      fetchPermits: fromPromise(({ input }: { input: PermitListRequest }) =>
+        readPermitListAnswer(listPermits(input), input.page),
+      ),
+    },
+  },
+  activatePermit: {
+    actors: {
+      activatePermit: fromPromise(({ input }: { input: { id: number } }) =>
+        activatePermit(input.id),
+      ),
+    },
+  },
+  cancelPermit: {
+    actors: {
+      cancelPermit: fromPromise(({ input }: { input: { id: number } }) => cancelPermit(input.id)),
+    },
+  },
+  updatePermit: {
+    actors: {
+      updatePermit: fromPromise(
+        ({ input }: { input: { id: number; payload: PermitUpdatePayload } }) =>
+          updatePermit(input.id, input.payload),
+      ),
+    },
+  },
+};
