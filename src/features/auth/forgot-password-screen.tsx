@@ -4,12 +4,12 @@ import { Form, Formik } from 'formik';
 import { useRef } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { fromPromise } from 'xstate';
-import * as yup from 'yup';
 import {
   forgotPasswordMachine,
   type PasswordResetRequest,
 } from '../../../machines/auth/forgot-password-machine';
 import type { PasswordRequestInput } from '../../../machines/auth/password-form-machine';
+import { forgotPasswordFormSchema } from '../../../machines/auth/forgot-password-form-schema';
 import { requestPasswordReset } from '../../api/auth-api';
 import { inspect } from '../../shell/inspector';
 import { paths } from '../../shell/paths';
@@ -28,10 +28,6 @@ const liveForgotPasswordMachine = forgotPasswordMachine.provide({
 const initialValues: PasswordResetRequest = { email: '' };
 
 const fieldOrder: readonly (keyof PasswordResetRequest)[] = ['email'];
-
-const forgotPasswordSchema = yup.object({
-  email: yup.string().trim().required('Email is required'),
-});
 
 /**
  * Asking for a password reset link (spec section 2, "Forgot password"). Formik owns the e-mail;
@@ -62,7 +58,7 @@ export function ForgotPasswordScreen({
       <Card.Body>
         <Formik
           initialValues={initialValues}
-          validationSchema={forgotPasswordSchema}
+          validationSchema={forgotPasswordFormSchema}
           onSubmit={({ email }) =>
             forgotPasswordActor.send({ type: 'SUBMIT', values: { email: email.trim() } })
           }

@@ -3,9 +3,9 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Form, Formik } from 'formik';
 import { Link as RouterLink } from 'react-router';
 import { fromPromise } from 'xstate';
-import * as yup from 'yup';
 import type { LoginCredentials } from '../../../contract/auth';
 import { loginMachine } from '../../../machines/auth/login-machine';
+import { loginFormSchema } from '../../../machines/auth/login-form-schema';
 import { login } from '../../api/auth-api';
 import { getConfig } from '../../config';
 import { inspect } from '../../shell/inspector';
@@ -22,11 +22,6 @@ const liveLoginMachine = loginMachine.provide({
 });
 
 const initialValues: LoginCredentials = { email: '', password: '' };
-
-const loginSchema = yup.object({
-  email: yup.string().trim().required('Email is required'),
-  password: yup.string().required('Password is required'),
-});
 
 /**
  * Email and password sign-in (spec section 2, "Login"). Formik owns the values; the login
@@ -56,7 +51,7 @@ export function LoginScreen({
       <Card.Body>
         <Formik
           initialValues={initialValues}
-          validationSchema={loginSchema}
+          validationSchema={loginFormSchema}
           onSubmit={(values) => loginActor.send({ type: 'SUBMIT', values })}
         >
           <Form noValidate>

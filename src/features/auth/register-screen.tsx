@@ -4,9 +4,9 @@ import { Form, Formik } from 'formik';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { fromPromise } from 'xstate';
-import * as yup from 'yup';
 import type { RegistrationDetails } from '../../../contract/auth';
 import { registerMachine } from '../../../machines/auth/register-machine';
+import { registerFormSchema } from '../../../machines/auth/register-form-schema';
 import { register } from '../../api/auth-api';
 import { inspect } from '../../shell/inspector';
 import { paths } from '../../shell/paths';
@@ -30,14 +30,6 @@ const initialValues: RegistrationDetails = {
   last_name: '',
   password: '',
 };
-
-const registrationSchema = yup.object({
-  invite_code: yup.string().trim().required('Invite code is required'),
-  email: yup.string().trim().required('Email is required'),
-  first_name: yup.string().trim().required('First name is required'),
-  last_name: yup.string().trim().required('Last name is required'),
-  password: yup.string().required('Password is required'),
-});
 
 /**
  * Account creation with an invite code (spec section 2, "Register"). Formik owns the values; the
@@ -77,7 +69,7 @@ export function RegisterScreen({
       <Card.Body>
         <Formik
           initialValues={initialValues}
-          validationSchema={registrationSchema}
+          validationSchema={registerFormSchema}
           onSubmit={(values) => registerActor.send({ type: 'SUBMIT', values })}
         >
           <Form noValidate>

@@ -4,10 +4,10 @@ import { Form, Formik } from 'formik';
 import { useRef } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { fromPromise } from 'xstate';
-import * as yup from 'yup';
 import type { PasswordResetConfirmation } from '../../../contract/auth';
 import type { PasswordRequestInput } from '../../../machines/auth/password-form-machine';
 import { resetPasswordMachine } from '../../../machines/auth/reset-password-machine';
+import { resetPasswordFormSchema } from '../../../machines/auth/reset-password-form-schema';
 import { confirmPasswordReset } from '../../api/auth-api';
 import { inspect } from '../../shell/inspector';
 import { paths } from '../../shell/paths';
@@ -33,14 +33,6 @@ const initialValues: ResetPasswordValues = { password: '', confirm_password: '' 
 
 const fieldOrder: readonly (keyof ResetPasswordValues)[] = ['password', 'confirm_password'];
 
-const resetPasswordSchema = yup.object({
-  password: yup.string().required('New password is required'),
-  confirm_password: yup
-    .string()
-    .required('Please confirm your new password')
-    .oneOf([yup.ref('password')], 'Passwords do not match.'),
-});
-
 type ResetPasswordLogic = typeof resetPasswordMachine;
 
 /** The new-password form for a link that carries both its uid and its token. */
@@ -64,7 +56,7 @@ function ResetPasswordForm({
   return (
     <Formik
       initialValues={initialValues}
-      validationSchema={resetPasswordSchema}
+      validationSchema={resetPasswordFormSchema}
       onSubmit={({ password }) =>
         resetPasswordActor.send({ type: 'SUBMIT', values: { uid, token, password } })
       }

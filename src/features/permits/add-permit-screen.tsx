@@ -11,9 +11,9 @@ import {
   emptyPermitForm,
   minimumDateTimeLocal,
   minimumExpiry,
-  permitFormMessages,
   validatePermitForm,
 } from '../../../machines/permits/permit-form-rules';
+import { permitFormMessages, permitFormSchema } from '../../../machines/permits/permit-form-schema';
 import type { PermitCreatePayload } from '../../../contract/permit';
 import type { PermitFormValues } from '../../../machines/permits/permit-form-values';
 import type { SiteSettings } from '../../../contract/site-settings';
@@ -227,7 +227,7 @@ export function AddPermitScreen({
         ) : (
           <Formik
             initialValues={emptyPermitForm}
-            validate={(values) => validatePermitForm(values, settings, contextClock())}
+            validationSchema={() => permitFormSchema(settings, contextClock())}
             onSubmit={(values) => addPermitActor.send({ type: 'SUBMIT', values })}
           >
             <PermitFields

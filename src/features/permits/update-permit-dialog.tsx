@@ -12,7 +12,7 @@ import {
   updatePermitForm,
   updatePermitMinimums,
   updatePermitTexts,
-  validateUpdatePermitForm,
+  updatePermitFormSchema,
   withEnd,
   withIndefinite,
   type UpdatePermitForm,
@@ -180,7 +180,7 @@ export function UpdatePermitDialog({
   return (
     <Formik
       initialValues={form.initialValues}
-      validate={(values) => validateUpdatePermitForm(form, values, clock())}
+      validationSchema={() => updatePermitFormSchema(form, clock())}
       onSubmit={(values) => updateActor.send({ type: 'SUBMIT', values })}
     >
       <PermitDialogFrame

@@ -4,10 +4,10 @@ import { Form, Formik } from 'formik';
 import { useRef } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { fromPromise } from 'xstate';
-import * as yup from 'yup';
 import type { PasswordChange } from '../../../contract/auth';
 import { changePasswordMachine } from '../../../machines/auth/change-password-machine';
 import type { PasswordRequestInput } from '../../../machines/auth/password-form-machine';
+import { changePasswordFormSchema } from '../../../machines/auth/change-password-form-schema';
 import { changePassword } from '../../api/auth-api';
 import { inspect } from '../../shell/inspector';
 import { paths } from '../../shell/paths';
@@ -40,16 +40,6 @@ const fieldOrder: readonly (keyof ChangePasswordValues)[] = [
   'new_password',
   'confirm_password',
 ];
-
-// Spec section 5: the password rule itself is the server's to enforce; the form only states it.
-const changePasswordSchema = yup.object({
-  current_password: yup.string().required('Current password is required'),
-  new_password: yup.string().required('New password is required'),
-  confirm_password: yup
-    .string()
-    .required('Please confirm your new password')
-    .oneOf([yup.ref('new_password')], 'New passwords do not match'),
-});
 
 /** A refusal that lists what is wrong with the password, one item per sentence. */
 function PasswordErrorItems({ items }: { items: readonly string[] }) {
@@ -100,7 +90,7 @@ export function ChangePasswordScreen({
       <Card.Body>
         <Formik
           initialValues={initialValues}
-          validationSchema={changePasswordSchema}
+          validationSchema={changePasswordFormSchema}
           onSubmit={({ current_password, new_password }) =>
             changePasswordActor.send({ type: 'SUBMIT', values: { current_password, new_password } })
           }
