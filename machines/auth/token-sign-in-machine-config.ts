@@ -44,7 +44,8 @@ export function tokenSignInSetup<TValues>() {
     guards: {
       hasCustomToken: (_: unknown, params: { answer: TokenResponse }) =>
         customTokenOf(params.answer) !== null,
-      // The login step answers true or false (spec section 4); anything but true is a rejection.
+      // The login step answers true or false; anything but true is a rejection
+      // (test/machines/login-machine.test.ts).
       isAccepted: (_: unknown, params: { accepted: boolean }) => params.accepted === true,
     },
   };

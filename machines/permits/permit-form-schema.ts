@@ -3,7 +3,10 @@ import * as yup from 'yup';
 import type { SiteSettings } from '../../contract/site-settings';
 import { inLondon, parseDateTimeLocal } from './london-time';
 
-/** Spec section 5, "Add permit", word for word; the required-field texts name the field. */
+/**
+ * The add form's messages, word for word (test/machines/permits/permit-form-rules.test.ts); the
+ * required-field texts name the field.
+ */
 export const permitFormMessages = {
   acknowledgement:
     'Please tick the acknowledgement checkbox at the bottom of the page that you have verified your details before creating the permit.',
@@ -18,7 +21,7 @@ export const permitFormMessages = {
   startTooSoon: 'Scheduled start date must be at least 1 minute in the future',
 } as const;
 
-/** How far ahead a scheduled start must be (spec section 9). */
+/** How far ahead a scheduled start must be (test/machines/permits/permit-form-rules.test.ts). */
 export const minimumScheduleLeadMinutes = 1;
 
 /** A `datetime-local` value as a London instant; null when empty (Formik sends '' as undefined). */
@@ -73,9 +76,10 @@ export function expirySchema(now: DateTime | Date, missing: string) {
 }
 
 /**
- * The add-permit form's rules (spec section 5, "Add permit") on `settings` at `now`. Fields the
- * site hides (reference label, schedule, end under an automatic end) are not checked; the expiry
- * is not checked when "Set as Indefinite" is ticked, the start only when the schedule box is.
+ * The add-permit form's rules on `settings` at `now`
+ * (test/machines/permits/permit-form-rules.test.ts). Fields the site hides (reference label,
+ * schedule, end under an automatic end) are not checked; the expiry is not checked when "Set as
+ * Indefinite" is ticked, the start only when the schedule box is.
  */
 export function permitFormSchema(settings: SiteSettings, now: DateTime | Date) {
   const expiry = expirySchema(now, permitFormMessages.endRequired);

@@ -146,10 +146,11 @@ export function isUpdateSubmitDisabled(
 }
 
 /**
- * The update form's rules (spec section 5, "Update permit") for `form` at `now`. Without an
- * automatic end, a new expiry or "Set as Indefinite" is needed and the expiry must be in the
- * future. A new scheduled start must be at least 1 minute ahead; an unchanged one is not sent, so
- * not checked. The start and expiry rules are the add form's, so both forms speak the same words.
+ * The update form's rules for `form` at `now` (test/machines/permits/update-permit-form.test.ts).
+ * Without an automatic end, a new expiry or "Set as Indefinite" is needed and the expiry must be
+ * in the future. A new scheduled start must be at least 1 minute ahead; an unchanged one is not
+ * sent, so not checked. The start and expiry rules are the add form's, so both forms speak the
+ * same words.
  */
 export function updatePermitFormSchema(form: UpdatePermitForm, now: DateTime | Date) {
   const expiry = expirySchema(now, updatePermitTexts.endMissing);
