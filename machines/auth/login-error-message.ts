@@ -1,5 +1,6 @@
 import type { HttpFailure } from '../http-failure';
 import type { TokenResponse } from '../../contract/auth';
+import type { TokenSignInMessages } from './token-sign-in-machine-config';
 
 /** Spec section 8, "Login", word for word. */
 export const loginMessages = {
@@ -38,3 +39,10 @@ export function toLoginMissingTokenMessage(answer: TokenResponse): string {
   const warning = answer.warning?.trim();
   return warning ? `${warning} Please contact support.` : loginMessages.serviceUnavailable;
 }
+
+/** What the login machine says when it fails (`machines/auth/login-machine.ts`). */
+export const loginFailureMessages: TokenSignInMessages = {
+  toRefusalMessage: toLoginErrorMessage,
+  toMissingTokenMessage: toLoginMissingTokenMessage,
+  tokenRejected: loginMessages.tokenRejected,
+};

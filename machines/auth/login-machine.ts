@@ -1,22 +1,12 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import type { LoginCredentials, TokenResponse } from '../../contract/auth';
+import { setup } from 'xstate';
+import type { LoginCredentials } from '../../contract/auth';
+import { loginFailureMessages } from './login-error-message';
 import {
-  loginMessages,
-  toLoginErrorMessage,
-  toLoginMissingTokenMessage,
-} from './login-error-message';
-import { toHttpFailure } from '../http-failure';
-import { customTokenOf, tokenSignInGuards } from './token-sign-in';
-import { notProvided } from '../not-provided';
-
-export interface LoginContext {
-  /** What the screen shows in the error state. */
-  errorMessage: string | null;
-  /** The custom token between the two steps of a sign-in; null otherwise. */
-  customToken: string | null;
-}
-
-export type LoginEvent = { type: 'SUBMIT'; values: LoginCredentials };
+  createTokenSignInMachineConfig,
+  requestTokenActor,
+  signInWithTokenActor,
+  tokenSignInSetup,
+} from './token-sign-in-machine-config';
 
 /**
  * Email and password sign-in (spec section 2 "Login", section 8 "Login"): the API answers with a
@@ -25,108 +15,23 @@ export type LoginEvent = { type: 'SUBMIT'; values: LoginCredentials };
  * the new identity and the public-route guard redirects.
  */
 export const loginMachine = setup({
-  types: {
-    context: {} as LoginContext,
-    events: {} as LoginEvent,
-  },
+  ...tokenSignInSetup<LoginCredentials>(),
   actors: {
-    requestLogin: fromPromise<TokenResponse, LoginCredentials>(async () =>
-      notProvided('login', 'actor', 'requestLogin'),
-    ),
-    signInWithToken: fromPromise<boolean, { customToken: string }>(async () =>
-      notProvided('login', 'actor', 'signInWithToken'),
-    ),
+    requestLogin: requestTokenActor<LoginCredentials>('login', 'requestLogin'),
+    signInWithToken: signInWithTokenActor('login'),
   },
-  actions: {
-    showError: assign((_, params: { message: string }) => ({ errorMessage: params.message })),
-    clearError: assign({ errorMessage: null }),
-    keepToken: assign((_, params: { answer: TokenResponse }) => ({
-      customToken: customTokenOf(params.answer),
-    })),
-    forgetToken: assign({ customToken: null }),
-  },
-  guards: tokenSignInGuards,
-}).createMachine({
-  id: 'login',
-  context: { errorMessage: null, customToken: null },
-  initial: 'idle',
-  states: {
-    idle: {
-      on: { SUBMIT: 'submitting' },
-    },
-    // No SUBMIT handler: a second click while a request is out sends nothing.
-    submitting: {
-      entry: 'clearError',
-      initial: 'requesting',
-      states: {
-        requesting: {
-          invoke: {
-            id: 'requestLogin',
-            src: 'requestLogin',
-            // Formik owns the values; they travel with the event and are not kept.
-            input: ({ event }) => {
-              assertEvent(event, 'SUBMIT');
-              return event.values;
-            },
-            onDone: [
-              {
-                guard: {
-                  type: 'hasCustomToken',
-                  params: ({ event }) => ({ answer: event.output }),
-                },
-                target: 'signingIn',
-                actions: { type: 'keepToken', params: ({ event }) => ({ answer: event.output }) },
-              },
-              {
-                target: '#login.error',
-                actions: {
-                  type: 'showError',
-                  params: ({ event }) => ({ message: toLoginMissingTokenMessage(event.output) }),
-                },
-              },
-            ],
-            onError: {
-              target: '#login.error',
-              actions: {
-                type: 'showError',
-                params: ({ event }) => ({
-                  message: toLoginErrorMessage(toHttpFailure(event.error)),
-                }),
-              },
-            },
-          },
-        },
-        signingIn: {
-          exit: 'forgetToken',
-          invoke: {
-            id: 'signInWithToken',
-            src: 'signInWithToken',
-            // `hasCustomToken` guards the only way in; the fallback only satisfies the type.
-            input: ({ context }) => ({ customToken: context.customToken ?? '' }),
-            onDone: [
-              {
-                guard: { type: 'isAccepted', params: ({ event }) => ({ accepted: event.output }) },
-                target: '#login.success',
-              },
-              {
-                target: '#login.error',
-                actions: { type: 'showError', params: { message: loginMessages.tokenRejected } },
-              },
-            ],
-            onError: {
-              target: '#login.error',
-              actions: { type: 'showError', params: { message: loginMessages.tokenRejected } },
-            },
-          },
-        },
+}).createMachine(
+  createTokenSignInMachineConfig({
+    id: 'login',
+    description: 'Signing in with email and password.',
+    requestActor: 'requestLogin',
+    messages: loginFailureMessages,
+    errorTargets: { refused: 'error', signedOut: 'error' },
+    errorState: {
+      description: 'The sign-in failed; the screen shows why.',
+      on: {
+        SUBMIT: { target: 'submitting', description: 'Retry with whatever the form now holds.' },
       },
     },
-    success: {
-      type: 'final',
-    },
-    // A new SUBMIT retries with whatever the form now holds.
-    error: {
-      on: { SUBMIT: 'submitting' },
-    },
-  },
-});
+  }),
+);

@@ -1,5 +1,6 @@
 import { fieldMessages } from '../drf-field-messages';
 import type { HttpFailure } from '../http-failure';
+import type { TokenSignInMessages } from './token-sign-in-machine-config';
 import type { TokenResponse } from '../../contract/auth';
 
 /** Spec section 8, "Register", word for word. */
@@ -55,3 +56,10 @@ export function toRegisterMissingTokenMessage(answer: TokenResponse): string {
     ? `${warning} Please log in with your credentials`
     : registerMessages.authenticationFailed;
 }
+
+/** What the register machine says when it fails (`machines/auth/register-machine.ts`). */
+export const registerFailureMessages: TokenSignInMessages = {
+  toRefusalMessage: toRegisterErrorMessage,
+  toMissingTokenMessage: toRegisterMissingTokenMessage,
+  tokenRejected: registerMessages.tokenLoginFailed,
+};

@@ -2,6 +2,7 @@ import { assign, fromPromise, setup, type PromiseActorLogic } from 'xstate';
 import type { HttpFailure } from '../http-failure';
 import { toHttpFailure } from '../http-failure';
 import { notProvided } from '../not-provided';
+import { dismissPermitDialog, permitDialogStates } from './permit-dialog-states';
 import type { PermitDialogError } from './permit-action-error-message';
 import type { Permit, PermitActionBody } from '../../contract/permit';
 
@@ -53,6 +54,8 @@ export function createPermitActionMachine({
     [id]: fromPromise<PermitActionBody, { id: number }>(async () => notProvided(id, 'actor', id)),
   } as Record<string, PermitActionLogic>;
 
+  const sendAction = { target: 'submitting', description: 'Send the POST.' } as const;
+
   return setup({
     types: {
       context: {} as PermitActionContext,
@@ -73,24 +76,28 @@ export function createPermitActionMachine({
     },
   }).createMachine({
     id,
+    description: 'A confirmation dialog that sends one POST for a permit.',
     context: ({ input }) => ({ permit: input.permit, error: null }),
     initial: 'confirming',
     states: {
       confirming: {
-        on: { CONFIRM: 'submitting', DISMISS: 'dismissed' },
+        description: 'The dialog asks the resident to confirm the action.',
+        on: { CONFIRM: sendAction, DISMISS: dismissPermitDialog },
       },
       // Neither CONFIRM (a double click sends one request) nor DISMISS: the request is out, and
       // closing now would lose the reload of the list it changes.
       submitting: {
+        description: 'The POST is out; the dialog is busy.',
         tags: ['busy'],
         entry: 'clearError',
         invoke: {
           id,
           src: id,
           input: ({ context }) => ({ id: context.permit.id }),
-          onDone: 'succeeded',
+          onDone: { target: 'succeeded', description: 'The server made the change.' },
           onError: {
             target: 'failed',
+            description: 'The server refused the change, or did not answer.',
             actions: {
               type: 'showError',
               params: ({ event }) => ({ message: toErrorMessage(toHttpFailure(event.error)) }),
@@ -99,23 +106,16 @@ export function createPermitActionMachine({
         },
       },
       succeeded: {
+        description: 'Waiting a second for the change to show in the list; still busy.',
         tags: ['busy'],
         after: {
-          reloadDelay: 'reloaded',
+          reloadDelay: { target: 'reloaded', description: 'Time to reload the list.' },
         },
       },
       // The dialog stays open with the error: CONFIRM retries, DISMISS gives up.
-      failed: {
-        on: { CONFIRM: 'submitting', DISMISS: 'dismissed' },
-      },
-      reloaded: {
-        type: 'final',
-        entry: ['reloadList', 'close'],
-      },
-      dismissed: {
-        type: 'final',
-        entry: 'close',
-      },
+      failed: permitDialogStates.failed({ CONFIRM: sendAction, DISMISS: dismissPermitDialog }),
+      reloaded: permitDialogStates.changed('reloadList'),
+      dismissed: permitDialogStates.dismissed,
     },
   });
 }

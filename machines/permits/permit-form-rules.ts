@@ -1,5 +1,7 @@
 import type { DateTime } from 'luxon';
-import { inLondon, parseDateTimeLocal, toDateTimeLocal } from './london-time';
+import { formErrors } from '../form-errors';
+import { inLondon, toDateTimeLocal } from './london-time';
+import { minimumScheduleLeadMinutes, permitFormSchema } from './permit-form-schema';
 import type { PermitFormValues } from './permit-form-values';
 import type { SiteSettings } from '../../contract/site-settings';
 
@@ -19,24 +21,6 @@ export const emptyPermitForm: PermitFormValues = {
   acknowledged: false,
 };
 
-/** Spec section 5, "Add permit", word for word; the required-field texts name the field. */
-export const permitFormMessages = {
-  acknowledgement:
-    'Please tick the acknowledgement checkbox at the bottom of the page that you have verified your details before creating the permit.',
-  referenceLabelRequired: 'Reference label is required',
-  vrmRequired: 'Registration number is required',
-  makeRequired: 'Make is required',
-  modelRequired: 'Model is required',
-  endRequired: 'Expiry date is required',
-  endNotInFuture: 'Expiry date must be in the future',
-  startRequired: 'Scheduled start date is required',
-  startNotInFuture: 'Scheduled start date must be in the future',
-  startTooSoon: 'Scheduled start date must be at least 1 minute in the future',
-} as const;
-
-/** How far ahead a scheduled start must be (spec section 9). */
-const minimumScheduleLeadMinutes = 1;
-
 export type PermitFormErrors = Partial<Record<keyof PermitFormValues, string>>;
 
 /**
@@ -55,52 +39,14 @@ export function minimumExpiry(values: PermitFormValues, now: DateTime | Date): s
   return values.schedule && values.start !== '' ? values.start : minimumDateTimeLocal(now);
 }
 
-/** Whether a text field holds more than spaces. */
-function isBlank(value: string): boolean {
-  return value.trim() === '';
-}
-
-function endError(values: PermitFormValues, settings: SiteSettings, now: DateTime) {
-  if (values.indefinite || settings.default_end_date_limit_hours > 0) return undefined;
-  const end = parseDateTimeLocal(values.end);
-  if (!end) return permitFormMessages.endRequired;
-  return end <= now ? permitFormMessages.endNotInFuture : undefined;
-}
-
-function startError(values: PermitFormValues, settings: SiteSettings, now: DateTime) {
-  if (!settings.can_schedule_permits || !values.schedule) return undefined;
-  const start = parseDateTimeLocal(values.start);
-  if (!start) return permitFormMessages.startRequired;
-  if (start <= now) return permitFormMessages.startNotInFuture;
-  return start < now.plus({ minutes: minimumScheduleLeadMinutes })
-    ? permitFormMessages.startTooSoon
-    : undefined;
-}
-
 /**
- * The add-permit form's rules (spec section 5, "Add permit"): each invalid field with its
- * message; an empty object when the form may be sent. Fields the site hides (reference label,
- * schedule, end under an automatic end) are not checked.
+ * What the add-permit form's rules (`permitFormSchema`) say about `values`: each invalid field with
+ * its message; an empty object when the form may be sent.
  */
 export function validatePermitForm(
   values: PermitFormValues,
   settings: SiteSettings,
   now: DateTime | Date,
 ): PermitFormErrors {
-  const instant = inLondon(now);
-  const errors: PermitFormErrors = {
-    reference_label:
-      settings.can_add_reference && isBlank(values.reference_label)
-        ? permitFormMessages.referenceLabelRequired
-        : undefined,
-    vrm: isBlank(values.vrm) ? permitFormMessages.vrmRequired : undefined,
-    make: isBlank(values.make) ? permitFormMessages.makeRequired : undefined,
-    model: isBlank(values.model) ? permitFormMessages.modelRequired : undefined,
-    end: endError(values, settings, instant),
-    start: startError(values, settings, instant),
-    acknowledged: values.acknowledged ? undefined : permitFormMessages.acknowledgement,
-  };
-  return Object.fromEntries(
-    Object.entries(errors).filter(([, message]) => message !== undefined),
-  ) as PermitFormErrors;
+  return formErrors(permitFormSchema(settings, now), values);
 }

@@ -1,15 +1,15 @@
+import type { PermitCreatePayload } from '../../contract/permit';
+
+/** The texts the resident types that the create payload carries, trimmed (`toPermitCreatePayload`). */
+type PermitDetailFields =
+  'reference_label' | 'vrm' | 'make' | 'model' | 'colour' | 'driver_first' | 'driver_last';
+
 /**
- * What the add-permit form holds (Formik owns it). Dates are the values of `datetime-local`
- * inputs, 'yyyy-MM-ddTHH:mm' read as Europe/London wall time, or '' when empty.
+ * What the add-permit form holds (Formik owns it): the payload's vehicle, driver and reference
+ * texts as typed, and the choices the payload's times are made from. Dates are the values of
+ * `datetime-local` inputs, 'yyyy-MM-ddTHH:mm' read as Europe/London wall time, or '' when empty.
  */
-export interface PermitFormValues {
-  reference_label: string;
-  vrm: string;
-  make: string;
-  model: string;
-  colour: string;
-  driver_first: string;
-  driver_last: string;
+export interface PermitFormValues extends Required<Pick<PermitCreatePayload, PermitDetailFields>> {
   end: string;
   indefinite: boolean;
   schedule: boolean;

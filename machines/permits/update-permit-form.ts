@@ -1,9 +1,11 @@
 import type { DateTime } from 'luxon';
-import { inLondon, parseDateTimeLocal, toApiDateTime, toDateTimeLocal } from './london-time';
+import * as yup from 'yup';
+import { formErrors } from '../form-errors';
+import { parseDateTimeLocal, toApiDateTime, toDateTimeLocal } from './london-time';
 import { isIndefiniteEnd, parsePermitTime } from './permit-display';
-import { emptyPermitForm, minimumDateTimeLocal, validatePermitForm } from './permit-form-rules';
+import { minimumDateTimeLocal } from './permit-form-rules';
+import { expirySchema, scheduledStartSchema } from './permit-form-schema';
 import type { Permit, PermitUpdatePayload } from '../../contract/permit';
-import type { PermitFormValues } from './permit-form-values';
 import type { SiteSettings } from '../../contract/site-settings';
 
 /**
@@ -143,46 +145,36 @@ export function isUpdateSubmitDisabled(
   return !endChosen && form.automaticEndNotice === null;
 }
 
-/** The add form's answers about a form that holds only the update's dates. */
-function addFormDateErrors(values: UpdatePermitFormValues, now: DateTime) {
-  const datesOnly: PermitFormValues = {
-    ...emptyPermitForm,
-    end: values.end,
-    indefinite: values.indefinite,
-    schedule: true,
-    start: values.start,
-    acknowledged: true,
-  };
-  const schedulingSite: SiteSettings = {
-    can_add_reference: false,
-    can_schedule_permits: true,
-    default_end_date_limit_hours: 0,
-  };
-  return validatePermitForm(datesOnly, schedulingSite, now);
+/**
+ * The update form's rules for `form` at `now` (test/machines/permits/update-permit-form.test.ts).
+ * Without an automatic end, a new expiry or "Set as Indefinite" is needed and the expiry must be
+ * in the future. A new scheduled start must be at least 1 minute ahead; an unchanged one is not
+ * sent, so not checked. The start and expiry rules are the add form's, so both forms speak the
+ * same words.
+ */
+export function updatePermitFormSchema(form: UpdatePermitForm, now: DateTime | Date) {
+  const expiry = expirySchema(now, updatePermitTexts.endMissing);
+  const start = scheduledStartSchema(now);
+  return yup.object({
+    end: form.showsEnd
+      ? yup.string().when('indefinite', ([indefinite]) => (indefinite ? yup.string() : expiry))
+      : yup.string(),
+    start: yup.lazy((value?: string) =>
+      startChanged(form, { ...form.initialValues, start: value ?? '' }) ? start : yup.string(),
+    ),
+  });
 }
 
 /**
- * The update form's rules (spec section 5, "Update permit"): each invalid field with its
- * message; an empty object when the form may be sent. Without an automatic end, a new expiry
- * or "Set as Indefinite" is needed and the expiry must be in the future. A new scheduled start
- * must be at least 1 minute ahead; an unchanged one is not sent, so not checked. The start and
- * expiry rules are the add form's, borrowed so that both forms speak the same words.
+ * What the update form's rules (`updatePermitFormSchema`) say about `values`: each invalid field
+ * with its message; an empty object when the form may be sent.
  */
 export function validateUpdatePermitForm(
   form: UpdatePermitForm,
   values: UpdatePermitFormValues,
   now: DateTime | Date,
 ): UpdatePermitFormErrors {
-  const borrowed = addFormDateErrors(values, inLondon(now));
-  const errors: UpdatePermitFormErrors = {};
-  if (form.showsEnd && !values.indefinite) {
-    errors.end =
-      parseDateTimeLocal(values.end) === null ? updatePermitTexts.endMissing : borrowed.end;
-  }
-  if (startChanged(form, values)) errors.start = borrowed.start;
-  return Object.fromEntries(
-    Object.entries(errors).filter(([, message]) => message !== undefined),
-  ) as UpdatePermitFormErrors;
+  return formErrors(updatePermitFormSchema(form, now), values);
 }
 
 /**

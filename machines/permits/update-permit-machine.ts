@@ -1,6 +1,7 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { toHttpFailure } from '../http-failure';
 import { notProvided } from '../not-provided';
+import { dismissPermitDialog, permitDialogStates } from './permit-dialog-states';
 import {
   permitActionMessages,
   toUpdatePermitErrorMessage,
@@ -27,6 +28,9 @@ export interface UpdatePermitContext {
 /** SUBMIT: the update button, with the form's values. DISMISS: the Cancel button or Escape. */
 export type UpdatePermitEvent =
   { type: 'SUBMIT'; values: UpdatePermitFormValues } | { type: 'DISMISS' };
+
+/** The update button: send what the form holds. */
+const sendUpdate = { target: 'submitting', description: 'Send the PATCH.' } as const;
 
 function updateFailure(message: string): PermitDialogError {
   return { title: permitActionMessages.updateTitle, message };
@@ -66,15 +70,18 @@ export const updatePermitMachine = setup({
   },
 }).createMachine({
   id: 'updatePermit',
+  description: 'The Update dialog: a new start and/or end for one permit.',
   context: ({ input }) => ({ permit: input.permit, settings: input.settings, error: null }),
   initial: 'editing',
   states: {
     editing: {
-      on: { SUBMIT: 'submitting', DISMISS: 'dismissed' },
+      description: 'The resident edits the start and/or the end.',
+      on: { SUBMIT: sendUpdate, DISMISS: dismissPermitDialog },
     },
     // Neither SUBMIT (a double click sends one request) nor DISMISS while the request is out:
     // the list would miss the refresh of the change it makes.
     submitting: {
+      description: 'The PATCH is out; the dialog is busy.',
       tags: ['busy'],
       entry: 'clearError',
       invoke: {
@@ -91,6 +98,7 @@ export const updatePermitMachine = setup({
           {
             guard: { type: 'isRefusal', params: ({ event }) => ({ body: event.output }) },
             target: 'failed',
+            description: 'A 2xx whose body says the update was refused.',
             actions: {
               type: 'showError',
               params: ({ event }) => ({
@@ -100,10 +108,11 @@ export const updatePermitMachine = setup({
               }),
             },
           },
-          'succeeded',
+          { target: 'succeeded', description: 'The server made the change.' },
         ],
         onError: {
           target: 'failed',
+          description: 'The server refused the change, or did not answer.',
           actions: {
             type: 'showError',
             params: ({ event }) => ({
@@ -114,16 +123,8 @@ export const updatePermitMachine = setup({
       },
     },
     // The dialog stays open with the error: SUBMIT retries, DISMISS gives up.
-    failed: {
-      on: { SUBMIT: 'submitting', DISMISS: 'dismissed' },
-    },
-    succeeded: {
-      type: 'final',
-      entry: ['refreshList', 'close'],
-    },
-    dismissed: {
-      type: 'final',
-      entry: 'close',
-    },
+    failed: permitDialogStates.failed({ SUBMIT: sendUpdate, DISMISS: dismissPermitDialog }),
+    succeeded: permitDialogStates.changed('refreshList'),
+    dismissed: permitDialogStates.dismissed,
   },
 });

@@ -3,12 +3,12 @@ import { useSelector } from '@xstate/react';
 import { Form, Formik } from 'formik';
 import { useRef } from 'react';
 import { Link as RouterLink } from 'react-router';
-import * as yup from 'yup';
 import {
   forgotPasswordMachine,
   type PasswordResetRequest,
 } from '../../../machines/auth/forgot-password-machine';
 import { useAppActor } from '../../shell/app-machines';
+import { forgotPasswordFormSchema } from '../../../machines/auth/forgot-password-form-schema';
 import { paths } from '../../shell/paths';
 import { FocusFirstInvalidField } from '../../ui/focus-first-invalid-field';
 import { FormField } from '../../ui/form-field';
@@ -17,10 +17,6 @@ import { FormSubmission } from '../../ui/form-submission';
 const initialValues: PasswordResetRequest = { email: '' };
 
 const fieldOrder: readonly (keyof PasswordResetRequest)[] = ['email'];
-
-const forgotPasswordSchema = yup.object({
-  email: yup.string().trim().required('Email is required'),
-});
 
 /**
  * Asking for a password reset link (spec section 2, "Forgot password"). Formik owns the e-mail;
@@ -46,7 +42,7 @@ export function ForgotPasswordScreen() {
       <Card.Body>
         <Formik
           initialValues={initialValues}
-          validationSchema={forgotPasswordSchema}
+          validationSchema={forgotPasswordFormSchema}
           onSubmit={({ email }) =>
             forgotPasswordActor.send({ type: 'SUBMIT', values: { email: email.trim() } })
           }

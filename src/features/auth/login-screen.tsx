@@ -2,9 +2,9 @@ import { Card, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { Form, Formik } from 'formik';
 import { Link as RouterLink } from 'react-router';
-import * as yup from 'yup';
 import type { LoginCredentials } from '../../../contract/auth';
 import { loginMachine } from '../../../machines/auth/login-machine';
+import { loginFormSchema } from '../../../machines/auth/login-form-schema';
 import { getConfig } from '../../config';
 import { useAppActor } from '../../shell/app-machines';
 import { paths } from '../../shell/paths';
@@ -12,11 +12,6 @@ import { FormField } from '../../ui/form-field';
 import { FormSubmission } from '../../ui/form-submission';
 
 const initialValues: LoginCredentials = { email: '', password: '' };
-
-const loginSchema = yup.object({
-  email: yup.string().trim().required('Email is required'),
-  password: yup.string().required('Password is required'),
-});
 
 /**
  * Email and password sign-in (spec section 2, "Login"). Formik owns the values; the login
@@ -41,7 +36,7 @@ export function LoginScreen() {
       <Card.Body>
         <Formik
           initialValues={initialValues}
-          validationSchema={loginSchema}
+          validationSchema={loginFormSchema}
           onSubmit={(values) => loginActor.send({ type: 'SUBMIT', values })}
         >
           <Form noValidate>

@@ -2,10 +2,10 @@ import { Card, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { Form, Formik } from 'formik';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import * as yup from 'yup';
 import type { RegistrationDetails } from '../../../contract/auth';
 import { registerMachine } from '../../../machines/auth/register-machine';
 import { useAppActor } from '../../shell/app-machines';
+import { registerFormSchema } from '../../../machines/auth/register-form-schema';
 import { paths } from '../../shell/paths';
 import { FormField } from '../../ui/form-field';
 import { FormSubmission } from '../../ui/form-submission';
@@ -17,14 +17,6 @@ const initialValues: RegistrationDetails = {
   last_name: '',
   password: '',
 };
-
-const registrationSchema = yup.object({
-  invite_code: yup.string().trim().required('Invite code is required'),
-  email: yup.string().trim().required('Email is required'),
-  first_name: yup.string().trim().required('First name is required'),
-  last_name: yup.string().trim().required('Last name is required'),
-  password: yup.string().required('Password is required'),
-});
 
 /**
  * Account creation with an invite code (spec section 2, "Register"). Formik owns the values; the
@@ -58,7 +50,7 @@ export function RegisterScreen() {
       <Card.Body>
         <Formik
           initialValues={initialValues}
-          validationSchema={registrationSchema}
+          validationSchema={registerFormSchema}
           onSubmit={(values) => registerActor.send({ type: 'SUBMIT', values })}
         >
           <Form noValidate>

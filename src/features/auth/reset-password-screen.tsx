@@ -3,9 +3,9 @@ import { useSelector } from '@xstate/react';
 import { Form, Formik } from 'formik';
 import { useRef } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import * as yup from 'yup';
 import { resetPasswordMachine } from '../../../machines/auth/reset-password-machine';
 import { useAppActor } from '../../shell/app-machines';
+import { resetPasswordFormSchema } from '../../../machines/auth/reset-password-form-schema';
 import { paths } from '../../shell/paths';
 import { FocusFirstInvalidField } from '../../ui/focus-first-invalid-field';
 import { FormField } from '../../ui/form-field';
@@ -20,14 +20,6 @@ const initialValues: ResetPasswordValues = { password: '', confirm_password: '' 
 
 const fieldOrder: readonly (keyof ResetPasswordValues)[] = ['password', 'confirm_password'];
 
-const resetPasswordSchema = yup.object({
-  password: yup.string().required('New password is required'),
-  confirm_password: yup
-    .string()
-    .required('Please confirm your new password')
-    .oneOf([yup.ref('password')], 'Passwords do not match.'),
-});
-
 /** The new-password form for a link that carries both its uid and its token. */
 function ResetPasswordForm({ uid, token }: { uid: string; token: string }) {
   const resetPasswordActor = useAppActor('resetPassword', resetPasswordMachine);
@@ -41,7 +33,7 @@ function ResetPasswordForm({ uid, token }: { uid: string; token: string }) {
   return (
     <Formik
       initialValues={initialValues}
-      validationSchema={resetPasswordSchema}
+      validationSchema={resetPasswordFormSchema}
       onSubmit={({ password }) =>
         resetPasswordActor.send({ type: 'SUBMIT', values: { uid, token, password } })
       }

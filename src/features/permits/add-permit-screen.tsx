@@ -10,9 +10,9 @@ import {
   emptyPermitForm,
   minimumDateTimeLocal,
   minimumExpiry,
-  permitFormMessages,
   validatePermitForm,
 } from '../../../machines/permits/permit-form-rules';
+import { permitFormMessages, permitFormSchema } from '../../../machines/permits/permit-form-schema';
 import type { PermitFormValues } from '../../../machines/permits/permit-form-values';
 import type { SiteSettings } from '../../../contract/site-settings';
 import { useAppActor, useClock } from '../../shell/app-machines';
@@ -216,7 +216,7 @@ function AddPermitForm({ settings }: { settings: SiteSettings }) {
   return (
     <Formik
       initialValues={emptyPermitForm}
-      validate={(values) => validatePermitForm(values, settings, clock())}
+      validationSchema={() => permitFormSchema(settings, clock())}
       onSubmit={(values) => addPermitActor.send({ type: 'SUBMIT', values })}
     >
       <PermitFields

@@ -11,7 +11,7 @@ import {
   updatePermitForm,
   updatePermitMinimums,
   updatePermitTexts,
-  validateUpdatePermitForm,
+  updatePermitFormSchema,
   withEnd,
   withIndefinite,
   type UpdatePermitForm,
@@ -164,7 +164,7 @@ export function UpdatePermitDialog({
   return (
     <Formik
       initialValues={form.initialValues}
-      validate={(values) => validateUpdatePermitForm(form, values, clock())}
+      validationSchema={() => updatePermitFormSchema(form, clock())}
       onSubmit={(values) => updateActor.send({ type: 'SUBMIT', values })}
     >
       <PermitDialogFrame

@@ -3,9 +3,9 @@ import { useSelector } from '@xstate/react';
 import { Form, Formik } from 'formik';
 import { useRef } from 'react';
 import { Link as RouterLink } from 'react-router';
-import * as yup from 'yup';
 import { changePasswordMachine } from '../../../machines/auth/change-password-machine';
 import { useAppActor } from '../../shell/app-machines';
+import { changePasswordFormSchema } from '../../../machines/auth/change-password-form-schema';
 import { paths } from '../../shell/paths';
 import { FocusFirstInvalidField } from '../../ui/focus-first-invalid-field';
 import { FormField } from '../../ui/form-field';
@@ -28,16 +28,6 @@ const fieldOrder: readonly (keyof ChangePasswordValues)[] = [
   'new_password',
   'confirm_password',
 ];
-
-// Spec section 5: the password rule itself is the server's to enforce; the form only states it.
-const changePasswordSchema = yup.object({
-  current_password: yup.string().required('Current password is required'),
-  new_password: yup.string().required('New password is required'),
-  confirm_password: yup
-    .string()
-    .required('Please confirm your new password')
-    .oneOf([yup.ref('new_password')], 'New passwords do not match'),
-});
 
 /** A refusal that lists what is wrong with the password, one item per sentence. */
 function PasswordErrorItems({ items }: { items: readonly string[] }) {
@@ -83,7 +73,7 @@ export function ChangePasswordScreen() {
       <Card.Body>
         <Formik
           initialValues={initialValues}
-          validationSchema={changePasswordSchema}
+          validationSchema={changePasswordFormSchema}
           onSubmit={({ current_password, new_password }) =>
             changePasswordActor.send({ type: 'SUBMIT', values: { current_password, new_password } })
           }

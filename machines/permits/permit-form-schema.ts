@@ -1,0 +1,103 @@
+import type { DateTime } from 'luxon';
+import * as yup from 'yup';
+import type { SiteSettings } from '../../contract/site-settings';
+import { inLondon, parseDateTimeLocal } from './london-time';
+
+/**
+ * The add form's messages, word for word (test/machines/permits/permit-form-rules.test.ts); the
+ * required-field texts name the field.
+ */
+export const permitFormMessages = {
+  acknowledgement:
+    'Please tick the acknowledgement checkbox at the bottom of the page that you have verified your details before creating the permit.',
+  referenceLabelRequired: 'Reference label is required',
+  vrmRequired: 'Registration number is required',
+  makeRequired: 'Make is required',
+  modelRequired: 'Model is required',
+  endRequired: 'Expiry date is required',
+  endNotInFuture: 'Expiry date must be in the future',
+  startRequired: 'Scheduled start date is required',
+  startNotInFuture: 'Scheduled start date must be in the future',
+  startTooSoon: 'Scheduled start date must be at least 1 minute in the future',
+} as const;
+
+/** How far ahead a scheduled start must be (test/machines/permits/permit-form-rules.test.ts). */
+export const minimumScheduleLeadMinutes = 1;
+
+/** A `datetime-local` value as a London instant; null when empty (Formik sends '' as undefined). */
+function londonInstant(value: string | undefined): DateTime | null {
+  return value ? parseDateTimeLocal(value) : null;
+}
+
+/** A text field that must hold more than spaces. */
+function requiredText(message: string) {
+  return yup.string().trim().required(message);
+}
+
+/**
+ * A London `datetime-local` field that must hold a date after `now`. Each test answers one case
+ * (no date, not ahead, and with `tooSoon` less than the lead ahead), so exactly one message shows.
+ */
+function futureDateTime(
+  now: DateTime,
+  messages: { missing: string; notInFuture: string; tooSoon?: string },
+) {
+  const schema = yup
+    .string()
+    .test('missing', messages.missing, (value) => londonInstant(value) !== null)
+    .test('in-future', messages.notInFuture, (value) => {
+      const instant = londonInstant(value);
+      return instant === null || instant > now;
+    });
+  const { tooSoon } = messages;
+  if (tooSoon === undefined) return schema;
+  const earliest = now.plus({ minutes: minimumScheduleLeadMinutes });
+  return schema.test('lead', tooSoon, (value) => {
+    const instant = londonInstant(value);
+    return instant === null || instant <= now || instant >= earliest;
+  });
+}
+
+/** A scheduled start: at least 1 minute after `now` (the add form's and the update's rule). */
+export function scheduledStartSchema(now: DateTime | Date) {
+  return futureDateTime(inLondon(now), {
+    missing: permitFormMessages.startRequired,
+    notInFuture: permitFormMessages.startNotInFuture,
+    tooSoon: permitFormMessages.startTooSoon,
+  });
+}
+
+/** An expiry: after `now`; `missing` is what an empty field is told. */
+export function expirySchema(now: DateTime | Date, missing: string) {
+  return futureDateTime(inLondon(now), {
+    missing,
+    notInFuture: permitFormMessages.endNotInFuture,
+  });
+}
+
+/**
+ * The add-permit form's rules on `settings` at `now`
+ * (test/machines/permits/permit-form-rules.test.ts). Fields the site hides (reference label,
+ * schedule, end under an automatic end) are not checked; the expiry is not checked when "Set as
+ * Indefinite" is ticked, the start only when the schedule box is.
+ */
+export function permitFormSchema(settings: SiteSettings, now: DateTime | Date) {
+  const expiry = expirySchema(now, permitFormMessages.endRequired);
+  const start = scheduledStartSchema(now);
+  return yup.object({
+    reference_label: settings.can_add_reference
+      ? requiredText(permitFormMessages.referenceLabelRequired)
+      : yup.string(),
+    vrm: requiredText(permitFormMessages.vrmRequired),
+    make: requiredText(permitFormMessages.makeRequired),
+    model: requiredText(permitFormMessages.modelRequired),
+    end:
+      settings.default_end_date_limit_hours > 0
+        ? yup.string()
+        : yup.string().when('indefinite', ([indefinite]) => (indefinite ? yup.string() : expiry)),
+    start: settings.can_schedule_permits
+      ? yup.string().when('schedule', ([schedule]) => (schedule ? start : yup.string()))
+      : yup.string(),
+    acknowledged: yup.boolean().oneOf([true], permitFormMessages.acknowledgement),
+  });
+}
