@@ -47,6 +47,11 @@ export const users = pgTable(
     inviteCodeId: integer('invite_code_id').references(() => inviteCodes.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /**
+     * Raised by a password change or reset: ID tokens of sessions begun under a lower generation
+     * are refused from then on (server/http/authenticate-resident.ts).
+     */
+    sessionGeneration: integer('session_generation').notNull().default(0),
   },
   (table) => [check('users_permit_limit_not_negative', sql`${table.permitLimit} >= 0`)],
 );

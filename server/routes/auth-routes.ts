@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { FailureThrottle } from '../auth/failure-throttle';
 import { passwordHasher } from '../auth/password-hasher';
 import { credentialSchemas } from '../auth/credential-schemas';
+import { customTokenResponse } from '../auth/custom-token-response';
 import type { Database } from '../db/database';
 import { isUniqueViolation } from '../db/constraint-violation';
 import { inviteCodes, users } from '../db/schema';
@@ -37,24 +38,6 @@ const registrationSchema = z.object({
 const loginSchema = z.object({ email, password });
 
 const duplicateEmail = 'A user with that email already exists.';
-
-/**
- * Mints the custom token the web app signs in with. The credentials were good (or the account
- * now exists), so a minting failure is a warning the web app shows (spec section 8), not an error.
- */
-async function tokenResponse(
-  identity: Identity,
-  request: FastifyRequest,
-  uid: string,
-  warning: string,
-): Promise<{ custom_token: string } | { warning: string }> {
-  try {
-    return { custom_token: await identity.createCustomToken(uid) };
-  } catch (error) {
-    request.log.error({ err: error }, 'Minting a custom token failed');
-    return { warning };
-  }
-}
 
 /** POST register/, login/, logout/ and GET profile/ under /api/v1/auth (spec sections 3, 7, 8). */
 export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) => {
@@ -116,10 +99,10 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
         throw error;
       });
 
-    const body = await tokenResponse(
+    const body = await customTokenResponse(
       identity,
       request,
-      userId,
+      { id: userId, sessionGeneration: 0 },
       'Your account was created, but signing you in failed.',
     );
     return reply.code(201).send(body);
@@ -145,7 +128,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
       .update(users)
       .set({ lastLoginAt: sql`now()` })
       .where(eq(users.id, resident.id));
-    return tokenResponse(identity, request, resident.id, 'Signing you in failed.');
+    return customTokenResponse(identity, request, resident, 'Signing you in failed.');
   });
 
   // The API keeps no session: the web app signs out of the identity provider itself. The route

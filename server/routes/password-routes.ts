@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger, FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { credentialSchemas } from '../auth/credential-schemas';
+import { customTokenResponse } from '../auth/custom-token-response';
 import type { FailureThrottle } from '../auth/failure-throttle';
 import { passwordHasher } from '../auth/password-hasher';
 import { passwordResetMail } from '../auth/password-reset-mail';
@@ -35,6 +36,9 @@ const passwordMessages = {
   resetDone: 'Password has been reset with the new password.',
   invalidResetLink: 'Invalid or expired reset link.',
 } as const;
+
+// Ends every session begun before (server/http/authenticate-resident.ts).
+const nextSessionGeneration = sql`${users.sessionGeneration} + 1`;
 
 const tooManyResetAttempts = 'Too many password reset attempts.';
 
@@ -79,11 +83,24 @@ export const passwordRoutes: FastifyPluginAsync<PasswordRoutesOptions> = async (
       throw new HttpError(400, { current_password: [passwordMessages.wrongCurrentPassword] });
     }
     const passwordHash = await passwordHasher.hash(change.new_password);
-    await db.transaction(async (tx) => {
-      await tx.update(users).set({ passwordHash }).where(eq(users.id, resident.id));
+    const changed = await db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(users)
+        .set({ passwordHash, sessionGeneration: nextSessionGeneration })
+        .where(eq(users.id, resident.id))
+        .returning({ id: users.id, sessionGeneration: users.sessionGeneration });
       await resetTokens.revokeOutstanding(tx, resident.id);
+      return updated;
     });
-    return { detail: passwordMessages.changed };
+    if (!changed) throw new Error('Updating the resident returned no row.');
+    // Every other session ended with the change; this device signs in again with a fresh token.
+    const token = await customTokenResponse(
+      identity,
+      request,
+      changed,
+      'Your password was changed, but signing you in again failed.',
+    );
+    return { detail: passwordMessages.changed, ...token };
   });
 
   app.post('/password-reset/', async (request: FastifyRequest) => {
@@ -122,7 +139,12 @@ export const passwordRoutes: FastifyPluginAsync<PasswordRoutesOptions> = async (
     const passwordHash = await passwordHasher.hash(details.password);
     const reset = await db.transaction(async (tx) => {
       const userId = await resetTokens.consume(tx, details.uid, details.token);
-      if (userId) await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+      if (userId) {
+        await tx
+          .update(users)
+          .set({ passwordHash, sessionGeneration: nextSessionGeneration })
+          .where(eq(users.id, userId));
+      }
       return userId !== null;
     });
     if (!reset) {

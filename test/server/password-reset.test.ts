@@ -9,8 +9,10 @@ import {
   customTokenOf,
   emulatorHost,
   projectId,
+  refreshIdToken,
   registration,
   signInWithCustomToken,
+  startIdentitySession,
   strongPassword,
   uniqueEmail,
   webOrigin,
@@ -294,6 +296,28 @@ describe('POST /api/v1/auth/password-reset-confirm/', () => {
     expect(signedIn.status).toBe(200);
     expect(await signInWithCustomToken(customTokenOf(signedIn.body))).toEqual(expect.any(String));
     expect((await login(resident.email, strongPassword)).status).toBe(401);
+  });
+
+  it('ends every session begun before the reset, even one renewed since', async () => {
+    const resident = await registeredResident();
+    const before = await startIdentitySession(
+      customTokenOf((await login(resident.email, strongPassword)).body),
+    );
+    await requestReset(resident.email);
+    const link = resetLinkIn(await nthMailTo(host, resident.email));
+
+    await confirmReset({ ...link, password: 'Reset-Password-7' });
+
+    const profileWith = (idToken: string) =>
+      call(`${host.api.url}/api/v1/auth/profile/`, 'GET', {
+        headers: { authorization: `Bearer ${idToken}` },
+      });
+    expect((await profileWith(before.idToken)).status).toBe(401);
+    expect((await profileWith(await refreshIdToken(before.refreshToken))).status).toBe(401);
+    const after = await login(resident.email, 'Reset-Password-7');
+    expect((await profileWith(await signInWithCustomToken(customTokenOf(after.body)))).status).toBe(
+      200,
+    );
   });
 
   it('accepts a link once', async () => {
