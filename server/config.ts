@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { defaultDemoInviteCode } from './admin/admin-command';
+import type { TrustProxy } from './app';
 import type { SimulatedParkingProviderOptions } from './provider/simulated-parking-provider';
 import {
   defaultReconcilerSettings,
@@ -75,6 +76,8 @@ export interface ServerConfig {
   projectId: string;
   identityMode: IdentityMode;
   demoInviteCode: string;
+  /** TRUST_PROXY: whose X-Forwarded-For to believe (default: nobody's). */
+  trustProxy: TrustProxy;
   reconciler: ReconcilerConfig;
   passwordReset: PasswordResetConfig;
 }
@@ -149,6 +152,14 @@ const environmentSchema = reconcilerEnvironmentSchema.extend({
     .optional(),
   FIREBASE_PROJECT_ID: z.string().trim().min(1).default('demo-kerbside'),
   DEMO_INVITE_CODE: z.string().trim().min(1).max(64).default(defaultDemoInviteCode),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('false')
+    .transform((value): TrustProxy => {
+      if (value === 'true' || value === 'false') return value === 'true';
+      return value.split(',').map((address) => address.trim());
+    }),
 });
 
 function parseEnvironment<Schema extends z.ZodType>(
@@ -225,6 +236,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Server
     projectId: values.FIREBASE_PROJECT_ID,
     identityMode: identityModeOf(values.FIREBASE_AUTH_EMULATOR_HOST, values.FIREBASE_PROJECT_ID),
     demoInviteCode: values.DEMO_INVITE_CODE.toUpperCase(),
+    trustProxy: values.TRUST_PROXY,
     reconciler: reconcilerConfigOf(values),
     passwordReset: passwordResetConfigOf(values),
   };

@@ -21,6 +21,7 @@ async function main(): Promise<void> {
     authEmulatorHost: config.authEmulatorHost,
     projectId: config.projectId,
     passwordReset: config.passwordReset,
+    trustProxy: config.trustProxy,
     log: true,
   });
   const database = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : config.dataDir;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { buildApp } from './app';
+import { buildApp, type TrustProxy } from './app';
 import {
   defaultDataDir,
   identityModeOf,
@@ -33,6 +33,8 @@ export interface StartApiOptions {
   authEmulatorHost?: string;
   projectId?: string;
   log?: boolean;
+  /** Whose X-Forwarded-For names the client (TRUST_PROXY); default nobody's. */
+  trustProxy?: TrustProxy;
   /** Seed the demo invite code (default KERBSIDE-DEMO) and resident, idempotently; see `demo`. */
   seedDemo?: { inviteCode?: string };
   /**
@@ -133,6 +135,7 @@ export async function startApi(options: StartApiOptions): Promise<RunningApi> {
       resetTokenLifetimeMs: passwordReset.tokenLifetimeMs,
       onPermitChanged: reconciler ? () => reconciler.wake() : undefined,
       log: options.log,
+      trustProxy: options.trustProxy,
     });
     cleanups.push(() => app.close());
     await app.listen({ port: options.port ?? 0, host });

@@ -154,3 +154,18 @@ export const passwordResetTokens = pgTable(
   },
   (table) => [index('password_reset_tokens_user_idx').on(table.userId)],
 );
+
+/**
+ * Attempt counters of the throttles (server/auth/attempt-throttle.ts), shared by every API host:
+ * one row per throttle and key (hashed), counting attempts in the window ending at
+ * `window_ends_at`.
+ */
+export const attemptCounters = pgTable(
+  'attempt_counters',
+  {
+    key: text('key').primaryKey(),
+    attempts: integer('attempts').notNull(),
+    windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('attempt_counters_window_ends_at_idx').on(table.windowEndsAt)],
+);

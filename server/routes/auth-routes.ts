@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { FailureThrottle } from '../auth/failure-throttle';
+import type { CredentialThrottles } from '../auth/attempt-throttle';
 import { passwordHasher } from '../auth/password-hasher';
 import { credentialSchemas } from '../auth/credential-schemas';
 import { customTokenResponse } from '../auth/custom-token-response';
@@ -18,10 +18,7 @@ import { countLimitCountedPermits } from '../permits/permit-allowance';
 export interface AuthRoutesOptions {
   db: Database;
   identity: Identity;
-  /** Failed logins per client address. */
-  loginThrottle: FailureThrottle;
-  /** Registrations with an unknown or used-up invite code per client address. */
-  registrationThrottle: FailureThrottle;
+  throttles: Pick<CredentialThrottles, 'loginAddress' | 'loginAccount' | 'registrationAddress'>;
 }
 
 const { email, password } = credentialSchemas;
@@ -38,14 +35,46 @@ const registrationSchema = z.object({
 const loginSchema = z.object({ email, password });
 
 const duplicateEmail = 'A user with that email already exists.';
+const tooManyLogins = 'Too many failed login attempts.';
+
+/** The invite code's problem, if any, as the registration form shows it. */
+async function inviteCodeProblem(db: Database, code: string): Promise<string | undefined> {
+  const [invite] = await db
+    .select({ usesRemaining: inviteCodes.usesRemaining })
+    .from(inviteCodes)
+    .where(eq(inviteCodes.code, code));
+  if (!invite) return 'Invalid invite code.';
+  if (invite.usesRemaining !== null && invite.usesRemaining <= 0) {
+    return 'This invite code has already been used.';
+  }
+  return undefined;
+}
 
 /** POST register/, login/, logout/ and GET profile/ under /api/v1/auth (spec sections 3, 7, 8). */
 export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) => {
-  const { db, identity, loginThrottle, registrationThrottle } = options;
+  const { db, identity, throttles } = options;
 
   app.post('/register/', async (request: FastifyRequest, reply: FastifyReply) => {
-    refuseWhenThrottled(registrationThrottle, request.ip, 'Too many registration attempts.');
+    // The cheap checks (shape, throttle, invite code, e-mail) come before the password hash.
     const details = parseBody(registrationSchema, request.body);
+    await refuseWhenThrottled(
+      db,
+      throttles.registrationAddress,
+      request.ip,
+      'Too many registration attempts.',
+    );
+    const [inviteProblem, [existing]] = await Promise.all([
+      inviteCodeProblem(db, details.invite_code),
+      db.select({ id: users.id }).from(users).where(eq(users.email, details.email)),
+    ]);
+    // Only a bad invite code stays counted: the throttle stands between guessers and the codes.
+    if (!inviteProblem) await throttles.registrationAddress.giveBack(db, request.ip);
+    if (inviteProblem || existing) {
+      throw new HttpError(400, {
+        ...(existing ? { email: [duplicateEmail] } : {}),
+        ...(inviteProblem ? { invite_code: [inviteProblem] } : {}),
+      });
+    }
     const passwordHash = await passwordHasher.hash(details.password);
 
     const userId = await db
@@ -68,16 +97,8 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
             ),
           )
           .returning({ id: inviteCodes.id, permitLimit: inviteCodes.permitLimit });
-        if (!invite) {
-          const [usedUp] = await tx
-            .select({ id: inviteCodes.id })
-            .from(inviteCodes)
-            .where(eq(inviteCodes.code, details.invite_code));
-          errors.invite_code = [
-            usedUp ? 'This invite code has already been used.' : 'Invalid invite code.',
-          ];
-          registrationThrottle.recordFailure(request.ip);
-        }
+        // Another registration took the last use since the check above.
+        if (!invite) errors.invite_code = ['This invite code has already been used.'];
         if (!invite || Object.keys(errors).length > 0) throw new HttpError(400, errors);
         const [created] = await tx
           .insert(users)
@@ -109,16 +130,21 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
   });
 
   app.post('/login/', async (request: FastifyRequest) => {
-    refuseWhenThrottled(loginThrottle, request.ip, 'Too many failed login attempts.');
     const credentials = parseBody(loginSchema, request.body);
+    // Counted before the hash, per address and per account, so a burst cannot outrun the count.
+    await refuseWhenThrottled(db, throttles.loginAddress, request.ip, tooManyLogins);
+    await refuseWhenThrottled(db, throttles.loginAccount, credentials.email, tooManyLogins);
     const [resident] = await db.select().from(users).where(eq(users.email, credentials.email));
     const passwordMatches = resident
       ? await passwordHasher.verify(credentials.password, resident.passwordHash)
       : await passwordHasher.reject(credentials.password);
     if (!resident || !passwordMatches) {
-      loginThrottle.recordFailure(request.ip);
       throw new HttpError(401, { detail: 'Invalid email or password.' });
     }
+    await Promise.all([
+      throttles.loginAddress.giveBack(db, request.ip),
+      throttles.loginAccount.giveBack(db, credentials.email),
+    ]);
     if (!resident.isActive) {
       throw new HttpError(403, {
         detail: 'This account has been disabled. Please contact support.',

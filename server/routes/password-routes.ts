@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { credentialSchemas } from '../auth/credential-schemas';
 import { customTokenResponse } from '../auth/custom-token-response';
-import type { FailureThrottle } from '../auth/failure-throttle';
+import type { CredentialThrottles } from '../auth/attempt-throttle';
 import { passwordHasher } from '../auth/password-hasher';
 import { passwordResetMail } from '../auth/password-reset-mail';
 import { resetTokens } from '../auth/reset-tokens';
@@ -23,10 +23,10 @@ export interface PasswordRoutesOptions {
   /** The web app's origin: reset links point at its /reset-password screen. */
   webOrigin: string;
   resetTokenLifetimeMs: number;
-  /** Wrong current passwords per resident. */
-  passwordChangeThrottle: FailureThrottle;
-  /** Reset requests, whatever the e-mail, and refused reset links, per client address. */
-  passwordResetThrottle: FailureThrottle;
+  throttles: Pick<
+    CredentialThrottles,
+    'passwordChangeAccount' | 'passwordResetAddress' | 'passwordResetAccount'
+  >;
 }
 
 const passwordMessages = {
@@ -57,7 +57,7 @@ const resetConfirmSchema = z.object({
 
 /** POST change-password/, password-reset/ and password-reset-confirm/ under /api/v1/auth. */
 export const passwordRoutes: FastifyPluginAsync<PasswordRoutesOptions> = async (app, options) => {
-  const { db, identity, mailer, passwordChangeThrottle, passwordResetThrottle } = options;
+  const { db, identity, mailer, throttles } = options;
 
   // Mail leaves after the answer, so a registered and an unknown e-mail take the same time to
   // answer; closing the app waits for what is still on its way.
@@ -75,13 +75,18 @@ export const passwordRoutes: FastifyPluginAsync<PasswordRoutesOptions> = async (
 
   app.post('/change-password/', async (request: FastifyRequest) => {
     const resident = await authenticateResident(request, { db, identity });
-    refuseWhenThrottled(passwordChangeThrottle, resident.id, 'Too many failed password attempts.');
     const change = parseBody(changeSchema, request.body);
+    await refuseWhenThrottled(
+      db,
+      throttles.passwordChangeAccount,
+      resident.id,
+      'Too many failed password attempts.',
+    );
     if (!(await passwordHasher.verify(change.current_password, resident.passwordHash))) {
-      passwordChangeThrottle.recordFailure(resident.id);
       // 400, not 401: the session is fine, and a 401 would sign the web app out.
       throw new HttpError(400, { current_password: [passwordMessages.wrongCurrentPassword] });
     }
+    await throttles.passwordChangeAccount.giveBack(db, resident.id);
     const passwordHash = await passwordHasher.hash(change.new_password);
     const changed = await db.transaction(async (tx) => {
       const [updated] = await tx
@@ -104,10 +109,10 @@ export const passwordRoutes: FastifyPluginAsync<PasswordRoutesOptions> = async (
   });
 
   app.post('/password-reset/', async (request: FastifyRequest) => {
-    refuseWhenThrottled(passwordResetThrottle, request.ip, tooManyResetAttempts);
-    // Every request counts, found or not, so the throttle tells nothing about the e-mail.
-    passwordResetThrottle.recordFailure(request.ip);
     const { email } = parseBody(resetRequestSchema, request.body);
+    // Every request counts, found or not, so the throttle tells nothing about the e-mail.
+    await refuseWhenThrottled(db, throttles.passwordResetAddress, request.ip, tooManyResetAttempts);
+    await refuseWhenThrottled(db, throttles.passwordResetAccount, email, tooManyResetAttempts);
     const [resident] = await db
       .select({ id: users.id, firstName: users.firstName })
       .from(users)
@@ -134,8 +139,18 @@ export const passwordRoutes: FastifyPluginAsync<PasswordRoutesOptions> = async (
   });
 
   app.post('/password-reset-confirm/', async (request: FastifyRequest) => {
-    refuseWhenThrottled(passwordResetThrottle, request.ip, tooManyResetAttempts);
     const details = parseBody(resetConfirmSchema, request.body);
+    await refuseWhenThrottled(db, throttles.passwordResetAddress, request.ip, tooManyResetAttempts);
+    await refuseWhenThrottled(
+      db,
+      throttles.passwordResetAccount,
+      details.uid,
+      tooManyResetAttempts,
+    );
+    // A link that is no good is refused before the cost of hashing the new password.
+    if (!(await resetTokens.isUsable(db, details.uid, details.token))) {
+      throw new HttpError(400, { detail: passwordMessages.invalidResetLink });
+    }
     const passwordHash = await passwordHasher.hash(details.password);
     const reset = await db.transaction(async (tx) => {
       const userId = await resetTokens.consume(tx, details.uid, details.token);
@@ -147,10 +162,9 @@ export const passwordRoutes: FastifyPluginAsync<PasswordRoutesOptions> = async (
       }
       return userId !== null;
     });
-    if (!reset) {
-      passwordResetThrottle.recordFailure(request.ip);
-      throw new HttpError(400, { detail: passwordMessages.invalidResetLink });
-    }
+    if (!reset) throw new HttpError(400, { detail: passwordMessages.invalidResetLink });
+    await throttles.passwordResetAddress.giveBack(db, request.ip);
+    await throttles.passwordResetAccount.giveBack(db, details.uid);
     return { detail: passwordMessages.resetDone };
   });
 };

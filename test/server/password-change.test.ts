@@ -1,4 +1,4 @@
-import { FailureThrottle } from '../../server/auth/failure-throttle';
+import { AttemptThrottle } from '../../server/auth/attempt-throttle';
 import { openTestDatabase, type TestDatabase } from './support/test-database';
 import {
   call,
@@ -24,7 +24,10 @@ beforeAll(async () => {
   // Checking that an old password no longer works fails logins on purpose; those must not trip
   // the login throttle, which login.test.ts covers.
   api = await startTestApi(database.db, {
-    loginThrottle: new FailureThrottle({ limit: 1000, windowMs: 60_000 }),
+    throttles: {
+      loginAddress: new AttemptThrottle({ name: 'lenient-address', limit: 1000, windowMs: 60_000 }),
+      loginAccount: new AttemptThrottle({ name: 'lenient-account', limit: 1000, windowMs: 60_000 }),
+    },
   });
   inviteCode = await createInvite(database.db, { uses: null });
 });

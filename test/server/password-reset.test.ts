@@ -270,8 +270,8 @@ describe('POST /api/v1/auth/password-reset/', () => {
       expect((await requestReset(email, busyClient)).status).toBe(200);
     }
 
-    const blocked = await requestReset(resident.email, busyClient);
-    const otherClient = await requestReset(resident.email);
+    const blocked = await requestReset(uniqueEmail('stranger'), busyClient);
+    const otherClient = await requestReset(uniqueEmail('stranger'));
 
     expect(blocked.status).toBe(429);
     expect(blocked.body).toEqual({
@@ -281,6 +281,20 @@ describe('POST /api/v1/auth/password-reset/', () => {
     });
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     expect(otherClient.status).toBe(200);
+  });
+
+  it('answers 429 after five requests for one e-mail, whichever clients they come from', async () => {
+    const resident = await registeredResident();
+    for (let request = 0; request < 5; request += 1) {
+      expect((await requestReset(resident.email, newClient())).status).toBe(200);
+    }
+
+    const blocked = await requestReset(resident.email, newClient());
+    const stranger = await requestReset(uniqueEmail('stranger'), newClient());
+
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(stranger.status).toBe(200);
   });
 });
 
