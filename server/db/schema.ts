@@ -122,6 +122,12 @@ export const permits = pgTable(
     /** A reconciler holds the permit until then; a crashed one's lease simply runs out. */
     leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
     lastError: text('last_error'),
+    /**
+     * Status changes the reconciler has made: part of each provider call's idempotency key
+     * (server/reconciler/process-claimed-permit.ts), so a retried step repeats its key and a new
+     * step gets a new one.
+     */
+    reconcilerSteps: integer('reconciler_steps').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
