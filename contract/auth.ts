@@ -33,6 +33,14 @@ export interface PasswordChange {
   new_password: string;
 }
 
+/**
+ * What POST /api/v1/auth/change-password/ answers with: the change ends every session, so it
+ * carries a fresh custom token for the device that made it (or a warning when minting failed).
+ */
+export interface PasswordChangeResult extends TokenResponse {
+  detail: string;
+}
+
 /** POST /api/v1/auth/password-reset-confirm/ (spec section 3); uid and token come from the link. */
 export interface PasswordResetConfirmation {
   uid: string;

@@ -1,6 +1,6 @@
 import cors from '@fastify/cors';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
-import { FailureThrottle } from './auth/failure-throttle';
+import { defaultCredentialThrottles, type CredentialThrottles } from './auth/attempt-throttle';
 import type { Database } from './db/database';
 import { HttpError } from './http/http-error';
 import type { Identity } from './identity/firebase-identity';
@@ -18,20 +18,25 @@ export interface AppDependencies {
   webOrigin: string;
   /** Enables the loopback admin endpoint the CLI uses while this process holds PGlite. */
   adminSecret?: string;
-  loginThrottle?: FailureThrottle;
-  registrationThrottle?: FailureThrottle;
+  /** Throttles to use instead of the defaults of defaultCredentialThrottles. */
+  throttles?: Partial<CredentialThrottles>;
   /** Sends password-reset links. */
   mailer: Mailer;
   /** How long a password-reset link works; default one hour. */
   resetTokenLifetimeMs?: number;
-  passwordChangeThrottle?: FailureThrottle;
-  passwordResetThrottle?: FailureThrottle;
   /** Called after a resident changed a permit, so the reconciler need not wait for its next poll. */
   onPermitChanged?: () => void;
   log?: boolean;
+  /**
+   * Which proxies' X-Forwarded-For names the client (Fastify's trustProxy): by default none, so
+   * the throttles count the connecting address and a forged header changes nothing.
+   */
+  trustProxy?: TrustProxy;
 }
 
-const fifteenMinutes = 15 * 60 * 1000;
+/** TRUST_PROXY as Fastify takes it: true (any proxy) or the proxies' addresses and CIDRs. */
+export type TrustProxy = boolean | string[];
+
 const oneHour = 60 * 60 * 1000;
 
 function clientErrorDetail(error: FastifyError, contentType: string | undefined): string {
@@ -50,6 +55,7 @@ export function buildApp(deps: AppDependencies): FastifyInstance {
   const app = Fastify({
     logger: deps.log ? { level: 'warn' } : false,
     routerOptions: { ignoreTrailingSlash: true },
+    trustProxy: deps.trustProxy ?? false,
   });
 
   // JSON only (anything else is 415), and an empty JSON body means "no data", as in Django REST
@@ -95,14 +101,12 @@ export function buildApp(deps: AppDependencies): FastifyInstance {
     maxAge: 600,
   });
 
+  const throttles = { ...defaultCredentialThrottles(), ...deps.throttles };
   app.register(authRoutes, {
     prefix: '/api/v1/auth',
     db: deps.db,
     identity: deps.identity,
-    loginThrottle:
-      deps.loginThrottle ?? new FailureThrottle({ limit: 5, windowMs: fifteenMinutes }),
-    registrationThrottle:
-      deps.registrationThrottle ?? new FailureThrottle({ limit: 10, windowMs: fifteenMinutes }),
+    throttles,
   });
   app.register(passwordRoutes, {
     prefix: '/api/v1/auth',
@@ -111,10 +115,7 @@ export function buildApp(deps: AppDependencies): FastifyInstance {
     mailer: deps.mailer,
     webOrigin: deps.webOrigin,
     resetTokenLifetimeMs: deps.resetTokenLifetimeMs ?? oneHour,
-    passwordChangeThrottle:
-      deps.passwordChangeThrottle ?? new FailureThrottle({ limit: 5, windowMs: fifteenMinutes }),
-    passwordResetThrottle:
-      deps.passwordResetThrottle ?? new FailureThrottle({ limit: 10, windowMs: fifteenMinutes }),
+    throttles,
   });
   app.register(siteSettingsRoutes, { prefix: '/api/v1/site-settings', db: deps.db });
   app.register(permitRoutes, {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { defaultDemoInviteCode } from './admin/admin-command';
+import type { TrustProxy } from './app';
 import type { SimulatedParkingProviderOptions } from './provider/simulated-parking-provider';
 import {
   defaultReconcilerSettings,
@@ -24,6 +25,44 @@ export interface PasswordResetConfig {
   tokenLifetimeMs: number;
 }
 
+/**
+ * How ID tokens are checked. `emulator`: unsigned tokens from the Firebase Auth emulator at `host`
+ * (local development and tests only). `verified`: signed tokens, checked by firebase-admin against
+ * Google's published keys, with Google application default credentials for minting.
+ */
+export type IdentityMode = { kind: 'emulator'; host: string } | { kind: 'verified' };
+
+const loopbackHost = /^(localhost|127(\.\d{1,3}){3})$/i;
+
+/**
+ * Decides the identity mode once: the emulator is trusted only for a `demo-` project (which
+ * Firebase itself never serves) on this machine's loopback address. Throws, naming
+ * FIREBASE_AUTH_EMULATOR_HOST, when the emulator is asked for anything else, so a real project
+ * can never be run on unsigned tokens.
+ */
+export function identityModeOf(
+  authEmulatorHost: string | undefined,
+  projectId: string,
+): IdentityMode {
+  if (!authEmulatorHost) return { kind: 'verified' };
+  const problems: string[] = [];
+  if (!projectId.startsWith('demo-')) {
+    problems.push(`the project id "${projectId}" does not start with "demo-"`);
+  }
+  const hostname = authEmulatorHost.replace(/:\d+$/, '');
+  if (!loopbackHost.test(hostname)) {
+    problems.push(`"${hostname}" is not a loopback address (localhost or 127.x.x.x)`);
+  }
+  if (problems.length > 0) {
+    throw new Error(
+      `Refusing to start: FIREBASE_AUTH_EMULATOR_HOST=${authEmulatorHost} would accept unsigned ` +
+        `tokens, but ${problems.join(' and ')}. Unset FIREBASE_AUTH_EMULATOR_HOST to verify signed ` +
+        'tokens for a real project, or use a demo- project with a local emulator.',
+    );
+  }
+  return { kind: 'emulator', host: authEmulatorHost };
+}
+
 /** The reference API host's settings, read from the environment once at start-up. */
 export interface ServerConfig {
   apiPort: number;
@@ -35,7 +74,10 @@ export interface ServerConfig {
   webOrigin: string;
   authEmulatorHost: string | undefined;
   projectId: string;
+  identityMode: IdentityMode;
   demoInviteCode: string;
+  /** TRUST_PROXY: whose X-Forwarded-For to believe (default: nobody's). */
+  trustProxy: TrustProxy;
   reconciler: ReconcilerConfig;
   passwordReset: PasswordResetConfig;
 }
@@ -110,6 +152,14 @@ const environmentSchema = reconcilerEnvironmentSchema.extend({
     .optional(),
   FIREBASE_PROJECT_ID: z.string().trim().min(1).default('demo-kerbside'),
   DEMO_INVITE_CODE: z.string().trim().min(1).max(64).default(defaultDemoInviteCode),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('false')
+    .transform((value): TrustProxy => {
+      if (value === 'true' || value === 'false') return value === 'true';
+      return value.split(',').map((address) => address.trim());
+    }),
 });
 
 function parseEnvironment<Schema extends z.ZodType>(
@@ -184,7 +234,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Server
     webOrigin: values.WEB_ORIGIN,
     authEmulatorHost: values.FIREBASE_AUTH_EMULATOR_HOST,
     projectId: values.FIREBASE_PROJECT_ID,
+    identityMode: identityModeOf(values.FIREBASE_AUTH_EMULATOR_HOST, values.FIREBASE_PROJECT_ID),
     demoInviteCode: values.DEMO_INVITE_CODE.toUpperCase(),
+    trustProxy: values.TRUST_PROXY,
     reconciler: reconcilerConfigOf(values),
     passwordReset: passwordResetConfigOf(values),
   };

@@ -6,12 +6,10 @@ import { stopOnSignals } from './stop-on-signals';
 /** `npm run api`: the API host alone, configured from the environment. */
 async function main(): Promise<void> {
   const config = loadConfig();
-  if (!config.authEmulatorHost) {
-    console.warn(
-      'FIREBASE_AUTH_EMULATOR_HOST is not set: firebase-admin will use Google application ' +
-        'default credentials for project ' +
-        config.projectId +
-        '.',
+  if (config.identityMode.kind === 'verified') {
+    console.log(
+      `Verifying signed ID tokens for Firebase project ${config.projectId} (Google application ` +
+        'default credentials mint the sign-in tokens).',
     );
   }
   const api = await startApi({
@@ -23,6 +21,7 @@ async function main(): Promise<void> {
     authEmulatorHost: config.authEmulatorHost,
     projectId: config.projectId,
     passwordReset: config.passwordReset,
+    trustProxy: config.trustProxy,
     log: true,
   });
   const database = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : config.dataDir;

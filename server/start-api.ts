@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { buildApp } from './app';
+import { buildApp, type TrustProxy } from './app';
 import {
   defaultDataDir,
+  identityModeOf,
   loadPasswordResetConfig,
   loadReconcilerConfig,
   type PasswordResetConfig,
@@ -28,10 +29,12 @@ export interface StartApiOptions {
   databaseUrl?: string;
   webOrigin: string;
   /** host:port of the Auth emulator. Sets FIREBASE_AUTH_EMULATOR_HOST for this process, which is
-   *  where firebase-admin reads it. */
+   *  where firebase-admin reads it; allowed only on loopback for a demo- project (config.ts). */
   authEmulatorHost?: string;
   projectId?: string;
   log?: boolean;
+  /** Whose X-Forwarded-For names the client (TRUST_PROXY); default nobody's. */
+  trustProxy?: TrustProxy;
   /** Seed the demo invite code (default KERBSIDE-DEMO) and resident, idempotently; see `demo`. */
   seedDemo?: { inviteCode?: string };
   /**
@@ -82,6 +85,10 @@ function inProcessReconciler(
  */
 export async function startApi(options: StartApiOptions): Promise<RunningApi> {
   const host = options.host ?? '127.0.0.1';
+  const projectId = options.projectId ?? 'demo-kerbside';
+  // firebase-admin reads the emulator's address from the environment, so that is what counts.
+  const emulatorHost = options.authEmulatorHost || process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  identityModeOf(emulatorHost || undefined, projectId);
   if (options.authEmulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = options.authEmulatorHost;
   const embedded = !options.databaseUrl;
   const lock = embedded && options.dataDir ? DataDirLock.tryAcquire(options.dataDir, 'api') : null;
@@ -104,7 +111,7 @@ export async function startApi(options: StartApiOptions): Promise<RunningApi> {
       databaseUrl: options.databaseUrl,
     });
     cleanups.push(() => connection.close());
-    const identity = createFirebaseIdentity({ projectId: options.projectId ?? 'demo-kerbside' });
+    const identity = createFirebaseIdentity({ projectId });
     cleanups.push(() => identity.close());
     const { print, ...passwordResetOverrides } = options.passwordReset ?? {};
     const passwordReset = { ...loadPasswordResetConfig(), ...passwordResetOverrides };
@@ -128,6 +135,7 @@ export async function startApi(options: StartApiOptions): Promise<RunningApi> {
       resetTokenLifetimeMs: passwordReset.tokenLifetimeMs,
       onPermitChanged: reconciler ? () => reconciler.wake() : undefined,
       log: options.log,
+      trustProxy: options.trustProxy,
     });
     cleanups.push(() => app.close());
     await app.listen({ port: options.port ?? 0, host });

@@ -16,6 +16,17 @@ function hashOf(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
+/** The token is the resident's, unused, unexpired, and the account is active. */
+function usableToken(uid: string, token: string) {
+  return and(
+    eq(passwordResetTokens.userId, uid),
+    eq(passwordResetTokens.tokenHash, hashOf(token)),
+    isNull(passwordResetTokens.usedAt),
+    gt(passwordResetTokens.expiresAt, sql`now()`),
+    sql`exists (select 1 from ${users} where ${users.id} = ${passwordResetTokens.userId} and ${users.isActive})`,
+  );
+}
+
 /** Marks every outstanding token of the resident used: their links stop working. */
 async function revokeOutstanding(db: Database, userId: string): Promise<void> {
   await db
@@ -53,6 +64,16 @@ export const resetTokens = {
     return { token, expiresAt: issued.expiresAt };
   },
 
+  /** Whether the link would work now, without spending it: a cheap check before hashing. */
+  async isUsable(db: Database, uid: string, token: string): Promise<boolean> {
+    if (!residentId.safeParse(uid).success) return false;
+    const [found] = await db
+      .select({ id: passwordResetTokens.id })
+      .from(passwordResetTokens)
+      .where(usableToken(uid, token));
+    return found !== undefined;
+  },
+
   /**
    * Spends the token when it is the resident's, unused, unexpired and the account is active,
    * together with every other outstanding token of that resident. Answers the resident's id, or
@@ -64,15 +85,7 @@ export const resetTokens = {
     const [spent] = await db
       .update(passwordResetTokens)
       .set({ usedAt: sql`now()` })
-      .where(
-        and(
-          eq(passwordResetTokens.userId, uid),
-          eq(passwordResetTokens.tokenHash, hashOf(token)),
-          isNull(passwordResetTokens.usedAt),
-          gt(passwordResetTokens.expiresAt, sql`now()`),
-          sql`exists (select 1 from ${users} where ${users.id} = ${passwordResetTokens.userId} and ${users.isActive})`,
-        ),
-      )
+      .where(usableToken(uid, token))
       .returning({ userId: passwordResetTokens.userId });
     if (!spent) return null;
     await revokeOutstanding(db, spent.userId);

@@ -47,6 +47,11 @@ export const users = pgTable(
     inviteCodeId: integer('invite_code_id').references(() => inviteCodes.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /**
+     * Raised by a password change or reset: ID tokens of sessions begun under a lower generation
+     * are refused from then on (server/http/authenticate-resident.ts).
+     */
+    sessionGeneration: integer('session_generation').notNull().default(0),
   },
   (table) => [check('users_permit_limit_not_negative', sql`${table.permitLimit} >= 0`)],
 );
@@ -117,6 +122,12 @@ export const permits = pgTable(
     /** A reconciler holds the permit until then; a crashed one's lease simply runs out. */
     leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
     lastError: text('last_error'),
+    /**
+     * Status changes the reconciler has made: part of each provider call's idempotency key
+     * (server/reconciler/process-claimed-permit.ts), so a retried step repeats its key and a new
+     * step gets a new one.
+     */
+    reconcilerSteps: integer('reconciler_steps').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -148,4 +159,19 @@ export const passwordResetTokens = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('password_reset_tokens_user_idx').on(table.userId)],
+);
+
+/**
+ * Attempt counters of the throttles (server/auth/attempt-throttle.ts), shared by every API host:
+ * one row per throttle and key (hashed), counting attempts in the window ending at
+ * `window_ends_at`.
+ */
+export const attemptCounters = pgTable(
+  'attempt_counters',
+  {
+    key: text('key').primaryKey(),
+    attempts: integer('attempts').notNull(),
+    windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('attempt_counters_window_ends_at_idx').on(table.windowEndsAt)],
 );

@@ -23,7 +23,7 @@ function providerUnavailable(error: unknown): boolean {
 
 /**
  * The resident behind the request's `Authorization: Bearer <ID token>`: 401 without a valid
- * token or for an unknown uid, 403 when the account is disabled (the web app then ends the
+ * token, for an unknown uid or a session ended by a password change or reset, 403 when the account is disabled (the web app then ends the
  * session as invalid).
  */
 export async function authenticateResident(
@@ -35,8 +35,9 @@ export async function authenticateResident(
   const match = /^Bearer +(\S+) *$/i.exec(header);
   if (!match?.[1]) throw unauthorized('Invalid token header. Expected "Bearer <token>".');
   let uid: string;
+  let sessionGeneration: number;
   try {
-    ({ uid } = await deps.identity.verifyIdToken(match[1]));
+    ({ uid, sessionGeneration } = await deps.identity.verifyIdToken(match[1]));
   } catch (error) {
     if (providerUnavailable(error)) {
       request.log.error({ err: error }, 'ID token verification failed');
@@ -50,6 +51,10 @@ export async function authenticateResident(
     ? await deps.db.select().from(users).where(eq(users.id, uid))
     : [];
   if (!resident) throw unauthorized('No account matches this token.');
+  // A password change or reset raised the generation: sessions begun before it are over, however
+  // fresh their ID token.
+  if (sessionGeneration < resident.sessionGeneration)
+    throw unauthorized('Invalid or expired token.');
   if (!resident.isActive) throw new HttpError(403, { detail: 'User account is disabled.' });
   return resident;
 }

@@ -1,17 +1,24 @@
-import type { FailureThrottle } from '../auth/failure-throttle';
+import type { AttemptThrottle } from '../auth/attempt-throttle';
+import type { Database } from '../db/database';
 import { HttpError } from './http-error';
 
-/** Answers 429 with a Retry-After while the throttle refuses this client: "<detail> Try again in N seconds." */
-export function refuseWhenThrottled(throttle: FailureThrottle, key: string, detail: string): void {
-  const waitMs = throttle.retryAfterMs(key);
+/**
+ * Counts this attempt against the throttle, and answers 429 with a Retry-After when it is over
+ * the limit: "<detail> Try again in N seconds."
+ */
+export async function refuseWhenThrottled(
+  db: Database,
+  throttle: AttemptThrottle,
+  key: string,
+  detail: string,
+): Promise<void> {
+  const waitMs = await throttle.take(db, key);
   if (waitMs > 0) {
     const seconds = Math.ceil(waitMs / 1000);
     throw new HttpError(
       429,
       { detail: `${detail} Try again in ${seconds} seconds.` },
-      {
-        'retry-after': String(seconds),
-      },
+      { 'retry-after': String(seconds) },
     );
   }
 }

@@ -1,28 +1,65 @@
 import { randomUUID } from 'node:crypto';
+import type { Agent } from 'node:http';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
+
+/** What the API learns from a valid ID token. */
+export interface VerifiedIdToken {
+  uid: string;
+  /**
+   * The resident's session generation when the session began (0 for sessions begun before the
+   * claim existed). It rides in the custom token as a developer claim, so every ID token the
+   * session is refreshed into carries it too; authenticate-resident.ts compares it with the
+   * resident's current one to end sessions after a password change or reset.
+   */
+  sessionGeneration: number;
+}
 
 /** What the API needs from the identity provider. */
 export interface Identity {
   /** A custom token the web app hands to the provider's signInWithCustomToken. */
-  createCustomToken(uid: string): Promise<string>;
-  /** The uid of a valid ID token; rejects when the token is invalid or expired. */
-  verifyIdToken(idToken: string): Promise<{ uid: string }>;
+  createCustomToken(uid: string, sessionGeneration: number): Promise<string>;
+  /** The uid and session generation of a valid ID token; rejects when it is invalid or expired. */
+  verifyIdToken(idToken: string): Promise<VerifiedIdToken>;
   close(): Promise<void>;
 }
 
+export interface FirebaseIdentityOptions {
+  projectId: string;
+  /**
+   * The agent firebase-admin fetches Google's public signing keys with (firebase-admin's own
+   * `httpAgent` app option); tests point it at a local key server.
+   */
+  httpAgent?: Agent;
+}
+
+const sessionClaim = 'kerbside_session';
+
 /**
  * Firebase Auth through firebase-admin. With FIREBASE_AUTH_EMULATOR_HOST set (firebase-admin reads
- * it from the environment), tokens are minted unsigned and verified against the emulator; without
- * it, firebase-admin uses the machine's Google application default credentials.
+ * it from the environment; config.ts allows it only for a demo- project on loopback), tokens are
+ * minted unsigned and verified against the emulator; without it, firebase-admin checks each ID
+ * token's RS256 signature against Google's published keys and mints with the machine's Google
+ * application default credentials.
  */
-export function createFirebaseIdentity(options: { projectId: string }): Identity {
+export function createFirebaseIdentity(options: FirebaseIdentityOptions): Identity {
   // A named app per API instance, so several instances (tests) live in one process.
-  const app = initializeApp({ projectId: options.projectId }, `kerbside-api-${randomUUID()}`);
+  const app = initializeApp(
+    { projectId: options.projectId, httpAgent: options.httpAgent },
+    `kerbside-api-${randomUUID()}`,
+  );
   const auth = getAuth(app);
   return {
-    createCustomToken: (uid) => auth.createCustomToken(uid),
-    verifyIdToken: async (idToken) => ({ uid: (await auth.verifyIdToken(idToken)).uid }),
+    createCustomToken: (uid, sessionGeneration) =>
+      auth.createCustomToken(uid, { [sessionClaim]: sessionGeneration }),
+    verifyIdToken: async (idToken) => {
+      const decoded = await auth.verifyIdToken(idToken);
+      const generation: unknown = decoded[sessionClaim];
+      return {
+        uid: decoded.uid,
+        sessionGeneration: typeof generation === 'number' ? generation : 0,
+      };
+    },
     close: () => deleteApp(app),
   };
 }

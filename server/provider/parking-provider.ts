@@ -6,6 +6,11 @@ export interface ProviderPermit {
   endTs: Date;
   /** The provider's reference, once it knows the permit. */
   providerRef: string | null;
+  /**
+   * Names this step of this permit: a call repeated after a lost answer, a timeout or a crash
+   * carries the same key, and the provider answers it as before without doing the work again.
+   */
+  idempotencyKey: string;
 }
 
 export type ProviderOperation = 'create' | 'update' | 'cancel' | 'expire';

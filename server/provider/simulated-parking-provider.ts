@@ -30,14 +30,24 @@ export interface SimulatedParkingProviderOptions {
   callLog?: string;
 }
 
+/** The simulated provider, with a view of what it has done. */
+export interface SimulatedParkingProvider extends ParkingProvider {
+  /** The references of the permits it created, once each, in order. */
+  createdReferences(): string[];
+}
+
 /**
  * A stand-in for the parking provider: answers after a latency, fails at a configured rate (or as
- * a script says) with the provider's "service is unavailable 503", and hands out references.
+ * a script says) with the provider's "service is unavailable 503", and hands out references. As
+ * a real provider's idempotency keys do, a call repeating the key of one it carried out is
+ * answered as that one was, without doing the work again.
  */
 export function createSimulatedParkingProvider(
   options: SimulatedParkingProviderOptions,
-): ParkingProvider {
+): SimulatedParkingProvider {
   const random = options.random ?? Math.random;
+  const carriedOut = new Map<string, string>();
+  const created: string[] = [];
 
   const call = async (
     operation: ProviderOperation,
@@ -57,9 +67,18 @@ export function createSimulatedParkingProvider(
       options.script?.({ operation, permit }) ??
       (random() < options.failureRate ? 'fail' : 'succeed');
     if (outcome === 'fail') throw new ProviderError(503, 'service is unavailable');
-    if (operation === 'create') return `PRV-${permit.id}-${randomUUID().slice(0, 8).toUpperCase()}`;
-    if (!permit.providerRef) throw new ProviderError(404, 'permit is unknown');
-    return permit.providerRef;
+    const earlier = carriedOut.get(permit.idempotencyKey);
+    if (earlier !== undefined) return earlier;
+    let reference: string;
+    if (operation === 'create') {
+      reference = `PRV-${permit.id}-${randomUUID().slice(0, 8).toUpperCase()}`;
+      created.push(reference);
+    } else {
+      if (!permit.providerRef) throw new ProviderError(404, 'permit is unknown');
+      reference = permit.providerRef;
+    }
+    carriedOut.set(permit.idempotencyKey, reference);
+    return reference;
   };
 
   return {
@@ -67,5 +86,6 @@ export function createSimulatedParkingProvider(
     update: (permit, signal) => call('update', permit, signal),
     cancel: (permit, signal) => call('cancel', permit, signal),
     expire: (permit, signal) => call('expire', permit, signal),
+    createdReferences: () => [...created],
   };
 }

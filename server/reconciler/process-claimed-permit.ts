@@ -30,13 +30,27 @@ function millisecondsFromNow(milliseconds: number) {
   return sql`now() + ${milliseconds}::double precision * interval '1 millisecond'`;
 }
 
-function providerView(permit: PermitRow): ProviderPermit {
+/**
+ * What the provider is told for `operation`. The idempotency key is derived from the permit, the
+ * reconciler's step count (raised by every status change it makes, not by a failed try) and, for
+ * an update, the times asked for: a retry of one step repeats it, the next step never does.
+ */
+function providerView(
+  permit: PermitRow,
+  operation: ProviderOperation,
+  times: { startTs: Date; endTs: Date } = permit,
+): ProviderPermit {
+  const transition =
+    operation === 'update'
+      ? `update-${times.startTs.toISOString()}-${times.endTs.toISOString()}`
+      : operation;
   return {
     id: permit.id,
     vrm: permit.vrm,
-    startTs: permit.startTs,
-    endTs: permit.endTs,
+    startTs: times.startTs,
+    endTs: times.endTs,
     providerRef: permit.providerRef,
+    idempotencyKey: `kerbside-permit-${permit.id}-step-${permit.reconcilerSteps}-${transition}`,
   };
 }
 
@@ -70,12 +84,14 @@ export async function processClaimedPermit(
         nextAttemptAt: null,
         lastError: null,
         updatedAt: now,
+        reconcilerSteps: sql`${permits.reconcilerSteps} + 1`,
         ...changes,
       })
       .where(heldAs(from))
-      .returning({ id: permits.id });
-    if (moved.length > 0) permit = { ...permit, status: to, attempts: 0 };
-    return moved.length > 0;
+      .returning({ id: permits.id, reconcilerSteps: permits.reconcilerSteps });
+    const [row] = moved;
+    if (row) permit = { ...permit, status: to, attempts: 0, reconcilerSteps: row.reconcilerSteps };
+    return row !== undefined;
   };
 
   const callProvider = async (
@@ -148,7 +164,7 @@ export async function processClaimedPermit(
       return reserved.length > 0 ? 'reserved' : 'changed';
     });
     if (verdict !== 'reserved') return;
-    const answer = await callProvider('create', providerView(permit));
+    const answer = await callProvider('create', providerView(permit, 'create'));
     if ('error' in answer) return failed('QUEUED', 'FAILED', answer.error);
     const activated = await move('QUEUED', 'ACTIVE', { providerRef: answer.ref, activatedAt: now });
     if (activated) return;
@@ -164,18 +180,20 @@ export async function processClaimedPermit(
       await move('CANCEL_PENDING', 'CANCELLED');
       return;
     }
-    const answer = await callProvider('cancel', providerView(permit));
+    const answer = await callProvider('cancel', providerView(permit, 'cancel'));
     if ('error' in answer) return failed('CANCEL_PENDING', 'CANCEL_FAILED', answer.error);
     await move('CANCEL_PENDING', 'CANCELLED');
   };
 
   const update = async (): Promise<void> => {
     const cleared = { pendingStartTs: null, pendingEndTs: null };
-    const answer = await callProvider('update', {
-      ...providerView(permit),
-      startTs: permit.pendingStartTs ?? permit.startTs,
-      endTs: permit.pendingEndTs ?? permit.endTs,
-    });
+    const answer = await callProvider(
+      'update',
+      providerView(permit, 'update', {
+        startTs: permit.pendingStartTs ?? permit.startTs,
+        endTs: permit.pendingEndTs ?? permit.endTs,
+      }),
+    );
     if ('error' in answer) return failed('UPDATE_PENDING', 'UPDATE_FAILED', answer.error, cleared);
     try {
       await move('UPDATE_PENDING', 'ACTIVE', {
@@ -195,7 +213,7 @@ export async function processClaimedPermit(
   };
 
   const expire = async (): Promise<void> => {
-    const answer = await callProvider('expire', providerView(permit));
+    const answer = await callProvider('expire', providerView(permit, 'expire'));
     // Never exhausted: the permit's time is over, so it keeps trying at the longest backoff.
     if ('error' in answer) return failed('EXPIRE_PENDING', null, answer.error);
     await move('EXPIRE_PENDING', 'EXPIRED');

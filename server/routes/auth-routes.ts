@@ -1,9 +1,10 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { FailureThrottle } from '../auth/failure-throttle';
+import type { CredentialThrottles } from '../auth/attempt-throttle';
 import { passwordHasher } from '../auth/password-hasher';
 import { credentialSchemas } from '../auth/credential-schemas';
+import { customTokenResponse } from '../auth/custom-token-response';
 import type { Database } from '../db/database';
 import { isUniqueViolation } from '../db/constraint-violation';
 import { inviteCodes, users } from '../db/schema';
@@ -17,10 +18,7 @@ import { countLimitCountedPermits } from '../permits/permit-allowance';
 export interface AuthRoutesOptions {
   db: Database;
   identity: Identity;
-  /** Failed logins per client address. */
-  loginThrottle: FailureThrottle;
-  /** Registrations with an unknown or used-up invite code per client address. */
-  registrationThrottle: FailureThrottle;
+  throttles: Pick<CredentialThrottles, 'loginAddress' | 'loginAccount' | 'registrationAddress'>;
 }
 
 const { email, password } = credentialSchemas;
@@ -37,32 +35,46 @@ const registrationSchema = z.object({
 const loginSchema = z.object({ email, password });
 
 const duplicateEmail = 'A user with that email already exists.';
+const tooManyLogins = 'Too many failed login attempts.';
 
-/**
- * Mints the custom token the web app signs in with. The credentials were good (or the account
- * now exists), so a minting failure is a warning the web app shows (spec section 8), not an error.
- */
-async function tokenResponse(
-  identity: Identity,
-  request: FastifyRequest,
-  uid: string,
-  warning: string,
-): Promise<{ custom_token: string } | { warning: string }> {
-  try {
-    return { custom_token: await identity.createCustomToken(uid) };
-  } catch (error) {
-    request.log.error({ err: error }, 'Minting a custom token failed');
-    return { warning };
+/** The invite code's problem, if any, as the registration form shows it. */
+async function inviteCodeProblem(db: Database, code: string): Promise<string | undefined> {
+  const [invite] = await db
+    .select({ usesRemaining: inviteCodes.usesRemaining })
+    .from(inviteCodes)
+    .where(eq(inviteCodes.code, code));
+  if (!invite) return 'Invalid invite code.';
+  if (invite.usesRemaining !== null && invite.usesRemaining <= 0) {
+    return 'This invite code has already been used.';
   }
+  return undefined;
 }
 
 /** POST register/, login/, logout/ and GET profile/ under /api/v1/auth (spec sections 3, 7, 8). */
 export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) => {
-  const { db, identity, loginThrottle, registrationThrottle } = options;
+  const { db, identity, throttles } = options;
 
   app.post('/register/', async (request: FastifyRequest, reply: FastifyReply) => {
-    refuseWhenThrottled(registrationThrottle, request.ip, 'Too many registration attempts.');
+    // The cheap checks (shape, throttle, invite code, e-mail) come before the password hash.
     const details = parseBody(registrationSchema, request.body);
+    await refuseWhenThrottled(
+      db,
+      throttles.registrationAddress,
+      request.ip,
+      'Too many registration attempts.',
+    );
+    const [inviteProblem, [existing]] = await Promise.all([
+      inviteCodeProblem(db, details.invite_code),
+      db.select({ id: users.id }).from(users).where(eq(users.email, details.email)),
+    ]);
+    // Only a bad invite code stays counted: the throttle stands between guessers and the codes.
+    if (!inviteProblem) await throttles.registrationAddress.giveBack(db, request.ip);
+    if (inviteProblem || existing) {
+      throw new HttpError(400, {
+        ...(existing ? { email: [duplicateEmail] } : {}),
+        ...(inviteProblem ? { invite_code: [inviteProblem] } : {}),
+      });
+    }
     const passwordHash = await passwordHasher.hash(details.password);
 
     const userId = await db
@@ -85,16 +97,8 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
             ),
           )
           .returning({ id: inviteCodes.id, permitLimit: inviteCodes.permitLimit });
-        if (!invite) {
-          const [usedUp] = await tx
-            .select({ id: inviteCodes.id })
-            .from(inviteCodes)
-            .where(eq(inviteCodes.code, details.invite_code));
-          errors.invite_code = [
-            usedUp ? 'This invite code has already been used.' : 'Invalid invite code.',
-          ];
-          registrationThrottle.recordFailure(request.ip);
-        }
+        // Another registration took the last use since the check above.
+        if (!invite) errors.invite_code = ['This invite code has already been used.'];
         if (!invite || Object.keys(errors).length > 0) throw new HttpError(400, errors);
         const [created] = await tx
           .insert(users)
@@ -116,26 +120,31 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
         throw error;
       });
 
-    const body = await tokenResponse(
+    const body = await customTokenResponse(
       identity,
       request,
-      userId,
+      { id: userId, sessionGeneration: 0 },
       'Your account was created, but signing you in failed.',
     );
     return reply.code(201).send(body);
   });
 
   app.post('/login/', async (request: FastifyRequest) => {
-    refuseWhenThrottled(loginThrottle, request.ip, 'Too many failed login attempts.');
     const credentials = parseBody(loginSchema, request.body);
+    // Counted before the hash, per address and per account, so a burst cannot outrun the count.
+    await refuseWhenThrottled(db, throttles.loginAddress, request.ip, tooManyLogins);
+    await refuseWhenThrottled(db, throttles.loginAccount, credentials.email, tooManyLogins);
     const [resident] = await db.select().from(users).where(eq(users.email, credentials.email));
     const passwordMatches = resident
       ? await passwordHasher.verify(credentials.password, resident.passwordHash)
       : await passwordHasher.reject(credentials.password);
     if (!resident || !passwordMatches) {
-      loginThrottle.recordFailure(request.ip);
       throw new HttpError(401, { detail: 'Invalid email or password.' });
     }
+    await Promise.all([
+      throttles.loginAddress.giveBack(db, request.ip),
+      throttles.loginAccount.giveBack(db, credentials.email),
+    ]);
     if (!resident.isActive) {
       throw new HttpError(403, {
         detail: 'This account has been disabled. Please contact support.',
@@ -145,7 +154,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
       .update(users)
       .set({ lastLoginAt: sql`now()` })
       .where(eq(users.id, resident.id));
-    return tokenResponse(identity, request, resident.id, 'Signing you in failed.');
+    return customTokenResponse(identity, request, resident, 'Signing you in failed.');
   });
 
   // The API keeps no session: the web app signs out of the identity provider itself. The route

@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger, FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { credentialSchemas } from '../auth/credential-schemas';
-import type { FailureThrottle } from '../auth/failure-throttle';
+import { customTokenResponse } from '../auth/custom-token-response';
+import type { CredentialThrottles } from '../auth/attempt-throttle';
 import { passwordHasher } from '../auth/password-hasher';
 import { passwordResetMail } from '../auth/password-reset-mail';
 import { resetTokens } from '../auth/reset-tokens';
@@ -22,10 +23,10 @@ export interface PasswordRoutesOptions {
   /** The web app's origin: reset links point at its /reset-password screen. */
   webOrigin: string;
   resetTokenLifetimeMs: number;
-  /** Wrong current passwords per resident. */
-  passwordChangeThrottle: FailureThrottle;
-  /** Reset requests, whatever the e-mail, and refused reset links, per client address. */
-  passwordResetThrottle: FailureThrottle;
+  throttles: Pick<
+    CredentialThrottles,
+    'passwordChangeAccount' | 'passwordResetAddress' | 'passwordResetAccount'
+  >;
 }
 
 const passwordMessages = {
@@ -35,6 +36,9 @@ const passwordMessages = {
   resetDone: 'Password has been reset with the new password.',
   invalidResetLink: 'Invalid or expired reset link.',
 } as const;
+
+// Ends every session begun before (server/http/authenticate-resident.ts).
+const nextSessionGeneration = sql`${users.sessionGeneration} + 1`;
 
 const tooManyResetAttempts = 'Too many password reset attempts.';
 
@@ -53,7 +57,7 @@ const resetConfirmSchema = z.object({
 
 /** POST change-password/, password-reset/ and password-reset-confirm/ under /api/v1/auth. */
 export const passwordRoutes: FastifyPluginAsync<PasswordRoutesOptions> = async (app, options) => {
-  const { db, identity, mailer, passwordChangeThrottle, passwordResetThrottle } = options;
+  const { db, identity, mailer, throttles } = options;
 
   // Mail leaves after the answer, so a registered and an unknown e-mail take the same time to
   // answer; closing the app waits for what is still on its way.
@@ -71,26 +75,44 @@ export const passwordRoutes: FastifyPluginAsync<PasswordRoutesOptions> = async (
 
   app.post('/change-password/', async (request: FastifyRequest) => {
     const resident = await authenticateResident(request, { db, identity });
-    refuseWhenThrottled(passwordChangeThrottle, resident.id, 'Too many failed password attempts.');
     const change = parseBody(changeSchema, request.body);
+    await refuseWhenThrottled(
+      db,
+      throttles.passwordChangeAccount,
+      resident.id,
+      'Too many failed password attempts.',
+    );
     if (!(await passwordHasher.verify(change.current_password, resident.passwordHash))) {
-      passwordChangeThrottle.recordFailure(resident.id);
       // 400, not 401: the session is fine, and a 401 would sign the web app out.
       throw new HttpError(400, { current_password: [passwordMessages.wrongCurrentPassword] });
     }
+    await throttles.passwordChangeAccount.giveBack(db, resident.id);
     const passwordHash = await passwordHasher.hash(change.new_password);
-    await db.transaction(async (tx) => {
-      await tx.update(users).set({ passwordHash }).where(eq(users.id, resident.id));
+    const changed = await db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(users)
+        .set({ passwordHash, sessionGeneration: nextSessionGeneration })
+        .where(eq(users.id, resident.id))
+        .returning({ id: users.id, sessionGeneration: users.sessionGeneration });
       await resetTokens.revokeOutstanding(tx, resident.id);
+      return updated;
     });
-    return { detail: passwordMessages.changed };
+    if (!changed) throw new Error('Updating the resident returned no row.');
+    // Every other session ended with the change; this device signs in again with a fresh token.
+    const token = await customTokenResponse(
+      identity,
+      request,
+      changed,
+      'Your password was changed, but signing you in again failed.',
+    );
+    return { detail: passwordMessages.changed, ...token };
   });
 
   app.post('/password-reset/', async (request: FastifyRequest) => {
-    refuseWhenThrottled(passwordResetThrottle, request.ip, tooManyResetAttempts);
-    // Every request counts, found or not, so the throttle tells nothing about the e-mail.
-    passwordResetThrottle.recordFailure(request.ip);
     const { email } = parseBody(resetRequestSchema, request.body);
+    // Every request counts, found or not, so the throttle tells nothing about the e-mail.
+    await refuseWhenThrottled(db, throttles.passwordResetAddress, request.ip, tooManyResetAttempts);
+    await refuseWhenThrottled(db, throttles.passwordResetAccount, email, tooManyResetAttempts);
     const [resident] = await db
       .select({ id: users.id, firstName: users.firstName })
       .from(users)
@@ -117,18 +139,32 @@ export const passwordRoutes: FastifyPluginAsync<PasswordRoutesOptions> = async (
   });
 
   app.post('/password-reset-confirm/', async (request: FastifyRequest) => {
-    refuseWhenThrottled(passwordResetThrottle, request.ip, tooManyResetAttempts);
     const details = parseBody(resetConfirmSchema, request.body);
+    await refuseWhenThrottled(db, throttles.passwordResetAddress, request.ip, tooManyResetAttempts);
+    await refuseWhenThrottled(
+      db,
+      throttles.passwordResetAccount,
+      details.uid,
+      tooManyResetAttempts,
+    );
+    // A link that is no good is refused before the cost of hashing the new password.
+    if (!(await resetTokens.isUsable(db, details.uid, details.token))) {
+      throw new HttpError(400, { detail: passwordMessages.invalidResetLink });
+    }
     const passwordHash = await passwordHasher.hash(details.password);
     const reset = await db.transaction(async (tx) => {
       const userId = await resetTokens.consume(tx, details.uid, details.token);
-      if (userId) await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+      if (userId) {
+        await tx
+          .update(users)
+          .set({ passwordHash, sessionGeneration: nextSessionGeneration })
+          .where(eq(users.id, userId));
+      }
       return userId !== null;
     });
-    if (!reset) {
-      passwordResetThrottle.recordFailure(request.ip);
-      throw new HttpError(400, { detail: passwordMessages.invalidResetLink });
-    }
+    if (!reset) throw new HttpError(400, { detail: passwordMessages.invalidResetLink });
+    await throttles.passwordResetAddress.giveBack(db, request.ip);
+    await throttles.passwordResetAccount.giveBack(db, details.uid);
     return { detail: passwordMessages.resetDone };
   });
 };

@@ -1,11 +1,13 @@
 import type {
   LoginCredentials,
   PasswordChange,
+  PasswordChangeResult,
   PasswordResetConfirmation,
   Profile,
   RegistrationDetails,
   TokenResponse,
 } from '../../contract/auth';
+import { signInWithToken } from '../identity/identity';
 import { apiClient } from './api-client';
 import { apiPaths } from './api-paths';
 
@@ -29,8 +31,13 @@ export async function getProfile(): Promise<Profile> {
   return data;
 }
 
+/**
+ * The change ends every session of the resident, this one included; the answer's fresh custom
+ * token keeps this device signed in.
+ */
 export async function changePassword(change: PasswordChange): Promise<void> {
-  await apiClient().post(apiPaths.changePassword, change);
+  const { data } = await apiClient().post<PasswordChangeResult>(apiPaths.changePassword, change);
+  if (data.custom_token) await signInWithToken(data.custom_token);
 }
 
 export async function requestPasswordReset(email: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { runAdminCommand } from '../../server/admin/run-admin-command';
-import { FailureThrottle } from '../../server/auth/failure-throttle';
+import { AttemptThrottle } from '../../server/auth/attempt-throttle';
 import { openTestDatabase, type TestDatabase } from './support/test-database';
 import {
   call,
@@ -197,7 +197,9 @@ describe('POST /api/v1/auth/login/', () => {
 
     it('lets the client try again once the window has passed', async () => {
       const shortWindow = await startTestApi(database.db, {
-        loginThrottle: new FailureThrottle({ limit: 2, windowMs: 1_000 }),
+        throttles: {
+          loginAddress: new AttemptThrottle({ name: 'short-window', limit: 2, windowMs: 1_000 }),
+        },
       });
       try {
         const resident = await registeredResident();

@@ -1,11 +1,13 @@
-import { FailureThrottle } from '../../server/auth/failure-throttle';
+import { AttemptThrottle } from '../../server/auth/attempt-throttle';
 import { openTestDatabase, type TestDatabase } from './support/test-database';
 import {
   call,
   createInvite,
   customTokenOf,
+  refreshIdToken,
   registration,
   signInWithCustomToken,
+  startIdentitySession,
   startTestApi,
   strongPassword,
   type TestApi,
@@ -22,7 +24,10 @@ beforeAll(async () => {
   // Checking that an old password no longer works fails logins on purpose; those must not trip
   // the login throttle, which login.test.ts covers.
   api = await startTestApi(database.db, {
-    loginThrottle: new FailureThrottle({ limit: 1000, windowMs: 60_000 }),
+    throttles: {
+      loginAddress: new AttemptThrottle({ name: 'lenient-address', limit: 1000, windowMs: 60_000 }),
+      loginAccount: new AttemptThrottle({ name: 'lenient-account', limit: 1000, windowMs: 60_000 }),
+    },
   });
   inviteCode = await createInvite(database.db, { uses: null });
 });
@@ -42,6 +47,11 @@ async function signedInResident() {
   return { email: details.email, idToken };
 }
 
+const profileWith = (idToken: string) =>
+  call(`${api.url}/api/v1/auth/profile/`, 'GET', {
+    headers: { authorization: `Bearer ${idToken}` },
+  });
+
 const changePassword = (idToken: string | undefined, body: unknown) =>
   call(`${api.url}/api/v1/auth/change-password/`, 'POST', {
     body,
@@ -58,23 +68,36 @@ describe('POST /api/v1/auth/change-password/', () => {
     });
 
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ detail: 'Password updated successfully.' });
+    expect(response.body).toMatchObject({ detail: 'Password updated successfully.' });
     expect((await login(resident.email, 'Changed-Password-9')).status).toBe(200);
     expect((await login(resident.email, strongPassword)).status).toBe(401);
   });
 
-  it('keeps the resident signed in after the change', async () => {
+  it('ends every session begun before, and answers a fresh custom token that keeps this device signed in', async () => {
     const resident = await signedInResident();
-    await changePassword(resident.idToken, {
+    const otherDevice = await startIdentitySession(
+      customTokenOf((await login(resident.email, strongPassword)).body),
+    );
+
+    const response = await changePassword(resident.idToken, {
       current_password: strongPassword,
       new_password: 'Changed-Password-9',
     });
 
-    const profile = await call(`${api.url}/api/v1/auth/profile/`, 'GET', {
-      headers: { authorization: `Bearer ${resident.idToken}` },
+    expect(response.body).toEqual({
+      detail: 'Password updated successfully.',
+      custom_token: expect.any(String),
     });
-
-    expect(profile.status).toBe(200);
+    const thisDevice = await signInWithCustomToken(customTokenOf(response.body));
+    expect((await profileWith(thisDevice)).status).toBe(200);
+    expect((await profileWith(resident.idToken)).status).toBe(401);
+    expect((await profileWith(otherDevice.idToken)).status).toBe(401);
+    // A token freshly renewed from a refresh token of before the change is refused too.
+    const renewed = await refreshIdToken(otherDevice.refreshToken);
+    expect(await profileWith(renewed)).toMatchObject({
+      status: 401,
+      body: { detail: 'Invalid or expired token.' },
+    });
   });
 
   it('refuses a wrong current password with 400, not 401, and keeps the password', async () => {

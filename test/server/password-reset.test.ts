@@ -9,8 +9,10 @@ import {
   customTokenOf,
   emulatorHost,
   projectId,
+  refreshIdToken,
   registration,
   signInWithCustomToken,
+  startIdentitySession,
   strongPassword,
   uniqueEmail,
   webOrigin,
@@ -268,8 +270,8 @@ describe('POST /api/v1/auth/password-reset/', () => {
       expect((await requestReset(email, busyClient)).status).toBe(200);
     }
 
-    const blocked = await requestReset(resident.email, busyClient);
-    const otherClient = await requestReset(resident.email);
+    const blocked = await requestReset(uniqueEmail('stranger'), busyClient);
+    const otherClient = await requestReset(uniqueEmail('stranger'));
 
     expect(blocked.status).toBe(429);
     expect(blocked.body).toEqual({
@@ -279,6 +281,20 @@ describe('POST /api/v1/auth/password-reset/', () => {
     });
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     expect(otherClient.status).toBe(200);
+  });
+
+  it('answers 429 after five requests for one e-mail, whichever clients they come from', async () => {
+    const resident = await registeredResident();
+    for (let request = 0; request < 5; request += 1) {
+      expect((await requestReset(resident.email, newClient())).status).toBe(200);
+    }
+
+    const blocked = await requestReset(resident.email, newClient());
+    const stranger = await requestReset(uniqueEmail('stranger'), newClient());
+
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(stranger.status).toBe(200);
   });
 });
 
@@ -294,6 +310,28 @@ describe('POST /api/v1/auth/password-reset-confirm/', () => {
     expect(signedIn.status).toBe(200);
     expect(await signInWithCustomToken(customTokenOf(signedIn.body))).toEqual(expect.any(String));
     expect((await login(resident.email, strongPassword)).status).toBe(401);
+  });
+
+  it('ends every session begun before the reset, even one renewed since', async () => {
+    const resident = await registeredResident();
+    const before = await startIdentitySession(
+      customTokenOf((await login(resident.email, strongPassword)).body),
+    );
+    await requestReset(resident.email);
+    const link = resetLinkIn(await nthMailTo(host, resident.email));
+
+    await confirmReset({ ...link, password: 'Reset-Password-7' });
+
+    const profileWith = (idToken: string) =>
+      call(`${host.api.url}/api/v1/auth/profile/`, 'GET', {
+        headers: { authorization: `Bearer ${idToken}` },
+      });
+    expect((await profileWith(before.idToken)).status).toBe(401);
+    expect((await profileWith(await refreshIdToken(before.refreshToken))).status).toBe(401);
+    const after = await login(resident.email, 'Reset-Password-7');
+    expect((await profileWith(await signInWithCustomToken(customTokenOf(after.body)))).status).toBe(
+      200,
+    );
   });
 
   it('accepts a link once', async () => {

@@ -11,6 +11,7 @@ const permit: ProviderPermit = {
   startTs: new Date('2026-11-22T10:00:00Z'),
   endTs: new Date('2026-11-22T12:00:00Z'),
   providerRef: null,
+  idempotencyKey: 'permit-42-create',
 };
 
 describe('the simulated parking provider', () => {
@@ -18,10 +19,12 @@ describe('the simulated parking provider', () => {
     const provider = createSimulatedParkingProvider({ latencyMs: 0, failureRate: 0 });
     const reference = await provider.create(permit);
     expect(reference).toMatch(/^PRV-42-[0-9A-F]{8}$/);
-    await expect(provider.cancel({ ...permit, providerRef: reference })).resolves.toBe(reference);
-    await expect(provider.update(permit)).rejects.toThrow(
-      'Failed to sync with parking provider: permit is unknown 404',
-    );
+    await expect(
+      provider.cancel({ ...permit, providerRef: reference, idempotencyKey: 'permit-42-cancel' }),
+    ).resolves.toBe(reference);
+    await expect(
+      provider.update({ ...permit, idempotencyKey: 'permit-42-update' }),
+    ).rejects.toThrow('Failed to sync with parking provider: permit is unknown 404');
   });
 
   it('fails the share of calls its failure rate says, drawing from the given source', async () => {
@@ -37,7 +40,21 @@ describe('the simulated parking provider', () => {
       'Failed to sync with parking provider: service is unavailable 503',
     );
     await expect(provider.create(permit)).resolves.toMatch(/^PRV-42-/);
-    await expect(provider.create(permit)).resolves.toMatch(/^PRV-42-/);
+    await expect(
+      provider.create({ ...permit, id: 43, idempotencyKey: 'permit-43-create' }),
+    ).resolves.toMatch(/^PRV-43-/);
+  });
+
+  it('answers a repeated idempotency key as before, without creating a second permit', async () => {
+    const provider = createSimulatedParkingProvider({ latencyMs: 0, failureRate: 0 });
+
+    const first = await provider.create(permit);
+    const repeated = await provider.create(permit);
+    const another = await provider.create({ ...permit, idempotencyKey: 'permit-42-create-again' });
+
+    expect(repeated).toBe(first);
+    expect(another).not.toBe(first);
+    expect(provider.createdReferences()).toEqual([first, another]);
   });
 
   it('lets a script decide before the failure rate', async () => {
@@ -47,9 +64,9 @@ describe('the simulated parking provider', () => {
       script: ({ operation }) => (operation === 'create' ? 'succeed' : undefined),
     });
     await expect(provider.create(permit)).resolves.toMatch(/^PRV-42-/);
-    await expect(provider.expire({ ...permit, providerRef: 'PRV-X' })).rejects.toThrow(
-      'service is unavailable 503',
-    );
+    await expect(
+      provider.expire({ ...permit, providerRef: 'PRV-X', idempotencyKey: 'permit-42-expire' }),
+    ).rejects.toThrow('service is unavailable 503');
   });
 
   it('takes its latency, and stops waiting when the caller gives up', async () => {

@@ -1,7 +1,7 @@
 jest.setTimeout(60_000);
 
 import { runAdminCommand } from '../../server/admin/run-admin-command';
-import { FailureThrottle } from '../../server/auth/failure-throttle';
+import { AttemptThrottle } from '../../server/auth/attempt-throttle';
 import { createFirebaseIdentity } from '../../server/identity/firebase-identity';
 import { openTestDatabase, type TestDatabase } from './support/test-database';
 import {
@@ -25,7 +25,10 @@ beforeAll(async () => {
   // Refused registrations are checked by trying to log in; those failures must not trip the
   // login throttle, which login.test.ts covers.
   api = await startTestApi(database.db, {
-    loginThrottle: new FailureThrottle({ limit: 1000, windowMs: 60_000 }),
+    throttles: {
+      loginAddress: new AttemptThrottle({ name: 'lenient-address', limit: 1000, windowMs: 60_000 }),
+      loginAccount: new AttemptThrottle({ name: 'lenient-account', limit: 1000, windowMs: 60_000 }),
+    },
   });
   inviteCode = await createInvite(database.db, { uses: null, permitLimit: 4 });
 });

@@ -83,7 +83,7 @@ describe('GET /api/v1/auth/profile/', () => {
 
   it('answers 401 for a valid token whose uid has no account here', async () => {
     const strangerToken = await signInWithCustomToken(
-      await api.identity.createCustomToken(randomUUID()),
+      await api.identity.createCustomToken(randomUUID(), 0),
     );
 
     const response = await profile({ authorization: `Bearer ${strangerToken}` });

@@ -147,24 +147,54 @@ export function registration(inviteCode: string, overrides: Record<string, unkno
   };
 }
 
+export interface IdentitySession {
+  idToken: string;
+  refreshToken: string;
+}
+
+async function emulatorCall(endpoint: string, body: object): Promise<IdentitySession> {
+  const response = await fetch(`http://${emulatorHost()}/${endpoint}?key=fake-api-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const answer = (await response.json()) as {
+    idToken?: string;
+    id_token?: string;
+    refreshToken?: string;
+    refresh_token?: string;
+  };
+  const idToken = answer.idToken ?? answer.id_token;
+  const refreshToken = answer.refreshToken ?? answer.refresh_token;
+  if (!response.ok || !idToken || !refreshToken) {
+    throw new Error(`The emulator refused: ${JSON.stringify(answer)}`);
+  }
+  return { idToken, refreshToken };
+}
+
 /**
  * What the web app's identity adapter does with a custom token: exchanges it at the (emulated)
- * identity provider for an ID token.
+ * identity provider for an ID token and the refresh token that renews it.
  */
+export function startIdentitySession(customToken: string): Promise<IdentitySession> {
+  return emulatorCall('identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken', {
+    token: customToken,
+    returnSecureToken: true,
+  });
+}
+
+/** What the web SDK does hourly: a new ID token for the session behind the refresh token. */
+export async function refreshIdToken(refreshToken: string): Promise<string> {
+  const renewed = await emulatorCall('securetoken.googleapis.com/v1/token', {
+    grant_type: 'refresh_token',
+    refresh_token: refreshToken,
+  });
+  return renewed.idToken;
+}
+
+/** The ID token of a new session begun with the custom token. */
 export async function signInWithCustomToken(customToken: string): Promise<string> {
-  const response = await fetch(
-    `http://${emulatorHost()}/identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken?key=fake-api-key`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ token: customToken, returnSecureToken: true }),
-    },
-  );
-  const body = (await response.json()) as { idToken?: string };
-  if (!response.ok || !body.idToken) {
-    throw new Error(`The emulator refused the custom token: ${JSON.stringify(body)}`);
-  }
-  return body.idToken;
+  return (await startIdentitySession(customToken)).idToken;
 }
 
 /** The custom token in an API answer, failing the test when there is none. */

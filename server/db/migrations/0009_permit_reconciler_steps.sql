@@ -1,0 +1,1 @@
+ALTER TABLE "permits" ADD COLUMN "reconciler_steps" integer DEFAULT 0 NOT NULL;

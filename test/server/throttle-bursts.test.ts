@@ -1,0 +1,318 @@
+import { AttemptThrottle } from '../../server/auth/attempt-throttle';
+import { passwordHasher } from '../../server/auth/password-hasher';
+import { openDatabase, type DatabaseConnection } from '../../server/db/database';
+import { startPostgres, type PostgresServer } from './support/postgres-server';
+import { openTestDatabase, type TestDatabase } from './support/test-database';
+import {
+  call,
+  createInvite,
+  customTokenOf,
+  registration,
+  signInWithCustomToken,
+  startTestApi,
+  strongPassword,
+  type JsonResponse,
+  type TestApi,
+} from './support/test-api';
+
+jest.setTimeout(120_000);
+
+interface Hosts {
+  /** Several API hosts sharing one database. */
+  apis: TestApi[];
+  inviteCode: string;
+  close(): Promise<void>;
+}
+
+async function pgliteHost(): Promise<Hosts> {
+  const database: TestDatabase = await openTestDatabase();
+  const api = await startTestApi(database.db);
+  return {
+    apis: [api],
+    inviteCode: await createInvite(database.db, { uses: null }),
+    close: async () => {
+      await api.close();
+      await database.close();
+    },
+  };
+}
+
+async function postgresHosts(): Promise<Hosts> {
+  const postgres: PostgresServer = await startPostgres();
+  // Two hosts, each with its own connection pool, as two API processes would have.
+  const connections: DatabaseConnection[] = [];
+  for (let host = 0; host < 2; host += 1) {
+    connections.push(await openDatabase({ databaseUrl: postgres.url }));
+  }
+  const apis = await Promise.all(connections.map((connection) => startTestApi(connection.db)));
+  return {
+    apis,
+    inviteCode: await createInvite(connections[0]!.db, { uses: null }),
+    close: async () => {
+      await Promise.all(apis.map((api) => api.close()));
+      await Promise.all(connections.map((connection) => connection.close()));
+      await postgres.stop();
+    },
+  };
+}
+
+let addressNumber = 0;
+/** A loopback address of its own: any 127.x.y.z is this machine on Linux. */
+function newAddress(): string {
+  addressNumber += 1;
+  return `127.0.${10 + Math.floor(addressNumber / 250)}.${(addressNumber % 250) + 1}`;
+}
+
+function tally(responses: JsonResponse[]): Record<number, number> {
+  const counts: Record<number, number> = {};
+  for (const response of responses) counts[response.status] = (counts[response.status] ?? 0) + 1;
+  return counts;
+}
+
+function expectRefusalsWithRetryAfter(responses: JsonResponse[]): void {
+  for (const response of responses.filter((each) => each.status === 429)) {
+    expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+  }
+}
+
+describe.each([
+  ['PGlite, one host', pgliteHost],
+  ['PostgreSQL, two hosts', postgresHosts],
+])('throttles under parallel abuse (%s)', (_label, startHosts) => {
+  let hosts: Hosts;
+  /** The hosts take turns, as a load balancer would share a burst among them. */
+  const urlOf = (index: number) => hosts.apis[index % hosts.apis.length]!.url;
+
+  beforeAll(async () => {
+    hosts = await startHosts();
+  });
+
+  afterAll(async () => {
+    await hosts?.close();
+  });
+
+  async function registeredResident() {
+    const details = registration(hosts.inviteCode);
+    const response = await call(`${urlOf(0)}/api/v1/auth/register/`, 'POST', {
+      body: details,
+      from: newAddress(),
+    });
+    return { ...details, idToken: await signInWithCustomToken(customTokenOf(response.body)) };
+  }
+
+  const burst = (count: number, send: (index: number) => Promise<JsonResponse>) =>
+    Promise.all(Array.from({ length: count }, (_unused, index) => send(index)));
+
+  it('answers at most 10 of 20 parallel wrong passwords for one account from 20 addresses', async () => {
+    const resident = await registeredResident();
+
+    const responses = await burst(20, (index) =>
+      call(`${urlOf(index)}/api/v1/auth/login/`, 'POST', {
+        body: { email: resident.email, password: `Wrong-Password-${index}` },
+        from: newAddress(),
+      }),
+    );
+
+    expect(tally(responses)).toEqual({ 401: 10, 429: 10 });
+    expectRefusalsWithRetryAfter(responses);
+    const rightPassword = await call(`${urlOf(1)}/api/v1/auth/login/`, 'POST', {
+      body: { email: resident.email, password: strongPassword },
+      from: newAddress(),
+    });
+    expect(rightPassword.status).toBe(429);
+  });
+
+  it('answers at most 5 of 20 parallel wrong passwords from one address', async () => {
+    const address = newAddress();
+    const residents = await Promise.all([1, 2, 3, 4].map(() => registeredResident()));
+
+    const responses = await burst(20, (index) =>
+      call(`${urlOf(index)}/api/v1/auth/login/`, 'POST', {
+        body: { email: residents[index % 4]!.email, password: `Wrong-Password-${index}` },
+        from: address,
+      }),
+    );
+
+    expect(tally(responses)).toEqual({ 401: 5, 429: 15 });
+    expectRefusalsWithRetryAfter(responses);
+  });
+
+  it('answers at most 10 of 20 parallel registrations with bad invite codes from one address', async () => {
+    const address = newAddress();
+
+    const responses = await burst(20, (index) =>
+      call(`${urlOf(index)}/api/v1/auth/register/`, 'POST', {
+        body: registration(`GUESS-${index}`),
+        from: address,
+      }),
+    );
+
+    expect(tally(responses)).toEqual({ 400: 10, 429: 10 });
+    expectRefusalsWithRetryAfter(responses);
+  });
+
+  it('answers at most 10 of 20 parallel reset requests from one address', async () => {
+    const address = newAddress();
+
+    const responses = await burst(20, (index) =>
+      call(`${urlOf(index)}/api/v1/auth/password-reset/`, 'POST', {
+        body: { email: `nobody-${index}-${address}@kerbside.test` },
+        from: address,
+      }),
+    );
+
+    expect(tally(responses)).toEqual({ 200: 10, 429: 10 });
+    expectRefusalsWithRetryAfter(responses);
+  });
+
+  it('answers at most 10 of 20 parallel refused reset links from one address', async () => {
+    const address = newAddress();
+
+    const responses = await burst(20, (index) =>
+      call(`${urlOf(index)}/api/v1/auth/password-reset-confirm/`, 'POST', {
+        body: {
+          uid: '00000000-0000-4000-8000-00000000000' + (index % 4),
+          token: `guess-${index}`,
+          password: 'Reset-Password-7',
+        },
+        from: address,
+      }),
+    );
+
+    expect(tally(responses)).toEqual({ 400: 10, 429: 10 });
+    expectRefusalsWithRetryAfter(responses);
+  });
+
+  it('answers at most 5 of 20 parallel wrong current passwords of one resident', async () => {
+    const resident = await registeredResident();
+
+    const responses = await burst(20, (index) =>
+      call(`${urlOf(index)}/api/v1/auth/change-password/`, 'POST', {
+        body: { current_password: `Wrong-Password-${index}`, new_password: 'Changed-Password-9' },
+        headers: { authorization: `Bearer ${resident.idToken}` },
+        from: newAddress(),
+      }),
+    );
+
+    expect(tally(responses)).toEqual({ 400: 5, 429: 15 });
+    expectRefusalsWithRetryAfter(responses);
+  });
+});
+
+describe('X-Forwarded-For names the client only when TRUST_PROXY says so', () => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  async function wrongPasswordsWithForgedAddresses(api: TestApi): Promise<number[]> {
+    const address = newAddress();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      const response = await call(`${api.url}/api/v1/auth/login/`, 'POST', {
+        body: { email: `someone-${address}-${attempt}@kerbside.test`, password: 'Wrong-1' },
+        headers: { 'x-forwarded-for': `203.0.113.${attempt}` },
+        from: address,
+      });
+      statuses.push(response.status);
+    }
+    return statuses;
+  }
+
+  it('by default counts the connecting address, whatever the header says', async () => {
+    const api = await startTestApi(database.db);
+    try {
+      expect(await wrongPasswordsWithForgedAddresses(api)).toEqual([401, 401, 401, 401, 401, 429]);
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('behind a trusted proxy counts the forwarded address', async () => {
+    const api = await startTestApi(database.db, {
+      trustProxy: ['127.0.0.0/8'],
+      throttles: {
+        loginAddress: new AttemptThrottle({ name: 'behind-proxy', limit: 5, windowMs: 60_000 }),
+      },
+    });
+    try {
+      expect(await wrongPasswordsWithForgedAddresses(api)).toEqual([401, 401, 401, 401, 401, 401]);
+    } finally {
+      await api.close();
+    }
+  });
+});
+
+describe('cheap checks come before any password hash', () => {
+  let database: TestDatabase;
+  let api: TestApi;
+  let inviteCode: string;
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    api = await startTestApi(database.db);
+    inviteCode = await createInvite(database.db, { uses: 1 });
+    // Spend the code's one use.
+    await call(`${api.url}/api/v1/auth/register/`, 'POST', {
+      body: registration(inviteCode),
+      from: newAddress(),
+    });
+  });
+
+  afterEach(() => jest.restoreAllMocks());
+
+  afterAll(async () => {
+    await api?.close();
+    await database?.close();
+  });
+
+  it.each([
+    ['a registration with an unknown invite code', 'register/', () => registration('NO-SUCH-CODE')],
+    ['a registration with a used-up invite code', 'register/', () => registration(inviteCode)],
+    [
+      'a reset with a link that is no good',
+      'password-reset-confirm/',
+      () => ({
+        uid: '00000000-0000-4000-8000-000000000000',
+        token: 'guess',
+        password: 'Reset-Password-7',
+      }),
+    ],
+  ])('hashes nothing for %s', async (_label, path, body) => {
+    const hash = jest.spyOn(passwordHasher, 'hash');
+
+    const response = await call(`${api.url}/api/v1/auth/${path}`, 'POST', {
+      body: body(),
+      from: newAddress(),
+    });
+
+    expect(response.status).toBe(400);
+    expect(hash).not.toHaveBeenCalled();
+  });
+
+  it('hashes nothing for a throttled sign-in', async () => {
+    const address = newAddress();
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      await call(`${api.url}/api/v1/auth/login/`, 'POST', {
+        body: { email: `someone-${attempt}@kerbside.test`, password: 'Wrong-1' },
+        from: address,
+      });
+    }
+    const verify = jest.spyOn(passwordHasher, 'verify');
+    const reject = jest.spyOn(passwordHasher, 'reject');
+
+    const response = await call(`${api.url}/api/v1/auth/login/`, 'POST', {
+      body: { email: 'someone-else@kerbside.test', password: 'Wrong-1' },
+      from: address,
+    });
+
+    expect(response.status).toBe(429);
+    expect(verify).not.toHaveBeenCalled();
+    expect(reject).not.toHaveBeenCalled();
+  });
+});
