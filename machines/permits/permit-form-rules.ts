@@ -1,5 +1,11 @@
 import type { DateTime } from 'luxon';
-import { inLondon, parseDateTimeLocal, toDateTimeLocal } from './london-time';
+import { skippedWallTimeMessage } from '../../contract/london-wall-time';
+import {
+  inLondon,
+  isSkippedDateTimeLocal,
+  parseDateTimeLocal,
+  toDateTimeLocal,
+} from './london-time';
 import type { PermitFormValues } from './permit-form-values';
 import type { SiteSettings } from '../../contract/site-settings';
 
@@ -63,6 +69,7 @@ function isBlank(value: string): boolean {
 function endError(values: PermitFormValues, settings: SiteSettings, now: DateTime) {
   if (values.indefinite || settings.default_end_date_limit_hours > 0) return undefined;
   const end = parseDateTimeLocal(values.end);
+  if (isSkippedDateTimeLocal(values.end)) return skippedWallTimeMessage;
   if (!end) return permitFormMessages.endRequired;
   return end <= now ? permitFormMessages.endNotInFuture : undefined;
 }
@@ -70,6 +77,7 @@ function endError(values: PermitFormValues, settings: SiteSettings, now: DateTim
 function startError(values: PermitFormValues, settings: SiteSettings, now: DateTime) {
   if (!settings.can_schedule_permits || !values.schedule) return undefined;
   const start = parseDateTimeLocal(values.start);
+  if (isSkippedDateTimeLocal(values.start)) return skippedWallTimeMessage;
   if (!start) return permitFormMessages.startRequired;
   if (start <= now) return permitFormMessages.startNotInFuture;
   return start < now.plus({ minutes: minimumScheduleLeadMinutes })

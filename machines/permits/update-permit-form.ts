@@ -1,5 +1,11 @@
 import type { DateTime } from 'luxon';
-import { inLondon, parseDateTimeLocal, toApiDateTime, toDateTimeLocal } from './london-time';
+import {
+  inLondon,
+  isSkippedDateTimeLocal,
+  parseDateTimeLocal,
+  toApiDateTime,
+  toDateTimeLocal,
+} from './london-time';
 import { isIndefiniteEnd, parsePermitTime } from './permit-display';
 import { emptyPermitForm, minimumDateTimeLocal, validatePermitForm } from './permit-form-rules';
 import type { Permit, PermitUpdatePayload } from '../../contract/permit';
@@ -176,8 +182,9 @@ export function validateUpdatePermitForm(
   const borrowed = addFormDateErrors(values, inLondon(now));
   const errors: UpdatePermitFormErrors = {};
   if (form.showsEnd && !values.indefinite) {
-    errors.end =
-      parseDateTimeLocal(values.end) === null ? updatePermitTexts.endMissing : borrowed.end;
+    const endMissing =
+      parseDateTimeLocal(values.end) === null && !isSkippedDateTimeLocal(values.end);
+    errors.end = endMissing ? updatePermitTexts.endMissing : borrowed.end;
   }
   if (startChanged(form, values)) errors.start = borrowed.start;
   return Object.fromEntries(
