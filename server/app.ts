@@ -59,22 +59,17 @@ export function buildApp(deps: AppDependencies): FastifyInstance {
   });
 
   // JSON only (anything else is 415), and an empty JSON body means "no data", as in Django REST
-  // framework, rather than a parse error.
+  // framework, rather than a parse error. Everything else goes through Fastify's own parser,
+  // which refuses "__proto__" and "constructor.prototype" keys (test/server/json-body-poisoning.test.ts).
+  const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = String(body);
     if (text.trim() === '') {
       done(null, undefined);
       return;
     }
-    try {
-      done(null, JSON.parse(text));
-    } catch {
-      const error = new Error('Body is not valid JSON') as FastifyError;
-      error.statusCode = 400;
-      error.code = 'FST_ERR_CTP_INVALID_JSON_BODY';
-      done(error, undefined);
-    }
+    parseJson(request, text, done);
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {

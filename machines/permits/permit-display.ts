@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { siteTimeZone, toUkDateTime } from './london-time';
+import { siteTimeZone, toUkDateTime } from '../../contract/london-wall-time';
 import { permitStatusDisplay, type PermitStatusDisplay } from './permit-status-table';
 import type { Permit } from '../../contract/permit';
 

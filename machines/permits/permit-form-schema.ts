@@ -1,7 +1,8 @@
 import type { DateTime } from 'luxon';
 import * as yup from 'yup';
 import type { SiteSettings } from '../../contract/site-settings';
-import { inLondon, parseDateTimeLocal } from './london-time';
+import { skippedWallTimeMessage } from '../../contract/london-wall-time';
+import { inLondon, isSkippedDateTimeLocal, parseDateTimeLocal } from './london-time';
 
 /**
  * The add form's messages, word for word (test/machines/permits/permit-form-rules.test.ts); the
@@ -36,7 +37,7 @@ function requiredText(message: string) {
 
 /**
  * A London `datetime-local` field that must hold a date after `now`. Each test answers one case
- * (no date, not ahead, and with `tooSoon` less than the lead ahead), so exactly one message shows.
+ * (a time the clocks skip, no date, not ahead, and with `tooSoon` less than the lead ahead), so exactly one message shows.
  */
 function futureDateTime(
   now: DateTime,
@@ -44,6 +45,8 @@ function futureDateTime(
 ) {
   const schema = yup
     .string()
+    // A time the clocks skip in March names no instant: say so rather than "required".
+    .test('skipped', skippedWallTimeMessage, (value) => !isSkippedDateTimeLocal(value ?? ''))
     .test('missing', messages.missing, (value) => londonInstant(value) !== null)
     .test('in-future', messages.notInFuture, (value) => {
       const instant = londonInstant(value);

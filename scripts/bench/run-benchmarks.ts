@@ -1,11 +1,13 @@
-// `npm run bench`: the bundle budget, then the permit API under load on PGlite and on PostgreSQL.
-// Prints tables and the ratios that matter; everything it starts is stopped, even on failure.
+// `npm run bench`: the bundle budget, sign-in under load, then the permit API under load on PGlite
+// and on PostgreSQL. Prints tables and the ratios that matter; everything it starts is stopped, even
+// on failure. `npm run bench -- --sign-in-only` measures sign-in alone.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startPostgres } from '../../test/server/support/postgres-server';
 import { startAuthEmulator } from '../stack/auth-emulator';
 import { benchmarkDatabase, type DatabaseBenchmark } from './benchmark-database';
+import { benchmarkSignIn } from './benchmark-sign-in';
 import { CleanupStack } from './cleanup-stack';
 import { bundleBudget } from './bundle-budget';
 import { formatTable } from './format-table';
@@ -14,6 +16,7 @@ import type { QueryPlan } from './explain-permit-queries';
 import type { EndpointFigures, LoadShape } from './measure-endpoint';
 
 const load: LoadShape = { connections: 10, durationSeconds: 5, warmupSeconds: 1 };
+const signInOnly = process.argv.includes('--sign-in-only');
 
 const cleanups = new CleanupStack();
 
@@ -104,24 +107,50 @@ async function main(): Promise<void> {
       `Node ${process.version}; autocannon ${load.connections} connections × ${load.durationSeconds} s per case.\n`,
   );
 
-  const { sizes } = await measureBundle(temporaryDirectory('kerbside-bench-bundle-'));
-  console.log('Bundle budget (production build, gzip)');
-  console.log(
-    formatTable(
-      ['measure', 'used', 'budget', 'used/budget'],
-      bundleBudget(sizes).map((line) => [
-        line.measure,
-        kib(line.usedBytes),
-        kib(line.budgetBytes),
-        ratio(line.ratio),
-      ]),
-    ),
-  );
+  if (!signInOnly) {
+    const { sizes } = await measureBundle(temporaryDirectory('kerbside-bench-bundle-'));
+    console.log('Bundle budget (production build, gzip)');
+    console.log(
+      formatTable(
+        ['measure', 'used', 'budget', 'used/budget'],
+        bundleBudget(sizes).map((line) => [
+          line.measure,
+          kib(line.usedBytes),
+          kib(line.budgetBytes),
+          ratio(line.ratio),
+        ]),
+      ),
+    );
+  }
 
   const emulator = await startAuthEmulator();
   cleanups.push(() => emulator.stop());
   // The test helpers that exchange custom tokens read the emulator's address from here.
   process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
+
+  const signIn = await benchmarkSignIn(
+    temporaryDirectory('kerbside-bench-sign-in-'),
+    emulator.host,
+    cleanups,
+    load,
+  );
+  console.log('Sign-in (PGlite; one Argon2id verification and one custom token each)');
+  console.log(
+    formatTable(
+      ['case', 'p50', 'p99', 'req/s', 'failures'],
+      [
+        [
+          signIn.name,
+          ms(signIn.p50Ms),
+          ms(signIn.p99Ms),
+          signIn.requestsPerSecond.toFixed(1),
+          String(signIn.failures),
+        ],
+      ],
+    ),
+  );
+  if (signIn.failures > 0) throw new Error('Some sign-ins failed, so these figures are not valid.');
+  if (signInOnly) return;
 
   const runs: DatabaseBenchmark[] = [];
   runs.push(

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import type { MailMessage } from '../mail/mailer';
-import { siteTimeZone } from '../permits/cap-period';
+import { toUkDateTime } from '../../contract/london-wall-time';
 
 export interface PasswordResetMailDetails {
   email: string;
@@ -22,9 +22,7 @@ function passwordResetLink(webOrigin: string, uid: string, token: string): strin
 
 /** The e-mail that carries a password-reset link, with its expiry in UK time (spec section 9). */
 export function passwordResetMail(details: PasswordResetMailDetails): MailMessage {
-  const expiry = DateTime.fromJSDate(details.expiresAt, { zone: siteTimeZone }).toFormat(
-    'dd/MM/yyyy HH:mm',
-  );
+  const expiry = toUkDateTime(DateTime.fromJSDate(details.expiresAt));
   return {
     to: details.email,
     subject: 'Reset your Kerbside password',

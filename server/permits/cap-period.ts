@@ -1,7 +1,6 @@
 import { DateTime } from 'luxon';
+import { siteTimeZone } from '../../contract/london-wall-time';
 import type { PermitCapType } from '../db/schema';
-
-export const siteTimeZone = 'Europe/London';
 
 /** The calendar month or quarter, in London, over which the activation cap counts. */
 export interface CapPeriod {

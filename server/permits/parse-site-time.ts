@@ -1,5 +1,9 @@
 import { DateTime } from 'luxon';
-import { siteTimeZone } from './cap-period';
+import {
+  londonWallTime,
+  siteTimeZone,
+  type WallClockFields,
+} from '../../contract/london-wall-time';
 
 const dateTimePattern =
   /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?$/i;
@@ -8,40 +12,9 @@ const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 export type SiteTimeResult =
   { ok: true; instant: Date } | { ok: false; reason: 'format' | 'nonexistent' };
 
-/** DRF's texts for a datetime it cannot read, and for a local time the clocks skip. */
+/** DRF's text for a datetime it cannot read (a local time the clocks skip: contract/). */
 export const dateTimeFormatMessage =
   'Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z].';
-export const nonexistentTimeMessage = `Invalid datetime for the timezone "${siteTimeZone}".`;
-
-interface LocalFields {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-  millisecond: number;
-}
-
-/**
- * A wall-clock time in London as an instant. When the clocks go forward the skipped times do not
- * exist (null); when they go back the repeated hour is taken at its first occurrence (BST), as
- * Python's zoneinfo does with fold=0.
- */
-function fromLondonWallClock(fields: LocalFields): Date | null {
-  const naive = DateTime.fromObject(fields, { zone: 'utc' });
-  if (!naive.isValid) return null;
-  const offsets = new Set(
-    [-1, 0, 1].map((days) => naive.plus({ days }).setZone(siteTimeZone).offset),
-  );
-  const matches = [...offsets]
-    .sort((a, b) => b - a)
-    .map((offset) => naive.minus({ minutes: offset }))
-    .filter(
-      (instant) => instant.setZone(siteTimeZone).offset === naive.diff(instant, 'minutes').minutes,
-    );
-  return matches[0]?.toJSDate() ?? null;
-}
 
 /**
  * Reads an ISO 8601 date-time. With an offset (or Z) it is that instant; without one it is
@@ -51,7 +24,7 @@ export function parseSiteDateTime(text: string): SiteTimeResult {
   const match = dateTimePattern.exec(text.trim());
   if (!match) return { ok: false, reason: 'format' };
   const [, year, month, day, hour, minute, second, fraction, offset] = match;
-  const fields: LocalFields = {
+  const fields: Required<WallClockFields> = {
     year: Number(year),
     month: Number(month),
     day: Number(day),
@@ -69,10 +42,10 @@ export function parseSiteDateTime(text: string): SiteTimeResult {
       ? { ok: true, instant: instant.toJSDate() }
       : { ok: false, reason: 'format' };
   }
-  const calendar = DateTime.fromObject(fields, { zone: 'utc' });
-  if (!calendar.isValid) return { ok: false, reason: 'format' };
-  const instant = fromLondonWallClock(fields);
-  return instant ? { ok: true, instant } : { ok: false, reason: 'nonexistent' };
+  // London local time, by the clock-change rule the web app follows too.
+  const local = londonWallTime(fields);
+  if (local.ok) return { ok: true, instant: local.instant.toJSDate() };
+  return { ok: false, reason: local.reason === 'skipped' ? 'nonexistent' : 'format' };
 }
 
 /** A local date-time without seconds or offset, 'yyyy-MM-ddTHH:mm'. */

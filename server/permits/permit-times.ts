@@ -1,10 +1,7 @@
 import { HttpError } from '../http/http-error';
 import { indefiniteEnd } from './serialize-permit';
-import {
-  dateTimeFormatMessage,
-  nonexistentTimeMessage,
-  parseSiteDateTime,
-} from './parse-site-time';
+import { skippedWallTimeMessage } from '../../contract/london-wall-time';
+import { dateTimeFormatMessage, parseSiteDateTime } from './parse-site-time';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -21,7 +18,7 @@ export function automaticEnd(start: Date, automaticEndHours: number): Date {
 export function readDateTime(text: string, field: string, errors: FieldErrors): Date | null {
   const parsed = parseSiteDateTime(text);
   if (parsed.ok) return parsed.instant;
-  errors[field] = [parsed.reason === 'format' ? dateTimeFormatMessage : nonexistentTimeMessage];
+  errors[field] = [parsed.reason === 'format' ? dateTimeFormatMessage : skippedWallTimeMessage];
   return null;
 }
 

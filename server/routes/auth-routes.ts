@@ -154,6 +154,13 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
       .update(users)
       .set({ lastLoginAt: sql`now()` })
       .where(eq(users.id, resident.id));
+    if (passwordHasher.needsRehash(resident.passwordHash)) {
+      // Only over the hash just checked, so a password changed meanwhile is not overwritten.
+      await db
+        .update(users)
+        .set({ passwordHash: await passwordHasher.hash(credentials.password) })
+        .where(and(eq(users.id, resident.id), eq(users.passwordHash, resident.passwordHash)));
+    }
     return customTokenResponse(identity, request, resident, 'Signing you in failed.');
   });
 

@@ -1,5 +1,6 @@
 import { useField } from 'formik';
-import { parseDateTimeLocal, toUkDateTime } from '../../machines/permits/london-time';
+import { toUkDateTime } from '../../contract/london-wall-time';
+import { parseDateTimeLocal } from '../../machines/permits/london-time';
 import { FormField } from './form-field';
 
 /**

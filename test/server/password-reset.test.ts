@@ -126,13 +126,6 @@ async function smtpMailTo(email: string): Promise<CaughtMail> {
   }
 }
 
-/** nodemailer sends long text lines quoted-printable: soft line breaks and =XX escapes. */
-function decodeQuotedPrintable(text: string): string {
-  return text
-    .replace(/=\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
-
 function resetLinkIn(message: { text: string }): { uid: string; token: string } {
   const [link] = linkPattern.exec(message.text) ?? [];
   if (!link) throw new Error(`No reset link in: ${message.text}`);
@@ -140,8 +133,8 @@ function resetLinkIn(message: { text: string }): { uid: string; token: string } 
   return { uid: query.get('uid') ?? '', token: query.get('token') ?? '' };
 }
 
-async function registeredResident(on: ResetHost = host) {
-  const details = registration(inviteCode);
+async function registeredResident(on: ResetHost = host, overrides: Record<string, unknown> = {}) {
+  const details = registration(inviteCode, overrides);
   const response = await call(`${on.api.url}/api/v1/auth/register/`, 'POST', { body: details });
   expect(response.status).toBe(201);
   return details;
@@ -243,16 +236,29 @@ describe('POST /api/v1/auth/password-reset/', () => {
     const mail = await smtpMailTo(resident.email);
 
     expect(mail.from).toBe('no-reply@kerbside.test');
-    expect(mail.data).toMatch(/^Subject: Reset your Kerbside password$/m);
+    expect(mail.subject).toBe('Reset your Kerbside password');
     expect(existsSync(path.join(viaSmtp.dataDir, 'outbox'))).toBe(false);
     expect(viaSmtp.printed).toEqual([]);
-    const link = resetLinkIn({ text: decodeQuotedPrintable(mail.data) });
+    const link = resetLinkIn(mail);
     const confirmation = await confirmReset(
       { ...link, password: 'Reset-Password-7' },
       newClient(),
       viaSmtp,
     );
     expect(confirmation.status).toBe(200);
+  });
+
+  it('delivers a resident’s name with accents intact over SMTP', async () => {
+    const resident = await registeredResident(viaSmtp, { first_name: 'Zoë Ó Dálaigh' });
+
+    await requestReset(resident.email, newClient(), viaSmtp);
+    const mail = await smtpMailTo(resident.email);
+
+    expect(mail.text).toMatch(/^Hello Zoë Ó Dálaigh,$/m);
+    expect(mail.text).toContain(
+      'Someone asked to reset the password of your Kerbside account. To choose a new password, open this link:',
+    );
+    expect(resetLinkIn(mail).token).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 
   it('refuses what is not an e-mail address, registered or not', async () => {

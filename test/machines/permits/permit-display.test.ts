@@ -39,12 +39,15 @@ describe('formatPermitTime', () => {
     ['a London time without seconds', '2026-12-24T18:45', '24/12/2026 18:45'],
     ['the last minute before the clocks go forward', '2026-03-29T00:59:00Z', '29/03/2026 00:59'],
     ['the first minute after they went forward', '2026-03-29T01:00:00Z', '29/03/2026 02:00'],
-    ['the first 01:30 when the clocks go back', '2026-10-25T00:30:00Z', '25/10/2026 01:30'],
-    ['the second 01:30 when the clocks go back', '2026-10-25T01:30:00Z', '25/10/2026 01:30'],
+    ['the first 01:30 when the clocks go back', '2026-10-25T00:30:00Z', '25/10/2026 01:30 (BST)'],
+    ['the second 01:30 when the clocks go back', '2026-10-25T01:30:00Z', '25/10/2026 01:30 (GMT)'],
     ['an afternoon, 24-hour', '2026-02-03T15:07:00Z', '03/02/2026 15:07'],
-  ])('shows %s in London, dd/MM/yyyy HH:mm', (_, ts, shown) => {
-    expect(formatPermitTime(ts)).toBe(shown);
-  });
+  ])(
+    'shows %s in London, dd/MM/yyyy HH:mm (naming BST or GMT in the repeated hour)',
+    (_, ts, shown) => {
+      expect(formatPermitTime(ts)).toBe(shown);
+    },
+  );
 
   it.each(['9999-12-01T00:00:00.000Z', 'Indefinite'])('shows %s as "Indefinite"', (ts) => {
     expect(formatPermitTime(ts)).toBe('Indefinite');

@@ -94,10 +94,18 @@ describe('toPermitCreatePayload', () => {
     });
   });
 
-  it('moves a scheduled start in the hour skipped in spring to the hour after', () => {
+  it('never sends a scheduled start in the hour skipped in spring (the rules refuse it)', () => {
     const values = { ...filledForm, schedule: true, start: '2026-03-29T01:30' };
     const now = new Date('2026-03-28T12:00:00Z');
-    expect(toPermitCreatePayload(values, fullSite, now).start_ts).toBe('2026-03-29T02:30:00');
+    expect(() => toPermitCreatePayload(values, fullSite, now)).toThrow(
+      /start "2026-03-29T01:30" is not a date/,
+    );
+  });
+
+  it('sends a scheduled start in the hour repeated in autumn as the wall time chosen', () => {
+    const values = { ...filledForm, schedule: true, start: '2026-10-25T01:30' };
+    const now = new Date('2026-10-24T12:00:00Z');
+    expect(toPermitCreatePayload(values, fullSite, now).start_ts).toBe('2026-10-25T01:30:00');
   });
 
   it('sends a chosen end in winter time as the wall time chosen', () => {

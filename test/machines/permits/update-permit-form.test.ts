@@ -226,6 +226,13 @@ describe('validateUpdatePermitForm', () => {
     });
   });
 
+  it('refuses an expiry the clocks skip with the API host’s message, not as missing', () => {
+    const { form, values } = edited(activePermit, plainSite, { end: '2027-03-28T01:30' });
+    expect(validateUpdatePermitForm(form, values, juneNoon)).toEqual({
+      end: 'Invalid datetime for the timezone "Europe/London".',
+    });
+  });
+
   it('accepts no end with "Set as Indefinite" ticked', () => {
     const { form, values } = edited(activePermit, plainSite, { end: '', indefinite: true });
     expect(validateUpdatePermitForm(form, values, juneNoon)).toEqual({});
@@ -360,12 +367,11 @@ describe('toPermitUpdatePayload', () => {
     });
   });
 
-  it('moves a time the clocks skip on by the hour skipped (29 March 2026)', () => {
+  it('never sends a time the clocks skip (29 March 2026): the rules refuse it', () => {
     const values = { start: '2026-03-29T01:30', end: '2026-03-29T03:00', indefinite: false };
-    expect(toPermitUpdatePayload(values, scheduledPermit, schedulingSite)).toEqual({
-      start_ts: '2026-03-29T02:30:00',
-      end_ts: '2026-03-29T03:00:00',
-    });
+    expect(() => toPermitUpdatePayload(values, scheduledPermit, schedulingSite)).toThrow(
+      /start "2026-03-29T01:30" is not a date/,
+    );
   });
 
   it('refuses to send a malformed date', () => {

@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { findFreePort } from '../../../scripts/stack/free-port';
 
 const run = promisify(execFile);
 
@@ -27,19 +27,6 @@ function binDirectory(): string {
   return path.join(root, newest, 'bin');
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(),
-      );
-    });
-  });
-}
-
 /**
  * A throw-away PostgreSQL server on 127.0.0.1 (trust authentication, data in a temporary
  * directory). PostgreSQL refuses to run as root, so as root it runs as the postgres user.
@@ -58,7 +45,7 @@ export async function startPostgres(): Promise<PostgresServer> {
     asRoot
       ? run('runuser', ['-u', 'postgres', '--', path.join(bin, tool), ...args])
       : run(path.join(bin, tool), args);
-  const port = await freePort();
+  const port = await findFreePort();
   await pg('initdb', ['-A', 'trust', '-U', 'postgres', '-D', dataDirectory]);
   await pg('pg_ctl', [
     'start',

@@ -1,0 +1,65 @@
+import { DateTime } from 'luxon';
+
+/** Every time a resident picks or the API receives without an offset is a wall time here. */
+export const siteTimeZone = 'Europe/London';
+
+/**
+ * The answer to a wall time the clocks skip when they go forward (01:00–01:59 on the last Sunday
+ * of March), on both sides: the API host's field error (Django REST framework's text) and the web
+ * form's.
+ */
+export const skippedWallTimeMessage = `Invalid datetime for the timezone "${siteTimeZone}".`;
+
+export interface WallClockFields {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second?: number;
+  millisecond?: number;
+}
+
+export type LondonWallTime =
+  { ok: true; instant: DateTime } | { ok: false; reason: 'not-a-date' | 'skipped' };
+
+const wallClockFormat = 'yyyy-MM-dd HH:mm:ss.SSS';
+const ukDisplayFormat = 'dd/MM/yyyy HH:mm';
+
+function sameWallClock(a: DateTime, b: DateTime): boolean {
+  return a.toFormat(wallClockFormat) === b.toFormat(wallClockFormat);
+}
+
+/**
+ * The instant a London wall time names. The clock-change rule of the web app and the API host
+ * alike (test/machines/permits/london-time.test.ts, test/server/london-wall-time.test.ts):
+ * - a time the clocks skip in March does not exist ('skipped'), never moved on by an hour;
+ * - a time the clocks repeat in October (01:00–01:59) means its first occurrence, in BST.
+ */
+export function londonWallTime(fields: WallClockFields): LondonWallTime {
+  const wanted = DateTime.fromObject(fields, { zone: 'utc' });
+  const local = DateTime.fromObject(fields, { zone: siteTimeZone });
+  if (!wanted.isValid || !local.isValid) return { ok: false, reason: 'not-a-date' };
+  // luxon moves a skipped time on; the wall clock it lands on then differs from the one asked for.
+  if (local.toFormat(wallClockFormat) !== wanted.toFormat(wallClockFormat)) {
+    return { ok: false, reason: 'skipped' };
+  }
+  // Hours are added to the instant, not the wall clock: an hour earlier showing the same wall
+  // time means that earlier instant is the first occurrence.
+  const hourEarlier = local.minus({ hours: 1 });
+  return { ok: true, instant: sameWallClock(hourEarlier, local) ? hourEarlier : local };
+}
+
+/**
+ * An instant as a UK resident reads it, 24-hour London time: '27/03/2026 14:05'. In the hour the
+ * clocks repeat, the occurrence is named: '25/10/2026 01:30 (BST)' or '25/10/2026 01:30 (GMT)'.
+ */
+export function toUkDateTime(instant: DateTime): string {
+  const london = instant.setZone(siteTimeZone);
+  const text = london.toFormat(ukDisplayFormat);
+  const repeated = [london.minus({ hours: 1 }), london.plus({ hours: 1 })].some((other) =>
+    sameWallClock(other.setZone(siteTimeZone), london),
+  );
+  if (!repeated) return text;
+  return `${text} (${london.offset === 60 ? 'BST' : 'GMT'})`;
+}
