@@ -1,4 +1,4 @@
-/** The resident's profile from GET /api/v1/auth/profile/ (spec section 3). */
+/** The resident's profile from GET /api/v1/auth/profile/ (docs/contract.md §3). */
 export interface Profile {
   first_name: string;
   last_name: string;
@@ -18,7 +18,7 @@ export interface LoginCredentials {
   password: string;
 }
 
-/** Registration payload, spec section 3. */
+/** Registration payload, docs/contract.md §3. */
 export interface RegistrationDetails {
   email: string;
   first_name: string;
@@ -27,7 +27,7 @@ export interface RegistrationDetails {
   invite_code: string;
 }
 
-/** POST /api/v1/auth/change-password/ (spec section 3). */
+/** POST /api/v1/auth/change-password/ (docs/contract.md §3). */
 export interface PasswordChange {
   current_password: string;
   new_password: string;
@@ -41,7 +41,7 @@ export interface PasswordChangeResult extends TokenResponse {
   detail: string;
 }
 
-/** POST /api/v1/auth/password-reset-confirm/ (spec section 3); uid and token come from the link. */
+/** POST /api/v1/auth/password-reset-confirm/ (docs/contract.md §3); uid and token come from the link. */
 export interface PasswordResetConfirmation {
   uid: string;
   token: string;

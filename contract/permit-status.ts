@@ -1,4 +1,4 @@
-/** Spec section 4, "Permit statuses", in the order of its table. */
+/** docs/contract.md §4, "Permit statuses", in the order of its table. */
 export const permitStatuses = [
   'ACTIVE',
   'SCHEDULED',

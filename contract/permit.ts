@@ -1,7 +1,7 @@
 import type { PermitStatus } from './permit-status';
 
 /**
- * POST /api/v1/permits/ (spec section 3, "Permit create payload"). Times are Europe/London wall
+ * POST /api/v1/permits/ (docs/contract.md §3, "Permit create payload"). Times are Europe/London wall
  * times without an offset, 'yyyy-MM-ddTHH:mm:ss'.
  */
 export interface PermitCreatePayload {
@@ -18,7 +18,7 @@ export interface PermitCreatePayload {
   end_ts: string | null;
 }
 
-/** Spec section 3, "Permit". `end_ts` in year 9999, or the text 'Indefinite', means no end. */
+/** docs/contract.md §3, "Permit". `end_ts` in year 9999, or the text 'Indefinite', means no end. */
 export interface Permit {
   id: number;
   vrm: string;
@@ -36,13 +36,13 @@ export interface Permit {
 }
 
 /**
- * GET /api/v1/permits/ (spec sections 3 and 7): results plus count, or a plain array. The app
+ * GET /api/v1/permits/ (docs/contract.md §3 and §7): results plus count, or a plain array. The app
  * hands the body over unread; a body carrying an `error` field is a failure.
  */
 export type PermitListBody = { results: Permit[]; count: number } | Permit[] | { error: unknown };
 
 /**
- * The query of GET /api/v1/permits/ (spec section 7). Dates are Europe/London wall times,
+ * The query of GET /api/v1/permits/ (docs/contract.md §7). Dates are Europe/London wall times,
  * 'yyyy-MM-ddTHH:mm', filtering by creation date; `status` is sent once per value.
  */
 export interface PermitListRequest {
@@ -54,7 +54,7 @@ export interface PermitListRequest {
 }
 
 /**
- * PATCH /api/v1/permits/{id}/full_update/ (spec section 3, "Permit update payload"). A key left
+ * PATCH /api/v1/permits/{id}/full_update/ (docs/contract.md §3, "Permit update payload"). A key left
  * out is not changed; `end_ts` null means indefinite. Times as in the create payload.
  */
 export interface PermitUpdatePayload {
@@ -64,11 +64,11 @@ export interface PermitUpdatePayload {
 
 /**
  * What activate, cancel and full_update answer on a 2xx: the body, which for an update may still
- * carry an error flag and message (spec section 8, "Update permit").
+ * carry an error flag and message (docs/contract.md §8, "Update permit").
  */
 export type PermitActionBody = Partial<Permit> & { error?: unknown; message?: unknown };
 
-/** GET /api/v1/permits/permit_cap_info/ (spec section 3, "Permit-cap info"). */
+/** GET /api/v1/permits/permit_cap_info/ (docs/contract.md §3, "Permit-cap info"). */
 export interface PermitCapInfo {
   permits_used: number;
   /** 0 means unlimited. */

@@ -1,4 +1,4 @@
-/** GET /api/v1/site-settings/ (spec section 3, "Site settings"). */
+/** GET /api/v1/site-settings/ (docs/contract.md §3, "Site settings"). */
 export interface SiteSettings {
   can_add_reference: boolean;
   can_schedule_permits: boolean;

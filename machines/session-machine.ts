@@ -20,14 +20,14 @@ export interface SessionMachineContext {
 export type SessionEvent =
   | { type: 'IDENTITY.CHANGED'; user: IdentityUser | null }
   | { type: 'LOGOUT' }
-  | { type: 'AUTH_FAILURE' }
-  | { type: 'ROUTE_CHANGED' };
+  | { type: 'AUTH.FAILED' }
+  | { type: 'ROUTE.CHANGED' };
 
-/** Spec section 4, "Session status". */
+/** docs/contract.md §4, "Session status". */
 export type SessionStatus = 'loading' | 'signed_in' | 'signed_out' | 'invalid';
 
 /**
- * The app-wide session (spec section 4 "Session status", section 8 "Session"): who is signed in,
+ * The app-wide session (docs/contract.md §4 "Session status", §8 "Session"): who is signed in,
  * their profile, logout, recovery from a rejected token and the validity re-check after each
  * route change. Top-level states are the four statuses; see `toSessionStatus`.
  */
@@ -64,7 +64,7 @@ export const sessionMachine = setup({
     reportsNoUser: (_, params: { user: IdentityUser | null }) => params.user === null,
     reportsCurrentUser: ({ context }, params: { user: IdentityUser | null }) =>
       params.user !== null && params.user.uid === context.user?.uid,
-    // 401/403 on the profile means the account is disabled or forbidden (spec section 6), so
+    // 401/403 on the profile means the account is disabled or forbidden (docs/contract.md §6), so
     // the session is invalid, not merely signed out.
     isAccountRejected: (_, params: { error: unknown }) =>
       isHttpFailure(params.error) && (params.error.status === 401 || params.error.status === 403),
@@ -96,11 +96,11 @@ export const sessionMachine = setup({
         actions: { type: 'adoptNewUser', params: ({ event }) => ({ user: event.user }) },
       },
     ],
-    // Logout always ends signed_out (spec section 4); leaving any state cancels its work.
+    // Logout always ends signed_out (docs/contract.md §4); leaving any state cancels its work.
     LOGOUT: '.signed_out.loggingOut',
   },
   states: {
-    // AUTH_FAILURE is not handled while loading: the profile's own answer decides (401/403 make
+    // AUTH.FAILED is not handled while loading: the profile's own answer decides (401/403 make
     // the session invalid), and no other authenticated request runs before sign-in completes.
     loading: {
       initial: 'awaitingIdentity',
@@ -146,12 +146,12 @@ export const sessionMachine = setup({
           initial: 'idle',
           states: {
             idle: {
-              on: { ROUTE_CHANGED: 'awaitingRecheck' },
+              on: { 'ROUTE.CHANGED': 'awaitingRecheck' },
             },
             awaitingRecheck: {
               after: { validityRecheck: 'rechecking' },
               // Rapid navigation restarts the wait: one check, shortly after the last change.
-              on: { ROUTE_CHANGED: { target: 'awaitingRecheck', reenter: true } },
+              on: { 'ROUTE.CHANGED': { target: 'awaitingRecheck', reenter: true } },
             },
             // A route change while a check is in flight needs no second check: the answer on
             // its way is at most a moment old.
@@ -195,9 +195,9 @@ export const sessionMachine = setup({
           initial: 'idle',
           states: {
             idle: {
-              on: { AUTH_FAILURE: 'refreshing' },
+              on: { 'AUTH.FAILED': 'refreshing' },
             },
-            // Further AUTH_FAILUREs wait for this one refresh: the interceptor waits for the
+            // Further AUTH.FAILED events wait for this one refresh: the interceptor waits for the
             // `recovering` tag to go, whichever request reported the failure.
             refreshing: {
               tags: ['recovering'],

@@ -3,7 +3,7 @@ import type { SiteSettings } from '../contract/site-settings';
 import { notProvided } from './not-provided';
 
 /**
- * The settings the app uses when GET /api/v1/site-settings/ fails (docs/contract.md, "Site
+ * The settings the app uses when GET /api/v1/site-settings/ fails (docs/contract.md §3, "Site
  * settings"): no reference label, no scheduling, and the resident picks the end.
  */
 export const fallbackSiteSettings: SiteSettings = {

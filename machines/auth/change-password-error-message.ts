@@ -2,12 +2,12 @@ import type { HttpFailure } from '../http-failure';
 import type { PasswordFormError } from './password-form-machine';
 import { serverErrorMessages } from './server-error-messages';
 
-/** Spec section 8, "Change password", word for word. */
+/** docs/contract.md §8, "Change password", word for word. */
 export const changePasswordMessages = {
   failed: 'Password change failed. Please try again.',
 } as const;
 
-/** The fields of POST /api/v1/auth/change-password/ (spec section 3). */
+/** The fields of POST /api/v1/auth/change-password/ (docs/contract.md §3). */
 const changePasswordFields = ['current_password', 'new_password'] as const;
 
 function sentencesOf(message: string): string[] {

@@ -3,7 +3,7 @@ import { toChangePasswordError } from './change-password-error-message';
 import { createPasswordFormMachine } from './password-form-machine';
 
 /**
- * Change password from Settings (spec section 2 "Change password", section 8): SUBMIT carries
+ * Change password from Settings (docs/contract.md §2 "Change password", §8): SUBMIT carries
  * the current and the new password; a refusal shows the server's text, as bullet items when it
  * speaks of the password.
  */

@@ -1,6 +1,6 @@
 import type { PasswordFormError } from './password-form-machine';
 
-/** Spec section 8, "Forgot password", word for word. */
+/** docs/contract.md §8, "Forgot password", word for word. */
 export const forgotPasswordMessages = {
   failed: 'Failed to send reset email. Please try again.',
 } as const;

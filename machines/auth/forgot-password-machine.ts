@@ -1,13 +1,13 @@
 import { toForgotPasswordError } from './forgot-password-error-message';
 import { createPasswordFormMachine } from './password-form-machine';
 
-/** POST /api/v1/auth/password-reset/ (spec section 3, "Reset request"). */
+/** POST /api/v1/auth/password-reset/ (docs/contract.md §3, "Reset request"). */
 export interface PasswordResetRequest {
   email: string;
 }
 
 /**
- * Asking for a reset link (spec section 2 "Forgot password", section 8): reaching `success` is the
+ * Asking for a reset link (docs/contract.md §2 "Forgot password", §8): reaching `success` is the
  * screen's cue for "Check your email: If the email is registered, a reset link has been sent".
  */
 export const forgotPasswordMachine = createPasswordFormMachine<PasswordResetRequest>({

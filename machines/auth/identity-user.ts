@@ -1,4 +1,4 @@
-/** Who the identity provider says is signed in (spec section 3, "Authenticated identity"). */
+/** Who the identity provider says is signed in (docs/contract.md §3, "Authenticated identity"). */
 export interface IdentityUser {
   uid: string;
   email: string | null;

@@ -2,7 +2,7 @@ import type { HttpFailure } from '../http-failure';
 import type { TokenResponse } from '../../contract/auth';
 import type { TokenSignInMessages } from './token-sign-in-machine-config';
 
-/** Spec section 8, "Login", word for word. */
+/** docs/contract.md §8, "Login", word for word. */
 export const loginMessages = {
   tooManyAttempts: 'Too many login attempts. Please wait a moment and try again.',
   serverError: 'Server error. Please try again later or contact support.',

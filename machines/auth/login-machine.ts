@@ -9,7 +9,7 @@ import {
 } from './token-sign-in-machine-config';
 
 /**
- * Email and password sign-in (spec section 2 "Login", section 8 "Login"): the API answers with a
+ * Email and password sign-in (docs/contract.md §2 "Login", §8 "Login"): the API answers with a
  * custom token, which the identity provider then accepts or rejects. Reaching `success` is the
  * screen's cue for "Login successful! Redirecting to dashboard..."; the session machine notices
  * the new identity and the public-route guard redirects.

@@ -28,7 +28,7 @@ export interface PasswordRequestInput<TRequest> {
 }
 
 /**
- * The statechart the three password journeys share (spec section 2 "Forgot password", "Reset
+ * The statechart the three password journeys share (docs/contract.md §2 "Forgot password", "Reset
  * password", "Change password"): idle → submitting → success, or error with the message
  * `toError` makes of the refusal. The request is the named actor `sendRequest`, which the app
  * provides. Formik owns the values; the request travels with SUBMIT and is not kept, so after an

@@ -3,7 +3,7 @@ import type { HttpFailure } from '../http-failure';
 import type { TokenSignInMessages } from './token-sign-in-machine-config';
 import type { TokenResponse } from '../../contract/auth';
 
-/** Spec section 8, "Register", word for word. */
+/** docs/contract.md §8, "Register", word for word. */
 export const registerMessages = {
   tooManyAttempts: 'Too many registration attempts. Please wait a moment and try again.',
   serverError: 'Server error. Please try again later or contact support.',

@@ -12,7 +12,7 @@ import {
 const shared = tokenSignInSetup<RegistrationDetails>();
 
 /**
- * Account creation with an invite code (spec section 2 "Register", section 8 "Register"), then a
+ * Account creation with an invite code (docs/contract.md §2 "Register", §8 "Register"), then a
  * sign-in with the custom token the API answers with. When the account was created but the
  * sign-in cannot happen, the user is sent to /login after `loginRedirect` (3 s) through the
  * `navigateToLogin` action the app provides. Reaching `success` is the screen's cue for

@@ -2,12 +2,12 @@ import type { HttpFailure } from '../http-failure';
 import type { PasswordFormError } from './password-form-machine';
 import { serverErrorMessages } from './server-error-messages';
 
-/** Spec section 8, "Reset password", word for word. */
+/** docs/contract.md §8, "Reset password", word for word. */
 export const resetPasswordMessages = {
   failed: 'Password reset failed. Please try again.',
 } as const;
 
-/** The fields of POST /api/v1/auth/password-reset-confirm/ (spec section 3). */
+/** The fields of POST /api/v1/auth/password-reset-confirm/ (docs/contract.md §3). */
 const resetPasswordFields = ['uid', 'token', 'password'] as const;
 
 /**

@@ -3,7 +3,7 @@ import { createPasswordFormMachine } from './password-form-machine';
 import { toResetPasswordError } from './reset-password-error-message';
 
 /**
- * Setting a new password through the e-mailed link (spec section 2 "Reset password", section 8):
+ * Setting a new password through the e-mailed link (docs/contract.md §2 "Reset password", §8):
  * SUBMIT carries the link's uid and token with the new password; reaching `success` is the
  * screen's cue for "Password reset successful!".
  */

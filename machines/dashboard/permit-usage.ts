@@ -10,7 +10,7 @@ export type UsageColour = 'green' | 'blue' | 'orange' | 'red';
  */
 export type UsageLevel = 'normal' | 'high' | 'critical';
 
-/** Spec section 9: orange at 70 % or more, red at 90 % or more. */
+/** docs/contract.md §9: orange at 70 % or more, red at 90 % or more. */
 export const usageThresholds = { high: 70, critical: 90 } as const;
 
 function usageLevel(percent: number): UsageLevel {
@@ -48,7 +48,7 @@ function usageBar(used: number, limit: number, colourBelowHigh: UsageColour): Us
   };
 }
 
-/** The dashboard's limit bar (spec section 9). The limit itself is deliberately left out. */
+/** The dashboard's limit bar (docs/contract.md §9). The limit itself is deliberately left out. */
 export interface PermitLimitUsage {
   /** Permits the resident may still hold at once: limit − active registrations, at least 0. */
   available: number;
@@ -68,7 +68,7 @@ export function permitLimitUsage(
   };
 }
 
-/** Spec section 3: "quarterly", anything else is monthly. */
+/** docs/contract.md §3: "quarterly", anything else is monthly. */
 export type CapPeriodType = 'monthly' | 'quarterly';
 
 interface CapUsageBase {
@@ -78,7 +78,7 @@ interface CapUsageBase {
   periodType: CapPeriodType;
 }
 
-/** The dashboard's activation cap bar (spec sections 3 and 9). A cap of 0 means unlimited. */
+/** The dashboard's activation cap bar (docs/contract.md §3 and §9). A cap of 0 means unlimited. */
 export type ActivationCapUsage =
   | (CapUsageBase & { unlimited: true })
   | (CapUsageBase & { unlimited: false; cap: number; remaining: number; bar: UsageBar });

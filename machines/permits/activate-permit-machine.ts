@@ -2,7 +2,7 @@ import { permitActionMessages, toActivatePermitErrorMessage } from './permit-act
 import { createPermitActionMachine } from './permit-action-machine';
 
 /**
- * The "Set Live Now" dialog of a SCHEDULED permit (spec section 2, "Activate dialog"): it starts
+ * The "Set Live Now" dialog of a SCHEDULED permit (docs/contract.md §2, "Activate dialog"): it starts
  * the permit at once through the app's `activatePermit` actor, then reloads the list after 1 s.
  */
 export const activatePermitMachine = createPermitActionMachine({

@@ -29,7 +29,7 @@ export interface AddPermitContext {
 export type AddPermitEvent = { type: 'SUBMIT'; values: PermitFormValues };
 
 /**
- * The add-permit screen (spec section 2 "Add Permit", sections 3, 5 and 8): the site settings
+ * The add-permit screen (docs/contract.md §2 "Add Permit", §3, §5 and §8): the site settings
  * load first (the screen shows a spinner), then the resident edits and submits. The payload is
  * built from the SUBMIT event's values; Formik keeps the values, so after a failure the form
  * still holds them and a new SUBMIT retries. On HTTP 201 or 202 the app's `navigateToMyPermits`
@@ -52,7 +52,7 @@ export const addPermitMachine = setup({
     navigateToMyPermits: () => notProvided('addPermit', 'action', 'navigateToMyPermits'),
   },
   guards: {
-    // Spec section 7: only these two statuses mean the permit was taken.
+    // docs/contract.md §7: only these two statuses mean the permit was taken.
     isCreated: (_, params: { answer: CreatePermitAnswer }) =>
       params.answer.status === 201 || params.answer.status === 202,
   },

@@ -2,7 +2,7 @@ import { permitActionMessages, toCancelPermitErrorMessage } from './permit-actio
 import { createPermitActionMachine } from './permit-action-machine';
 
 /**
- * The Cancel dialog (spec section 2, "Cancel dialog"): it cancels the permit through the app's
+ * The Cancel dialog (docs/contract.md §2, "Cancel dialog"): it cancels the permit through the app's
  * `cancelPermit` actor, then reloads the list after 1 s.
  */
 export const cancelPermitMachine = createPermitActionMachine({

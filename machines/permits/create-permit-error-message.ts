@@ -1,7 +1,7 @@
 import type { HttpFailure } from '../http-failure';
 import { fieldMessages } from '../drf-field-messages';
 
-/** Spec section 8, "Create permit", word for word. */
+/** docs/contract.md §8, "Create permit", word for word. */
 export const createPermitMessages = {
   title: 'Creation Failed',
   failed: 'Failed to create permit. Please try again.',
@@ -37,7 +37,7 @@ const providerSyncPrefix = /Failed to sync with parking provider:?\s*/gi;
 const serviceUnavailable = /service is unavailable \d{3}/gi;
 
 /**
- * The message for a failed POST /api/v1/permits/ (spec section 8, "Create permit").
+ * The message for a failed POST /api/v1/permits/ (docs/contract.md §8, "Create permit").
  *
  * How the two provider-sync rules are told apart: the spec maps a message that says the permit
  * failed because of "failing to sync with the parking provider" to the retry-later text, and for

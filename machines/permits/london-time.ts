@@ -3,7 +3,7 @@ import { londonWallTime, siteTimeZone, type LondonWallTime } from '../../contrac
 
 /** The format of a `datetime-local` input's value. */
 const dateTimeLocalFormat = "yyyy-MM-dd'T'HH:mm";
-/** The API's times: London wall time with seconds and no offset (spec section 5). */
+/** The API's times: London wall time with seconds and no offset (docs/contract.md §5). */
 const apiDateTimeFormat = "yyyy-MM-dd'T'HH:mm:ss";
 
 /** `now` as a London instant, whichever form the caller holds it in. */

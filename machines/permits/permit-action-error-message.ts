@@ -2,7 +2,7 @@ import type { HttpFailure } from '../http-failure';
 import { fieldMessages } from '../drf-field-messages';
 import type { PermitActionBody } from '../../contract/permit';
 
-/** Spec section 8, "Activate failure", "Cancel failure" and "Update permit", word for word. */
+/** docs/contract.md §8, "Activate failure", "Cancel failure" and "Update permit", word for word. */
 export const permitActionMessages = {
   activationTitle: 'Activation Failed',
   activationFailed: 'Failed to activate permit. Please try again.',
@@ -29,24 +29,24 @@ function firstMessage(body: unknown, names: readonly string[]): string | undefin
   return names.map((name) => fieldMessages(body, name)[0]).find((found) => found !== undefined);
 }
 
-/** The message for a failed POST /api/v1/permits/{id}/activate/ (spec section 8). */
+/** The message for a failed POST /api/v1/permits/{id}/activate/ (docs/contract.md §8). */
 export function toActivatePermitErrorMessage(failure: HttpFailure): string {
   return firstMessage(failure.body, actionFieldNames) ?? permitActionMessages.activationFailed;
 }
 
-/** The message for a failed POST /api/v1/permits/{id}/cancel/ (spec section 8). */
+/** The message for a failed POST /api/v1/permits/{id}/cancel/ (docs/contract.md §8). */
 export function toCancelPermitErrorMessage(failure: HttpFailure): string {
   return firstMessage(failure.body, actionFieldNames) ?? permitActionMessages.cancellationFailed;
 }
 
-/** The message for a failed PATCH /api/v1/permits/{id}/full_update/ (spec section 8). */
+/** The message for a failed PATCH /api/v1/permits/{id}/full_update/ (docs/contract.md §8). */
 export function toUpdatePermitErrorMessage(failure: HttpFailure): string {
   return firstMessage(failure.body, updateFieldNames) ?? permitActionMessages.updateFailed;
 }
 
 /**
  * The message for a full_update answered with a 2xx whose body still carries an error flag
- * (spec sections 7 and 8), or null when the body reports no error: such an answer is a refusal,
+ * (docs/contract.md §7 and §8), or null when the body reports no error: such an answer is a refusal,
  * shown as its `message` or "Failed to update permit".
  */
 export function toUpdatePermitRefusalMessage(body: PermitActionBody | null): string | null {

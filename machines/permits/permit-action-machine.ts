@@ -29,7 +29,7 @@ export type PermitActionLogic = PromiseActorLogic<PermitActionBody, { id: number
 export interface PermitActionMachineOptions {
   /** The machine's id, and the name of the actor the app provides for the call. */
   id: string;
-  /** The heading of the error the dialog shows (spec section 8). */
+  /** The heading of the error the dialog shows (docs/contract.md §8). */
   errorTitle: string;
   /** The spec's catalogue for this action's failures. */
   toErrorMessage: (failure: HttpFailure) => string;
@@ -37,7 +37,7 @@ export interface PermitActionMachineOptions {
 
 /**
  * The statechart of a confirmation dialog that sends one POST for a permit and, on success,
- * waits `reloadDelay` (1 s, spec sections 4 and 9) before the app's `reloadList`, because the
+ * waits `reloadDelay` (1 s, docs/contract.md §4 and §9) before the app's `reloadList`, because the
  * server's change is only then likely to show in the list. The dialog stays open (busy) during
  * that second, so an actor that lives as long as the dialog sees the reload through. The dialog
  * ends in a final state, `reloaded` or `dismissed`; entering either runs the app's `close`

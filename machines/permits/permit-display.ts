@@ -3,7 +3,7 @@ import { siteTimeZone, toUkDateTime } from '../../contract/london-wall-time';
 import { permitStatusDisplay, type PermitStatusDisplay } from './permit-status-table';
 import type { Permit } from '../../contract/permit';
 
-/** Row texts the spec words (section 2, "My Permits", and section 3, "Permit"). */
+/** Row texts the spec words (docs/contract.md §2, "My Permits", and §3, "Permit"). */
 export const permitDisplayTexts = {
   indefinite: 'Indefinite',
   noDriver: 'No driver',
@@ -11,7 +11,7 @@ export const permitDisplayTexts = {
 } as const;
 
 /**
- * Spec section 3: an end in year 9999 (the API sends 9999-12-01) or the text 'Indefinite' means
+ * docs/contract.md §3: an end in year 9999 (the API sends 9999-12-01) or the text 'Indefinite' means
  * the permit has no end. The year is read as written, whatever the offset after it.
  */
 export function isIndefiniteEnd(endTs: string): boolean {
@@ -29,7 +29,7 @@ export function parsePermitTime(ts: string): DateTime | null {
 }
 
 /**
- * A start or end as a resident reads it: 'dd/MM/yyyy HH:mm' in London, 24-hour (spec section 9),
+ * A start or end as a resident reads it: 'dd/MM/yyyy HH:mm' in London, 24-hour (docs/contract.md §9),
  * or 'Indefinite'. A text that is not a time is shown as it came, so nothing the API said is
  * hidden.
  */
@@ -72,7 +72,7 @@ export interface PermitDisplay {
   end: string;
 }
 
-/** The texts of one permit's row (spec section 2, "Permit row"). */
+/** The texts of one permit's row (docs/contract.md §2, "Permit row"). */
 export function permitDisplay(permit: Permit): PermitDisplay {
   return {
     registration: permit.vrm.toUpperCase(),

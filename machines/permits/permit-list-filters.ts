@@ -1,12 +1,11 @@
 import { systemClock, type Clock } from '../clock';
+import { pageCount, permitListPageSize } from './permit-list-pages';
 import { inLondon, parseDateTimeLocal, toDateTimeLocal } from './london-time';
 import { permitStatuses, type PermitStatus } from '../../contract/permit-status';
 import type { PermitListRequest } from '../../contract/permit';
 
-/** Spec section 9: the list shows 20 permits a page (the server pages by the same number). */
-export const permitListPageSize = 20;
-
-/** Texts of the list screen the spec words (section 2, "My Permits"). */
+/** docs/contract.md §9: the list shows 20 permits a page (the server pages by the same number). */
+/** Texts of the list screen the spec words (docs/contract.md §2, "My Permits"). */
 export const permitListTexts = {
   emptyList: 'No permits found matching your criteria.',
   selectAll: 'Select All',
@@ -33,7 +32,7 @@ export type PermitListFilterChanges = Partial<
 
 /** The real time, for callers that do not inject a clock. */
 /**
- * Spec section 9: all 12 statuses, today from 00:00 to 23:59 in London, no search, page 1.
+ * docs/contract.md §9: all 12 statuses, today from 00:00 to 23:59 in London, no search, page 1.
  * "Today" is the London date of `clock()`; the end is read from the calendar day, so it is 23:59
  * on the days the clocks change too.
  */
@@ -94,11 +93,6 @@ export function withFilterChanges(
 /** A new search shows its first page. */
 export function withSearch(filters: PermitListFilters, search: string): PermitListFilters {
   return { ...filters, search, page: 1 };
-}
-
-/** How many pages `count` permits fill; an empty list still has its one (empty) page. */
-export function pageCount(count: number): number {
-  return Math.max(1, Math.ceil(count / permitListPageSize));
 }
 
 function isPageNumber(page: number): boolean {
@@ -214,7 +208,7 @@ export interface PaginationTexts {
 }
 
 /**
- * Spec section 2, "Pagination". Null for an empty list: the screen then shows only the empty text
+ * docs/contract.md §2, "Pagination". Null for an empty list: the screen then shows only the empty text
  * ("No permits found matching your criteria.") and no pagination, since "showing 1-0 of 0"
  * would be nonsense.
  */

@@ -36,7 +36,7 @@ export interface PermitListContext {
   permitsPage: number;
   /** False until the first answer (or failure): the screen shows a spinner instead of rows. */
   hasFetched: boolean;
-  /** The newest fetch failed; the screen stays calm (spec section 8) but the model knows. */
+  /** The newest fetch failed; the screen stays calm (docs/contract.md §8) but the model knows. */
   lastFetchFailed: boolean;
   /** Whether the browser page is visible; a hidden page does not refresh itself. */
   visible: boolean;
@@ -63,7 +63,7 @@ export interface PublishQueryParams {
 }
 
 /**
- * The My Permits list (spec section 2 "My Permits", sections 3, 4, 8 and 9): it loads the page
+ * The My Permits list (docs/contract.md §2 "My Permits", §3, §4, §8 and §9): it loads the page
  * the filters name, then is ready. Every change of filters, search or page, a Reset, a REFRESH
  * and a new URL query fetch again; entering `loading` again stops the fetch still under way, so
  * an older answer never replaces a newer one. A failed fetch keeps the rows shown and sets
@@ -93,7 +93,7 @@ export const permitListMachine = setup({
       hasFetched: true,
       lastFetchFailed: false,
     })),
-    // Spec section 8: a list failure is swallowed; the rows already shown stay.
+    // docs/contract.md §8: a list failure is swallowed; the rows already shown stay.
     noteFetchFailed: assign({ hasFetched: true, lastFetchFailed: true }),
     goToFirstPage: assign(({ context }) => ({ filters: { ...context.filters, page: 1 } })),
     noteVisible: assign((_, params: { visible: boolean }) => ({ visible: params.visible })),
@@ -222,7 +222,7 @@ export const permitListMachine = setup({
             },
           },
         ],
-        // A list failure is swallowed: the rows already shown stay (docs/contract.md).
+        // A list failure is swallowed: the rows already shown stay (docs/contract.md §8).
         onError: {
           target: 'ready',
           description:

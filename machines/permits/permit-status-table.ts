@@ -11,7 +11,7 @@ export interface PermitStatusDisplay {
 }
 
 /**
- * Spec section 4, "Permit statuses": each status's badge label and colour, word for word (the
+ * docs/contract.md §4, "Permit statuses": each status's badge label and colour, word for word (the
  * spec's "grey" is Chakra's `gray` palette).
  */
 export const permitStatusTable: Readonly<Record<PermitStatus, PermitStatusDisplay>> = {
@@ -42,14 +42,14 @@ export function permitStatusDisplay(status: string): PermitStatusDisplay {
 /** What a resident may do to one permit from its row, in the order the buttons appear. */
 export type PermitAction = 'update' | 'activate' | 'cancel';
 
-/** The row buttons' texts (spec section 2, "My Permits"). */
+/** The row buttons' texts (docs/contract.md §2, "My Permits"). */
 export const permitActionLabels: Readonly<Record<PermitAction, string>> = {
   update: 'Update',
   activate: 'Set Live Now',
   cancel: 'Cancel',
 };
 
-/** Spec sections 2 and 4: a resident may cancel only from these. */
+/** docs/contract.md §2 and §4: a resident may cancel only from these. */
 const cancellableStatuses: readonly PermitStatus[] = [
   'ACTIVE',
   'QUEUED',
@@ -64,7 +64,7 @@ export type PermitActionSettings = Pick<
 >;
 
 /**
- * What an update of a permit in `status` may change on this site (spec sections 2, 4 and 6): only
+ * What an update of a permit in `status` may change on this site (docs/contract.md §2, §4 and §6): only
  * a SCHEDULED permit is updated from its row; its start only where the site lets residents
  * schedule, its end only where the site has no automatic end.
  */
@@ -80,8 +80,8 @@ export function updatablePermitTimes(
 }
 
 /**
- * The buttons a permit's row shows (spec section 2: Update and Set Live Now only when SCHEDULED;
- * Cancel when ACTIVE, QUEUED, SCHEDULED, UPDATE_PENDING or UPDATE_FAILED; section 6: Set Live Now
+ * The buttons a permit's row shows (docs/contract.md §2: Update and Set Live Now only when SCHEDULED;
+ * Cancel when ACTIVE, QUEUED, SCHEDULED, UPDATE_PENDING or UPDATE_FAILED; §6: Set Live Now
  * and a new start only when the site can schedule permits). Update is left out when the site
  * lets nothing of the permit change (no scheduling and an automatic end): its dialog could only
  * be cancelled.
@@ -99,7 +99,7 @@ export function permitActionsFor(
 }
 
 /**
- * Statuses the background system is still working on (spec section 4): while a page shows one,
+ * Statuses the background system is still working on (docs/contract.md §4): while a page shows one,
  * the list refreshes itself so the resident sees it settle without reloading.
  */
 export const pendingPermitStatuses: readonly PermitStatus[] = [

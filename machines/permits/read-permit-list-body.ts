@@ -1,5 +1,5 @@
 import { toHttpFailure } from '../http-failure';
-import { pageCount, permitListPageSize } from './permit-list-filters';
+import { pageCount, permitListPageSize } from './permit-list-pages';
 import type { Permit } from '../../contract/permit';
 
 /** What one answer of the list call means for the list. */
@@ -11,7 +11,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * Spec sections 3 and 7: `{results, count}`, or a plain array (the whole list, unpaged: the
+ * docs/contract.md §3 and §7: `{results, count}`, or a plain array (the whole list, unpaged: the
  * page's slice is shown so the pagination texts stay true); a body carrying `error` is a failure.
  */
 export function readPermitListBody(body: unknown, page: number): ListOutcome {

@@ -21,7 +21,7 @@ function normalisedVrm(vrm: string): string {
 }
 
 /**
- * The POST /api/v1/permits/ body for the submitted form (spec sections 3 and 5). The start is the
+ * The POST /api/v1/permits/ body for the submitted form (docs/contract.md §3 and §5). The start is the
  * scheduled start when the site allows scheduling and the box is ticked, otherwise `now`; with
  * no chosen start the server treats a start of "now" as starting at once. The end is left to the
  * server (null) when the permit is indefinite or the site's automatic end applies.

@@ -9,7 +9,7 @@ import type { Permit, PermitUpdatePayload } from '../../contract/permit';
 import type { SiteSettings } from '../../contract/site-settings';
 
 /**
- * The update dialog's texts (spec section 2, "Update dialog", and section 5, "Update permit").
+ * The update dialog's texts (docs/contract.md §2, "Update dialog", and section 5, "Update permit").
  * Titles, buttons, busy labels, "Set as Indefinite", "Automatic End Date" and `endMissing` are the
  * spec's words; the hints are ours, from the spec's gist.
  */
@@ -86,7 +86,7 @@ function prefilledTime(ts: string): string {
 }
 
 /**
- * The update dialog for `permit` (spec section 2, "Update dialog"; section 6): its variant,
+ * The update dialog for `permit` (docs/contract.md §2, "Update dialog"; §6): its variant,
  * texts, which fields it shows, and the permit's times pre-filled as London `datetime-local`
  * values (an end in year 9999 or 'Indefinite' pre-ticks "Set as Indefinite" instead).
  */
@@ -130,7 +130,7 @@ function startChanged(form: UpdatePermitForm, values: UpdatePermitFormValues): b
 }
 
 /**
- * Whether the update button is disabled for want of a choice (spec section 2; the app also
+ * Whether the update button is disabled for want of a choice (docs/contract.md §2; the app also
  * disables it while the machine is busy). Scheduled: no start, no end and not indefinite. Other:
  * no end and not indefinite, unless the automatic end applies. Hidden fields count as empty.
  */
@@ -203,7 +203,7 @@ function chosenWallTime(value: string, field: 'start' | 'end'): string {
 }
 
 /**
- * The PATCH full_update body (spec sections 3 and 5). `start_ts` only when the start field is
+ * The PATCH full_update body (docs/contract.md §3 and §5). `start_ts` only when the start field is
  * shown and holds a new start; `end_ts` only when the end is the resident's to choose: null for
  * indefinite, else the chosen end. Times are London wall times without an offset, as in the
  * create payload. A key left out is not changed by the server.

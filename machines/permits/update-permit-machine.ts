@@ -37,7 +37,7 @@ function updateFailure(message: string): PermitDialogError {
 }
 
 /**
- * The Update dialog (spec section 2 "Update dialog", sections 3, 4, 5 and 8): the resident edits
+ * The Update dialog (docs/contract.md §2 "Update dialog", §3, §4, §5 and §8): the resident edits
  * the start and/or end (see `updatePermitForm`), SUBMIT sends the PATCH built by
  * `toPermitUpdatePayload` through the app's `updatePermit` actor. On success the app's
  * `refreshList` runs and the dialog closes; on failure it stays open with the mapped error and
@@ -64,7 +64,7 @@ export const updatePermitMachine = setup({
     close: () => notProvided('updatePermit', 'action', 'close'),
   },
   guards: {
-    // Spec section 8: a 2xx whose body carries an error flag is a refusal, not a success.
+    // docs/contract.md §8: a 2xx whose body carries an error flag is a refusal, not a success.
     isRefusal: (_, params: { body: PermitActionBody }) =>
       toUpdatePermitRefusalMessage(params.body) !== null,
   },

@@ -46,7 +46,7 @@ async function runAuthFailureHandler(): Promise<void> {
 }
 
 /**
- * An axios instance for the API host (spec sections 1 and 7): credentials and cookies on every
+ * An axios instance for the API host (docs/contract.md §1 and §7): credentials and cookies on every
  * request, JSON, no timeout, the bearer ID token when there is one, and the auth-failure handler
  * on a 401. Every error it rejects with is an ApiError.
  */

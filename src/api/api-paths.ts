@@ -1,4 +1,4 @@
-/** The API host's endpoints (spec section 7), relative to its base URL. */
+/** The API host's endpoints (docs/contract.md §7), relative to its base URL. */
 export const apiPaths = {
   login: '/api/v1/auth/login/',
   register: '/api/v1/auth/register/',

@@ -38,7 +38,7 @@ function toIdentityUser(user: User): IdentityUser {
 }
 
 /**
- * The login step of spec section 4: hands the API host's custom token to the identity provider.
+ * The login step of docs/contract.md §4: hands the API host's custom token to the identity provider.
  * Resolves false when the provider does not accept it.
  */
 export async function signInWithToken(customToken: string): Promise<boolean> {

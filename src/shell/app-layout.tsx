@@ -1,9 +1,7 @@
 import { Box, Flex } from '@chakra-ui/react';
-import { Suspense } from 'react';
-import { Outlet } from 'react-router';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
-import { PageSpinner } from './page-spinner';
+import { RoutedPage } from './routed-page';
 import { SiteSettingsProvider } from './site-settings-provider';
 
 /** The signed-in shell: navbar, the current page, footer, and the site settings they share. */
@@ -13,9 +11,7 @@ export function AppLayout() {
       <Flex direction="column" minH="100vh">
         <Navbar />
         <Box as="main" flex="1" w="full" maxW="6xl" mx="auto" px={{ base: 4, md: 8 }} py={6}>
-          <Suspense fallback={<PageSpinner label="Loading page" />}>
-            <Outlet />
-          </Suspense>
+          <RoutedPage />
         </Box>
         <Footer />
       </Flex>

@@ -12,7 +12,7 @@ import type {
 } from '../../contract/permit';
 import type { PasswordResetRequest } from '../../machines/auth/forgot-password-machine';
 import type { PasswordRequestInput } from '../../machines/auth/password-form-machine';
-import { gatherDashboardFigures } from '../../machines/dashboard/dashboard-machine';
+import { gatherDashboardFigures } from '../../machines/dashboard/gather-dashboard-figures';
 import {
   readPermitListAnswer,
   readPermitListBody,

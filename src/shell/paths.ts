@@ -1,4 +1,4 @@
-/** Every route of spec section 2, in one place. */
+/** Every route of docs/contract.md §2, in one place. */
 export const paths = {
   dashboard: '/',
   addPermit: '/add-permit',

@@ -3,7 +3,7 @@ import { PageSpinner } from './page-spinner';
 import { paths } from './paths';
 import { useSessionStatus } from './session-hooks';
 
-/** Spec section 2: a spinner while the session is loading, /login unless signed in. */
+/** docs/contract.md §2: a spinner while the session is loading, /login unless signed in. */
 export function ProtectedRoute() {
   const status = useSessionStatus();
   if (status === 'loading') return <PageSpinner label="Checking your session" />;

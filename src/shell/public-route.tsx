@@ -1,7 +1,6 @@
 import { Box } from '@chakra-ui/react';
-import { Suspense } from 'react';
-import { Navigate, Outlet } from 'react-router';
-import { PageSpinner } from './page-spinner';
+import { Navigate } from 'react-router';
+import { RoutedPage } from './routed-page';
 import { paths } from './paths';
 import { useSessionStatus } from './session-hooks';
 
@@ -11,9 +10,7 @@ export function PublicRoute() {
   if (status === 'signed_in') return <Navigate to={paths.dashboard} replace />;
   return (
     <Box as="main" minH="100vh" px={4} py={{ base: 8, md: 16 }} bg="bg.subtle">
-      <Suspense fallback={<PageSpinner label="Loading page" />}>
-        <Outlet />
-      </Suspense>
+      <RoutedPage />
     </Box>
   );
 }

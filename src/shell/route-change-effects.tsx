@@ -5,7 +5,7 @@ import { SessionContext } from './session-context';
 
 /**
  * On every route change: scroll to the top, and while signed in ask the session to re-check the
- * user's validity (spec section 2). The first render is not a change.
+ * user's validity (docs/contract.md §2). The first render is not a change.
  */
 export function RouteChangeEffects() {
   const { pathname } = useLocation();
@@ -17,7 +17,7 @@ export function RouteChangeEffects() {
     previousPathname.current = pathname;
     window.scrollTo(0, 0);
     if (toSessionStatus(session.getSnapshot()) === 'signed_in') {
-      session.send({ type: 'ROUTE_CHANGED' });
+      session.send({ type: 'ROUTE.CHANGED' });
     }
   }, [pathname, session]);
 

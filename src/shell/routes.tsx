@@ -52,7 +52,7 @@ const ChangePasswordScreen = lazy(() =>
   })),
 );
 
-/** The routes of spec section 2 with their access rules. */
+/** The routes of docs/contract.md §2 with their access rules. */
 export function AppRoutes() {
   return (
     <>

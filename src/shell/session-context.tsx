@@ -1,5 +1,5 @@
 import { createActorContext } from '@xstate/react';
 import { sessionMachine } from '../../machines/session-machine';
 
-/** The one app-wide session actor (spec section 4, "Session status"). */
+/** The one app-wide session actor (docs/contract.md §4, "Session status"). */
 export const SessionContext = createActorContext(sessionMachine);

@@ -14,7 +14,7 @@ function AuthFailureBridge() {
   const session = SessionContext.useActorRef();
   useEffect(() => {
     setAuthFailureHandler(async () => {
-      session.send({ type: 'AUTH_FAILURE' });
+      session.send({ type: 'AUTH.FAILED' });
       await waitFor(session, (snapshot) => !snapshot.hasTag('recovering'));
     });
     return () => setAuthFailureHandler(null);

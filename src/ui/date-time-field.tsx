@@ -5,7 +5,7 @@ import { FormField } from './form-field';
 
 /**
  * What a date picker's hint says: the chosen `datetime-local` value the way UK residents read
- * dates, dd/mm/yyyy hh:mm 24-hour London time (spec section 9), since the picker itself speaks
+ * dates, dd/mm/yyyy hh:mm 24-hour London time (docs/contract.md §9), since the picker itself speaks
  * the browser's locale.
  */
 export function ukDateTimeHint(value: string): string {

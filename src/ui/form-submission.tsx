@@ -1,4 +1,5 @@
 import { Alert, Button } from '@chakra-ui/react';
+import { ErrorAlert } from './error-alert';
 
 /**
  * The end of a form whose submission a machine drives: the error (announced; under `errorTitle`
@@ -26,19 +27,12 @@ export function FormSubmission({
 }) {
   return (
     <>
-      {errorMessage && (
-        <Alert.Root status="error" role="alert">
-          <Alert.Indicator />
-          {errorTitle ? (
-            <Alert.Content>
-              <Alert.Title>{errorTitle}</Alert.Title>
-              <Alert.Description>{errorMessage}</Alert.Description>
-            </Alert.Content>
-          ) : (
-            <Alert.Title>{errorMessage}</Alert.Title>
-          )}
-        </Alert.Root>
-      )}
+      {errorMessage &&
+        (errorTitle ? (
+          <ErrorAlert title={errorTitle} message={errorMessage} />
+        ) : (
+          <ErrorAlert title={errorMessage} />
+        ))}
       {succeeded && successMessage && (
         <Alert.Root status="success" role="status">
           <Alert.Indicator />

@@ -173,8 +173,8 @@ describe('sessionMachine: signing in', () => {
 
   it('ignores route changes and auth failures while loading', () => {
     const { actor, status, fetchCount } = startSession();
-    actor.send({ type: 'ROUTE_CHANGED' });
-    actor.send({ type: 'AUTH_FAILURE' });
+    actor.send({ type: 'ROUTE.CHANGED' });
+    actor.send({ type: 'AUTH.FAILED' });
     expect(status()).toBe('loading');
     expect(actor.getSnapshot().hasTag('recovering')).toBe(false);
     expect(fetchCount()).toBe(0);
@@ -216,7 +216,7 @@ describe('sessionMachine: validity re-check after a route change', () => {
   it('re-fetches the profile 100 ms after a route change and stores the answer', async () => {
     const { actor, controls, clock, signIn, until, fetchCount } = startSession();
     await signIn();
-    actor.send({ type: 'ROUTE_CHANGED' });
+    actor.send({ type: 'ROUTE.CHANGED' });
     clock.increment(99);
     expect(fetchCount()).toBe(1);
     clock.increment(1);
@@ -231,14 +231,14 @@ describe('sessionMachine: validity re-check after a route change', () => {
   it('checks once, 100 ms after the last of several quick route changes', async () => {
     const { actor, clock, signIn, fetchCount } = startSession();
     await signIn();
-    actor.send({ type: 'ROUTE_CHANGED' });
+    actor.send({ type: 'ROUTE.CHANGED' });
     clock.increment(60);
-    actor.send({ type: 'ROUTE_CHANGED' });
+    actor.send({ type: 'ROUTE.CHANGED' });
     clock.increment(60);
     expect(fetchCount()).toBe(1);
     clock.increment(40);
     expect(fetchCount()).toBe(2);
-    actor.send({ type: 'ROUTE_CHANGED' });
+    actor.send({ type: 'ROUTE.CHANGED' });
     clock.increment(1000);
     expect(fetchCount()).toBe(2);
   });
@@ -246,7 +246,7 @@ describe('sessionMachine: validity re-check after a route change', () => {
   it.each([401, 403])('is invalid and logs out when the re-check answers %i', async (code) => {
     const { actor, controls, clock, signIn, untilStatus } = startSession();
     await signIn();
-    actor.send({ type: 'ROUTE_CHANGED' });
+    actor.send({ type: 'ROUTE.CHANGED' });
     clock.increment(100);
     controls.reject('fetchProfile', { status: code });
     await untilStatus('invalid');
@@ -257,7 +257,7 @@ describe('sessionMachine: validity re-check after a route change', () => {
   it('stays signed in with the cached profile when the re-check fails otherwise', async () => {
     const { actor, controls, clock, signIn, until } = startSession();
     await signIn();
-    actor.send({ type: 'ROUTE_CHANGED' });
+    actor.send({ type: 'ROUTE.CHANGED' });
     clock.increment(100);
     const failure = { status: 502, body: '<html></html>' };
     controls.reject('fetchProfile', failure);
@@ -272,7 +272,7 @@ describe('sessionMachine: validity re-check after a route change', () => {
   it('does not re-check when nobody is signed in', () => {
     const { actor, clock, report, fetchCount } = startSession();
     report(null);
-    actor.send({ type: 'ROUTE_CHANGED' });
+    actor.send({ type: 'ROUTE.CHANGED' });
     clock.increment(1000);
     expect(fetchCount()).toBe(0);
   });
@@ -293,7 +293,7 @@ describe('sessionMachine: validity re-check after a route change', () => {
     controls.sendFrom('identityListener', { type: 'IDENTITY.CHANGED', user: jane });
     controls.resolve('fetchProfile', janesProfile);
     await waitFor(actor, (snapshot) => toSessionStatus(snapshot) === 'signed_in');
-    actor.send({ type: 'ROUTE_CHANGED' });
+    actor.send({ type: 'ROUTE.CHANGED' });
     await waitFor(actor, (snapshot) => snapshot.matches({ signed_in: { validity: 'rechecking' } }));
     expect(controls.inputs('fetchProfile')).toHaveLength(2);
   });
@@ -339,7 +339,7 @@ describe('sessionMachine: logout', () => {
   it('cancels a re-check in flight', async () => {
     const { actor, controls, clock, status, signIn } = startSession();
     await signIn();
-    actor.send({ type: 'ROUTE_CHANGED' });
+    actor.send({ type: 'ROUTE.CHANGED' });
     clock.increment(100);
     expect(controls.isRunning('fetchProfile')).toBe(true);
     actor.send({ type: 'LOGOUT' });
@@ -391,7 +391,7 @@ describe('sessionMachine: auth failure from the API', () => {
   it('refreshes the token under the recovering tag and stays signed in when that works', async () => {
     const { actor, controls, status, signIn, until, fetchCount } = startSession();
     await signIn();
-    actor.send({ type: 'AUTH_FAILURE' });
+    actor.send({ type: 'AUTH.FAILED' });
     expect(actor.getSnapshot().hasTag('recovering')).toBe(true);
     expect(controls.inputs('refreshToken')).toHaveLength(1);
 
@@ -405,7 +405,7 @@ describe('sessionMachine: auth failure from the API', () => {
   it('logs out and ends signed out when the refresh fails', async () => {
     const { actor, controls, status, signIn, until } = startSession();
     await signIn();
-    actor.send({ type: 'AUTH_FAILURE' });
+    actor.send({ type: 'AUTH.FAILED' });
     controls.reject('refreshToken', new Error('auth/user-token-expired'));
     await until((snapshot) => !snapshot.hasTag('recovering'));
     expect(status()).toBe('signed_out');
@@ -416,8 +416,8 @@ describe('sessionMachine: auth failure from the API', () => {
   it('refreshes once for several auth failures at the same time', async () => {
     const { actor, controls, signIn } = startSession();
     await signIn();
-    actor.send({ type: 'AUTH_FAILURE' });
-    actor.send({ type: 'AUTH_FAILURE' });
+    actor.send({ type: 'AUTH.FAILED' });
+    actor.send({ type: 'AUTH.FAILED' });
     expect(controls.inputs('refreshToken')).toHaveLength(1);
     expect(actor.getSnapshot().hasTag('recovering')).toBe(true);
   });
@@ -425,9 +425,9 @@ describe('sessionMachine: auth failure from the API', () => {
   it('lets a re-check in flight finish: its 401 still makes the session invalid', async () => {
     const { actor, controls, clock, signIn, until, untilStatus } = startSession();
     await signIn();
-    actor.send({ type: 'ROUTE_CHANGED' });
+    actor.send({ type: 'ROUTE.CHANGED' });
     clock.increment(100);
-    actor.send({ type: 'AUTH_FAILURE' });
+    actor.send({ type: 'AUTH.FAILED' });
     controls.resolve('refreshToken');
     await until((snapshot) => !snapshot.hasTag('recovering'));
     expect(controls.isRunning('fetchProfile')).toBe(true);
@@ -439,7 +439,7 @@ describe('sessionMachine: auth failure from the API', () => {
   it('drops the recovering tag when LOGOUT interrupts the refresh', async () => {
     const { actor, controls, status, signIn } = startSession();
     await signIn();
-    actor.send({ type: 'AUTH_FAILURE' });
+    actor.send({ type: 'AUTH.FAILED' });
     actor.send({ type: 'LOGOUT' });
     expect(actor.getSnapshot().hasTag('recovering')).toBe(false);
     expect(controls.isRunning('refreshToken')).toBe(false);
@@ -449,13 +449,13 @@ describe('sessionMachine: auth failure from the API', () => {
   it('has nothing to recover while signed out or invalid', async () => {
     const { actor, controls, report, untilStatus } = startSession();
     report(null);
-    actor.send({ type: 'AUTH_FAILURE' });
+    actor.send({ type: 'AUTH.FAILED' });
     expect(actor.getSnapshot().hasTag('recovering')).toBe(false);
 
     report(jane);
     controls.reject('fetchProfile', { status: 403 });
     await untilStatus('invalid');
-    actor.send({ type: 'AUTH_FAILURE' });
+    actor.send({ type: 'AUTH.FAILED' });
     expect(actor.getSnapshot().hasTag('recovering')).toBe(false);
     expect(controls.inputs('refreshToken')).toHaveLength(0);
   });

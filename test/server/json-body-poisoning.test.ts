@@ -158,6 +158,8 @@ describe.each(poisonedKeys)(
     });
 
     it('on permit create, activate, cancel and full_update: the permits stay as they were', async () => {
+      // The reset confirmed above ended every session of the first resident.
+      resident = await signedInPermitClient(api.url, database.db);
       const permit = permitOf(await resident.create(permitPayload()));
       const before = (await resident.get('/api/v1/permits/')).body;
 

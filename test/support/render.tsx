@@ -40,7 +40,7 @@ export const residentProfile: Profile = {
 
 /**
  * The session a test starts in. `signed_in` without a profile means the profile could not be
- * fetched (the user stays signed in, spec section 4); `invalid` means the profile answered 403.
+ * fetched (the user stays signed in, docs/contract.md §4); `invalid` means the profile answered 403.
  */
 export type SessionSetup =
   | { status: 'loading' }

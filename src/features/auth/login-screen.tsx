@@ -1,6 +1,6 @@
-import { Card, Heading, Link, Stack, Text } from '@chakra-ui/react';
+import { Link, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { Form, Formik } from 'formik';
+import { Formik } from 'formik';
 import { Link as RouterLink } from 'react-router';
 import type { LoginCredentials } from '../../../contract/auth';
 import { loginMachine } from '../../../machines/auth/login-machine';
@@ -8,13 +8,18 @@ import { loginFormSchema } from '../../../machines/auth/login-form-schema';
 import { getConfig } from '../../config';
 import { useAppActor } from '../../shell/app-machines';
 import { paths } from '../../shell/paths';
+import { FormBody } from '../../ui/form-body';
 import { FormField } from '../../ui/form-field';
+import { FormPage } from '../../ui/form-page';
 import { FormSubmission } from '../../ui/form-submission';
 
 const initialValues: LoginCredentials = { email: '', password: '' };
 
+/** The fields in the order the form shows them, so focus goes to the first one in error. */
+const fieldOrder = ['email', 'password'];
+
 /**
- * Email and password sign-in (spec section 2, "Login"). Formik owns the values; the login
+ * Email and password sign-in (docs/contract.md §2, "Login"). Formik owns the values; the login
  * machine owns submitting, success and the error message. Once signed in, the public-route guard
  * takes the user to the dashboard.
  */
@@ -27,50 +32,45 @@ export function LoginScreen() {
   );
 
   return (
-    <Card.Root maxW="md" mx="auto">
-      <Card.Header>
-        <Heading as="h1" size="xl">
-          Sign in to {getConfig().appName}
-        </Heading>
-      </Card.Header>
-      <Card.Body>
-        <Formik
-          initialValues={initialValues}
-          validationSchema={loginFormSchema}
-          onSubmit={(values) => loginActor.send({ type: 'SUBMIT', values })}
-        >
-          <Form noValidate>
-            <Stack gap={4}>
-              <FormField name="email" label="Email" type="email" autoComplete="email" />
-              <FormField
-                name="password"
-                label="Password"
-                type="password"
-                autoComplete="current-password"
-              />
-              <FormSubmission
-                label="Sign in"
-                busyLabel="Signing in..."
-                submitting={submitting}
-                succeeded={succeeded}
-                successMessage="Login successful! Redirecting to dashboard..."
-                errorMessage={errorMessage}
-              />
-            </Stack>
-          </Form>
-        </Formik>
-      </Card.Body>
-      <Card.Footer flexDirection="column" alignItems="stretch" gap={2}>
-        <Link asChild color="teal.700">
-          <RouterLink to={paths.forgotPassword}>Forgot your password?</RouterLink>
-        </Link>
-        <Text>
-          New here?{' '}
+    <FormPage
+      title={<>Sign in to {getConfig().appName}</>}
+      footer={
+        <>
           <Link asChild color="teal.700">
-            <RouterLink to={paths.register}>Sign up</RouterLink>
+            <RouterLink to={paths.forgotPassword}>Forgot your password?</RouterLink>
           </Link>
-        </Text>
-      </Card.Footer>
-    </Card.Root>
+          <Text>
+            New here?{' '}
+            <Link asChild color="teal.700">
+              <RouterLink to={paths.register}>Sign up</RouterLink>
+            </Link>
+          </Text>
+        </>
+      }
+    >
+      <Formik
+        initialValues={initialValues}
+        validationSchema={loginFormSchema}
+        onSubmit={(values) => loginActor.send({ type: 'SUBMIT', values })}
+      >
+        <FormBody fieldOrder={fieldOrder}>
+          <FormField name="email" label="Email" type="email" autoComplete="email" />
+          <FormField
+            name="password"
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+          />
+          <FormSubmission
+            label="Sign in"
+            busyLabel="Signing in..."
+            submitting={submitting}
+            succeeded={succeeded}
+            successMessage="Login successful! Redirecting to dashboard..."
+            errorMessage={errorMessage}
+          />
+        </FormBody>
+      </Formik>
+    </FormPage>
   );
 }

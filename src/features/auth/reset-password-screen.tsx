@@ -1,14 +1,15 @@
-import { Alert, Card, Heading, Link, Stack } from '@chakra-ui/react';
+import { Link, Stack } from '@chakra-ui/react';
+import { ErrorAlert } from '../../ui/error-alert';
 import { useSelector } from '@xstate/react';
-import { Form, Formik } from 'formik';
-import { useRef } from 'react';
+import { Formik } from 'formik';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { resetPasswordMachine } from '../../../machines/auth/reset-password-machine';
 import { useAppActor } from '../../shell/app-machines';
 import { resetPasswordFormSchema } from '../../../machines/auth/reset-password-form-schema';
 import { paths } from '../../shell/paths';
-import { FocusFirstInvalidField } from '../../ui/focus-first-invalid-field';
+import { FormBody } from '../../ui/form-body';
 import { FormField } from '../../ui/form-field';
+import { FormPage } from '../../ui/form-page';
 import { FormSubmission } from '../../ui/form-submission';
 
 interface ResetPasswordValues {
@@ -28,7 +29,6 @@ function ResetPasswordForm({ uid, token }: { uid: string; token: string }) {
   const errorMessage = useSelector(resetPasswordActor, (snapshot) =>
     snapshot.matches('error') ? (snapshot.context.error?.message ?? null) : null,
   );
-  const fieldsRef = useRef<HTMLDivElement>(null);
 
   return (
     <Formik
@@ -38,42 +38,39 @@ function ResetPasswordForm({ uid, token }: { uid: string; token: string }) {
         resetPasswordActor.send({ type: 'SUBMIT', values: { uid, token, password } })
       }
     >
-      <Form noValidate>
-        <FocusFirstInvalidField container={fieldsRef} fieldOrder={fieldOrder} />
-        <Stack gap={4} ref={fieldsRef}>
-          <FormField
-            name="password"
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-          />
-          <FormField
-            name="confirm_password"
-            label="Confirm new password"
-            type="password"
-            autoComplete="new-password"
-          />
-          <FormSubmission
-            label="Reset Password"
-            busyLabel="Resetting password..."
-            submitting={submitting}
-            succeeded={succeeded}
-            successMessage="Password reset successful!"
-            errorMessage={errorMessage}
-          />
-          {succeeded && (
-            <Link asChild color="teal.700">
-              <RouterLink to={paths.login}>Go to Login</RouterLink>
-            </Link>
-          )}
-        </Stack>
-      </Form>
+      <FormBody fieldOrder={fieldOrder}>
+        <FormField
+          name="password"
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+        />
+        <FormField
+          name="confirm_password"
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+        />
+        <FormSubmission
+          label="Reset Password"
+          busyLabel="Resetting password..."
+          submitting={submitting}
+          succeeded={succeeded}
+          successMessage="Password reset successful!"
+          errorMessage={errorMessage}
+        />
+        {succeeded && (
+          <Link asChild color="teal.700">
+            <RouterLink to={paths.login}>Go to Login</RouterLink>
+          </Link>
+        )}
+      </FormBody>
     </Formik>
   );
 }
 
 /**
- * Setting a new password from the e-mailed link (spec section 2 "Reset password", sections 5 and
+ * Setting a new password from the e-mailed link (docs/contract.md §2 "Reset password", §5 and
  * 8): the link's query carries uid and token; without both there is nothing to reset, so the
  * screen says the link is invalid instead of showing a form that could only fail.
  */
@@ -83,27 +80,17 @@ export function ResetPasswordScreen() {
   const token = searchParams.get('token');
 
   return (
-    <Card.Root maxW="md" mx="auto">
-      <Card.Header>
-        <Heading as="h1" size="xl">
-          Reset Password
-        </Heading>
-      </Card.Header>
-      <Card.Body>
-        {uid && token ? (
-          <ResetPasswordForm uid={uid} token={token} />
-        ) : (
-          <Stack gap={4}>
-            <Alert.Root status="error" role="alert">
-              <Alert.Indicator />
-              <Alert.Title>Invalid or expired reset link</Alert.Title>
-            </Alert.Root>
-            <Link asChild color="teal.700">
-              <RouterLink to={paths.forgotPassword}>Request a new reset link</RouterLink>
-            </Link>
-          </Stack>
-        )}
-      </Card.Body>
-    </Card.Root>
+    <FormPage title="Reset Password">
+      {uid && token ? (
+        <ResetPasswordForm uid={uid} token={token} />
+      ) : (
+        <Stack gap={4}>
+          <ErrorAlert title="Invalid or expired reset link" />
+          <Link asChild color="teal.700">
+            <RouterLink to={paths.forgotPassword}>Request a new reset link</RouterLink>
+          </Link>
+        </Stack>
+      )}
+    </FormPage>
   );
 }

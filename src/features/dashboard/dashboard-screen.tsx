@@ -68,7 +68,7 @@ function BigFigure({ label, value }: { label: string; value: number }) {
   );
 }
 
-/** The permit limit bar (spec section 9). The limit itself is not shown (spec sections 1, 9). */
+/** The permit limit bar (docs/contract.md §9). The limit itself is not shown (docs/contract.md §1, §9). */
 function AvailablePermitsCard({
   profile,
   queuedCount,
@@ -192,7 +192,7 @@ function capUsageOf(capInfo: PermitCapInfo | null): ActivationCapUsage | null {
 }
 
 /**
- * The dashboard (spec section 2, "Dashboard"; sections 3, 7 and 9): a greeting, the permits still
+ * The dashboard (docs/contract.md §2, "Dashboard"; §3, §7 and §9): a greeting, the permits still
  * available under the limit with the active and queued counts, the activations in the cap period,
  * and what the figures mean.
  */

@@ -17,7 +17,7 @@ export type DashboardData =
 
 /**
  * The dashboard's figures from its machine. A failed profile falls back to the session's (see
- * docs/contract.md, "Dashboard"), which also fills the greeting while the fetch is under way.
+ * docs/contract.md §7), which also fills the greeting while the fetch is under way.
  */
 export function useDashboardData(): DashboardData {
   const sessionProfile = useProfile();

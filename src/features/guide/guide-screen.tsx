@@ -23,7 +23,7 @@ import { paths } from '../../shell/paths';
 import { SectionCard } from '../../ui/section-card';
 import { useSiteSettings } from '../../shell/site-settings-provider';
 
-/** What each status means to a resident (spec section 4 where it says; our words elsewhere). */
+/** What each status means to a resident (docs/contract.md §4 where it says; our words elsewhere). */
 const statusMeanings: Readonly<Record<PermitStatus, string>> = {
   ACTIVE: 'The permit is live with the parking provider.',
   SCHEDULED: 'The permit will start at the date and time you chose.',
@@ -264,7 +264,7 @@ function GuideContent({ settings }: { settings: SiteSettings }) {
 }
 
 /**
- * The how-to guide (spec section 2, "How-to guide"): how to add and manage permits, adapted to
+ * The how-to guide (docs/contract.md §2, "How-to guide"): how to add and manage permits, adapted to
  * the site's settings.
  */
 export function GuideScreen() {

@@ -1,8 +1,7 @@
-import { Box, Card, Heading, Link, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Spinner, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { Form, Formik, useFormikContext } from 'formik';
-import { useRef } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Formik, useFormikContext } from 'formik';
+import { useNavigate } from 'react-router';
 import { addPermitMachine } from '../../../machines/permits/add-permit-machine';
 import type { Clock } from '../../../machines/clock';
 import { createPermitErrorTitle } from '../../../machines/permits/create-permit-error-message';
@@ -20,8 +19,9 @@ import { useSiteSettings } from '../../shell/site-settings-provider';
 import { paths } from '../../shell/paths';
 import { CheckboxField } from '../../ui/checkbox-field';
 import { DateTimeField } from '../../ui/date-time-field';
-import { FocusFirstInvalidField } from '../../ui/focus-first-invalid-field';
+import { FormBody } from '../../ui/form-body';
 import { FormField } from '../../ui/form-field';
+import { FormPage } from '../../ui/form-page';
 import { FormSubmission } from '../../ui/form-submission';
 
 /** The fields in the order the form shows them, so focus goes to the first one in error. */
@@ -72,7 +72,6 @@ function PermitFields({
   errorMessage: string | null;
 }) {
   const { values, setFieldValue } = useFormikContext<PermitFormValues>();
-  const fieldsRef = useRef<HTMLDivElement>(null);
   const now = clock();
   const automaticEndHours = settings.default_end_date_limit_hours;
   const missingField = Object.values(validatePermitForm(values, settings, now)).some((message) =>
@@ -80,121 +79,107 @@ function PermitFields({
   );
 
   return (
-    <Form noValidate>
-      <FocusFirstInvalidField container={fieldsRef} fieldOrder={fieldOrder} />
-      <Stack gap={4} ref={fieldsRef}>
-        {settings.can_add_reference && (
-          <FormField
-            name="reference_label"
-            label="Reference label"
-            autoComplete="off"
-            helperText="Enter a unique reference label for this permit"
+    <FormBody fieldOrder={fieldOrder}>
+      {settings.can_add_reference && (
+        <FormField
+          name="reference_label"
+          label="Reference label"
+          autoComplete="off"
+          helperText="Enter a unique reference label for this permit"
+        />
+      )}
+      <FormField name="vrm" label="Registration number" autoComplete="off" normalise={upperCase} />
+      <FormField name="make" label="Make" autoComplete="off" />
+      <FormField name="model" label="Model" autoComplete="off" />
+      <FormField name="colour" label="Colour (optional)" autoComplete="off" required={false} />
+      <FormField
+        name="driver_first"
+        label="Driver first name (optional)"
+        autoComplete="off"
+        required={false}
+      />
+      <FormField
+        name="driver_last"
+        label="Driver last name (optional)"
+        autoComplete="off"
+        required={false}
+      />
+      {automaticEndHours > 0 ? (
+        <Text>Permits on this site end {automaticEndHours} hours after they start.</Text>
+      ) : (
+        <>
+          <DateTimeField
+            name="end"
+            label="Expiry date"
+            min={minimumExpiry(values, now)}
+            required={!values.indefinite}
+            disabled={values.indefinite}
           />
-        )}
-        <FormField
-          name="vrm"
-          label="Registration number"
-          autoComplete="off"
-          normalise={upperCase}
-        />
-        <FormField name="make" label="Make" autoComplete="off" />
-        <FormField name="model" label="Model" autoComplete="off" />
-        <FormField name="colour" label="Colour (optional)" autoComplete="off" required={false} />
-        <FormField
-          name="driver_first"
-          label="Driver first name (optional)"
-          autoComplete="off"
-          required={false}
-        />
-        <FormField
-          name="driver_last"
-          label="Driver last name (optional)"
-          autoComplete="off"
-          required={false}
-        />
-        {automaticEndHours > 0 ? (
-          <Text>Permits on this site end {automaticEndHours} hours after they start.</Text>
-        ) : (
-          <>
+          <CheckboxField
+            name="indefinite"
+            label="Set as Indefinite"
+            onCheckedChange={(checked) => {
+              if (checked) void setFieldValue('end', '');
+            }}
+          />
+        </>
+      )}
+      {settings.can_schedule_permits && (
+        <>
+          <CheckboxField
+            name="schedule"
+            label="Schedule permit for future activation"
+            onCheckedChange={(checked) => {
+              if (!checked) void setFieldValue('start', '');
+            }}
+          />
+          {values.schedule && (
             <DateTimeField
-              name="end"
-              label="Expiry date"
-              min={minimumExpiry(values, now)}
-              required={!values.indefinite}
-              disabled={values.indefinite}
+              name="start"
+              label="Scheduled start date"
+              min={minimumDateTimeLocal(now)}
             />
-            <CheckboxField
-              name="indefinite"
-              label="Set as Indefinite"
-              onCheckedChange={(checked) => {
-                if (checked) void setFieldValue('end', '');
-              }}
-            />
-          </>
-        )}
-        {settings.can_schedule_permits && (
-          <>
-            <CheckboxField
-              name="schedule"
-              label="Schedule permit for future activation"
-              onCheckedChange={(checked) => {
-                if (!checked) void setFieldValue('start', '');
-              }}
-            />
-            {values.schedule && (
-              <DateTimeField
-                name="start"
-                label="Scheduled start date"
-                min={minimumDateTimeLocal(now)}
-              />
-            )}
-          </>
-        )}
-        <CheckboxField
-          name="acknowledged"
-          label="I have verified that the details of this permit are correct."
-        />
-        <FormSubmission
-          label="Create Permit"
-          busyLabel="Creating Permit..."
-          submitting={submitting}
-          succeeded={succeeded}
-          errorTitle={createPermitErrorTitle}
-          errorMessage={errorMessage}
-          disabled={missingField}
-        />
-      </Stack>
-    </Form>
+          )}
+        </>
+      )}
+      <CheckboxField
+        name="acknowledged"
+        label="I have verified that the details of this permit are correct."
+      />
+      <FormSubmission
+        label="Create Permit"
+        busyLabel="Creating Permit..."
+        submitting={submitting}
+        succeeded={succeeded}
+        errorTitle={createPermitErrorTitle}
+        errorMessage={errorMessage}
+        disabled={missingField}
+      />
+    </FormBody>
   );
 }
 
 /**
- * The add-permit form (spec section 2, "Add Permit"; sections 3, 5 and 8). The spinner shows until
+ * The add-permit form (docs/contract.md §2, "Add Permit"; §3, §5 and §8). The spinner shows until
  * the site settings are known; then Formik owns the values and runs the form's rules, and the
  * add-permit machine owns submitting, the error message and the way to /my-permits after success.
  */
 export function AddPermitScreen() {
   const settings = useSiteSettings();
   return (
-    <Card.Root maxW="2xl" mx="auto">
-      <Card.Header gap={2}>
-        <Link asChild color="teal.700">
-          <RouterLink to={paths.myPermits}>Back to Permits</RouterLink>
-        </Link>
-        <Heading as="h1" size="xl">
-          Add New Permit
-        </Heading>
-      </Card.Header>
-      <Card.Body>
-        {settings === null ? (
-          <Box role="status" aria-label="Loading site settings">
-            <Spinner />
-          </Box>
-        ) : (
-          <AddPermitForm settings={settings} />
-        )}
-      </Card.Body>
-    </Card.Root>
+    <FormPage
+      title="Add New Permit"
+      back={{ to: paths.myPermits, label: 'Back to Permits' }}
+      width="2xl"
+    >
+      {settings === null ? (
+        <Box role="status" aria-label="Loading site settings">
+          <Spinner />
+        </Box>
+      ) : (
+        <AddPermitForm settings={settings} />
+      )}
+    </FormPage>
   );
 }
 

@@ -17,14 +17,14 @@ import { UpdatePermitDialog } from './update-permit-dialog';
 import { usePermitList, usePermitListView } from './use-permit-list';
 import { useSiteSettings } from '../../shell/site-settings-provider';
 
-/** Shown, quietly, while the newest fetch has failed (spec section 8: no alarm is raised). */
+/** Shown, quietly, while the newest fetch has failed (docs/contract.md §8: no alarm is raised). */
 const permitListFailedText = 'The list could not be brought up to date.';
 
 /** The dialog open over the list, for one permit; none when null. */
 type OpenDialog = { action: PermitAction; permit: Permit } | null;
 
 /**
- * The resident's permits (spec section 2, "My Permits"; sections 3, 4, 8 and 9): filters, the
+ * The resident's permits (docs/contract.md §2, "My Permits"; §3, §4, §8 and §9): filters, the
  * rows as a grid on wide screens and as cards on narrow ones, pagination, and the Update, Set
  * Live Now and Cancel dialogs. The permit-list machine owns the filters, fetching and
  * self-refreshing; the site settings decide which buttons each row offers.

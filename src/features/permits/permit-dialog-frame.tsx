@@ -1,4 +1,5 @@
-import { Alert, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react';
+import { CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react';
+import { ErrorAlert } from '../../ui/error-alert';
 import type { ReactNode } from 'react';
 import type { PermitDialogError } from '../../../machines/permits/permit-action-error-message';
 
@@ -46,15 +47,7 @@ export function PermitDialogFrame({
             <Dialog.Body>
               <Stack gap={4}>
                 {children}
-                {error && (
-                  <Alert.Root status="error" role="alert">
-                    <Alert.Indicator />
-                    <Alert.Content>
-                      <Alert.Title>{error.title}</Alert.Title>
-                      <Alert.Description>{error.message}</Alert.Description>
-                    </Alert.Content>
-                  </Alert.Root>
-                )}
+                {error && <ErrorAlert title={error.title} message={error.message} />}
               </Stack>
             </Dialog.Body>
             <Dialog.Footer>{footer}</Dialog.Footer>

@@ -175,7 +175,7 @@ function SearchFilter({ value, onSearch }: { value: string; onSearch: (search: s
 }
 
 /**
- * The list's filters (spec section 2, "My Permits"): statuses, the creation-date range, the
+ * The list's filters (docs/contract.md §2, "My Permits"): statuses, the creation-date range, the
  * free-text search and Reset. Each change applies to the list at once.
  */
 export function PermitListFiltersPanel({

@@ -1,5 +1,6 @@
 import { Button, HStack, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
-import { pageCount, paginationTexts } from '../../../machines/permits/permit-list-filters';
+import { paginationTexts } from '../../../machines/permits/permit-list-filters';
+import { pageCount } from '../../../machines/permits/permit-list-pages';
 
 /** Up to this many pages get a button each; past it, the far ones are left out. */
 const allPagesUpTo = 7;
@@ -21,7 +22,7 @@ function visiblePages(page: number, pages: number): (number | 'gap')[] {
 }
 
 /**
- * Spec section 2, "Pagination": numbered buttons with Previous and Next, "Page X of N" and
+ * docs/contract.md §2, "Pagination": numbered buttons with Previous and Next, "Page X of N" and
  * "showing a-b of total". Nothing for an empty list.
  */
 export function PermitPagination({

@@ -1,7 +1,7 @@
 import { Badge } from '@chakra-ui/react';
 import { permitStatusDisplay } from '../../../machines/permits/permit-status-table';
 
-/** A permit's status with the label and colour of the spec's status table (section 4). */
+/** A permit's status with the label and colour of the status table of docs/contract.md §4. */
 export function PermitStatusBadge({ status }: { status: string }) {
   const { label, colour } = permitStatusDisplay(status);
   return (

@@ -3,7 +3,7 @@ import { permitDisplay } from '../../../machines/permits/permit-display';
 import { PermitRowActions, type PermitRowsProps } from './permit-row-actions';
 import { PermitStatusBadge } from './permit-status-badge';
 
-/** The list on wide screens: one permit a row (spec section 2, "Permit row"). */
+/** The list on wide screens: one permit a row (docs/contract.md §2, "Permit row"). */
 export function PermitTable({ permits, actionsFor, onAction }: PermitRowsProps) {
   return (
     <Table.ScrollArea hideBelow="md" borderWidth="1px" rounded="md">

@@ -133,7 +133,7 @@ function UpdateButton({
 }
 
 /**
- * The Update dialog (spec section 2, "Update dialog"; sections 3, 4, 5 and 8): the new start of a
+ * The Update dialog (docs/contract.md §2, "Update dialog"; §3, §4, §5 and §8): the new start of a
  * scheduled permit and/or its new expiry. Formik owns the values and runs the form's rules; the
  * update machine, whose actor lives as long as the dialog is mounted, owns the request, the error
  * and the end: `onRefresh` then `onClose` after a success, `onClose` alone after a dismissal.

@@ -1,14 +1,13 @@
-import { Alert, Card, Heading, Link, List, Stack } from '@chakra-ui/react';
+import { Alert, List } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { Form, Formik } from 'formik';
-import { useRef } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Formik } from 'formik';
 import { changePasswordMachine } from '../../../machines/auth/change-password-machine';
 import { useAppActor } from '../../shell/app-machines';
 import { changePasswordFormSchema } from '../../../machines/auth/change-password-form-schema';
 import { paths } from '../../shell/paths';
-import { FocusFirstInvalidField } from '../../ui/focus-first-invalid-field';
+import { FormBody } from '../../ui/form-body';
 import { FormField } from '../../ui/form-field';
+import { FormPage } from '../../ui/form-page';
 import { FormSubmission } from '../../ui/form-submission';
 
 interface ChangePasswordValues {
@@ -46,7 +45,7 @@ function PasswordErrorItems({ items }: { items: readonly string[] }) {
 }
 
 /**
- * Change password from Settings (spec section 2 "Change password", sections 5 and 8). Formik owns
+ * Change password from Settings (docs/contract.md §2 "Change password", §5 and §8). Formik owns
  * the values and the matching rule; the change-password machine owns submitting, success and the
  * error, which lists the server's sentences as bullets when they are about the password.
  */
@@ -57,62 +56,48 @@ export function ChangePasswordScreen() {
   const error = useSelector(changePasswordActor, (snapshot) =>
     snapshot.matches('error') ? snapshot.context.error : null,
   );
-  const fieldsRef = useRef<HTMLDivElement>(null);
   const errorItems = error?.items ?? [];
 
   return (
-    <Card.Root maxW="md" mx="auto">
-      <Card.Header gap={2}>
-        <Link asChild color="teal.700">
-          <RouterLink to={paths.settings}>Back to Settings</RouterLink>
-        </Link>
-        <Heading as="h1" size="xl">
-          Change Password
-        </Heading>
-      </Card.Header>
-      <Card.Body>
-        <Formik
-          initialValues={initialValues}
-          validationSchema={changePasswordFormSchema}
-          onSubmit={({ current_password, new_password }) =>
-            changePasswordActor.send({ type: 'SUBMIT', values: { current_password, new_password } })
-          }
-        >
-          <Form noValidate>
-            <FocusFirstInvalidField container={fieldsRef} fieldOrder={fieldOrder} />
-            <Stack gap={4} ref={fieldsRef}>
-              <FormField
-                name="current_password"
-                label="Current password"
-                type="password"
-                autoComplete="current-password"
-              />
-              <FormField
-                name="new_password"
-                label="New password"
-                type="password"
-                autoComplete="new-password"
-                helperText="Use at least 8 characters with uppercase, lowercase and numeric characters."
-              />
-              <FormField
-                name="confirm_password"
-                label="Confirm new password"
-                type="password"
-                autoComplete="new-password"
-              />
-              {errorItems.length > 0 && <PasswordErrorItems items={errorItems} />}
-              <FormSubmission
-                label="Update Password"
-                busyLabel="Updating..."
-                submitting={submitting}
-                succeeded={succeeded}
-                successMessage="Your password has been updated."
-                errorMessage={errorItems.length > 0 ? null : (error?.message ?? null)}
-              />
-            </Stack>
-          </Form>
-        </Formik>
-      </Card.Body>
-    </Card.Root>
+    <FormPage title="Change Password" back={{ to: paths.settings, label: 'Back to Settings' }}>
+      <Formik
+        initialValues={initialValues}
+        validationSchema={changePasswordFormSchema}
+        onSubmit={({ current_password, new_password }) =>
+          changePasswordActor.send({ type: 'SUBMIT', values: { current_password, new_password } })
+        }
+      >
+        <FormBody fieldOrder={fieldOrder}>
+          <FormField
+            name="current_password"
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+          />
+          <FormField
+            name="new_password"
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            helperText="Use at least 8 characters with uppercase, lowercase and numeric characters."
+          />
+          <FormField
+            name="confirm_password"
+            label="Confirm new password"
+            type="password"
+            autoComplete="new-password"
+          />
+          {errorItems.length > 0 && <PasswordErrorItems items={errorItems} />}
+          <FormSubmission
+            label="Update Password"
+            busyLabel="Updating..."
+            submitting={submitting}
+            succeeded={succeeded}
+            successMessage="Your password has been updated."
+            errorMessage={errorItems.length > 0 ? null : (error?.message ?? null)}
+          />
+        </FormBody>
+      </Formik>
+    </FormPage>
   );
 }

@@ -13,7 +13,7 @@ import { getConfig } from '../../config';
 import { paths } from '../../shell/paths';
 
 /**
- * Settings (spec section 2, the /settings row): a card leading to the change-password page and a
+ * Settings (docs/contract.md §2, the /settings row): a card leading to the change-password page and a
  * Contact Support link that opens an e-mail to the configured support address.
  */
 export function SettingsScreen() {

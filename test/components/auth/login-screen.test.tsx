@@ -122,7 +122,7 @@ test('Enter in the password field submits the form', async () => {
   expect(requestLogin).toHaveBeenCalledTimes(1);
 });
 
-describe('spec section 8, Login: each failure shows its message', () => {
+describe('docs/contract.md §8, Login: each failure shows its message', () => {
   test.each([
     [
       'the server’s detail when it gives one',

@@ -116,7 +116,7 @@ test('registers with the typed details: busy, then "Success!" and the redirect m
   expect(signInWithToken).toHaveBeenCalledWith('custom-token-1');
 });
 
-describe('spec section 8, Register: a refused registration shows its message and stays', () => {
+describe('docs/contract.md §8, Register: a refused registration shows its message and stays', () => {
   test.each([
     [
       'the server’s error field',
@@ -202,7 +202,7 @@ describe('spec section 8, Register: a refused registration shows its message and
   });
 });
 
-describe('spec section 8, Register: account created but not signed in, so /login after 3 seconds', () => {
+describe('docs/contract.md §8, Register: account created but not signed in, so /login after 3 seconds', () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
 

@@ -4,11 +4,11 @@ import type { PermitCapInfo } from '../../../contract/permit';
 import { ApiError } from '../../../src/api/api-error';
 import { DashboardScreen } from '../../../src/features/dashboard/dashboard-screen';
 import { fromPromise } from 'xstate';
+import { dashboardMachine } from '../../../machines/dashboard/dashboard-machine';
 import {
-  dashboardMachine,
   gatherDashboardFigures,
   type DashboardCalls,
-} from '../../../machines/dashboard/dashboard-machine';
+} from '../../../machines/dashboard/gather-dashboard-figures';
 import {
   startApiHostStandIn,
   type ApiHostStandIn,

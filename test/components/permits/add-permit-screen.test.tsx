@@ -221,7 +221,7 @@ describe('site settings decide the fields', () => {
   });
 });
 
-describe('spec section 5: each validation message', () => {
+describe('docs/contract.md §5: each validation message', () => {
   test.each([
     [/^Reference label/, 'Reference label is required'],
     [/^Registration number/, 'Registration number is required'],
@@ -310,7 +310,7 @@ describe('spec section 5: each validation message', () => {
   });
 });
 
-describe('the payload sent (spec sections 3 and 5)', () => {
+describe('the payload sent (docs/contract.md §3 and §5)', () => {
   test('a plain site: upper-cased VRM, start now in London, the chosen end, no reference', async () => {
     const createPermit = jest.fn<Promise<CreatePermitAnswer>, [PermitCreatePayload]>(async () => ({
       status: 201,

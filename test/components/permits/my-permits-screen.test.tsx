@@ -191,7 +191,7 @@ test('shows each row in the grid and as a card, with the texts the spec gives', 
   expect(within(cards()).getAllByRole('listitem')).toHaveLength(2);
 });
 
-/** Spec section 2 and 6: the buttons of each status's row, per kind of site. */
+/** docs/contract.md §2 and §6: the buttons of each status's row, per kind of site. */
 const expectedButtons: {
   site: string;
   settings: SiteSettings;

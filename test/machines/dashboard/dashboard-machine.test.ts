@@ -1,11 +1,11 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { Profile } from '../../../contract/auth';
 import type { PermitCapInfo } from '../../../contract/permit';
+import { dashboardMachine } from '../../../machines/dashboard/dashboard-machine';
 import {
-  dashboardMachine,
   gatherDashboardFigures,
   type DashboardFigures,
-} from '../../../machines/dashboard/dashboard-machine';
+} from '../../../machines/dashboard/gather-dashboard-figures';
 
 const profile: Profile = {
   first_name: 'Jane',

@@ -1,11 +1,10 @@
+import { pageCount, permitListPageSize } from '../../../machines/permits/permit-list-pages';
 import {
   allStatusesSelected,
   defaultPermitListFilters,
   fromListSearchParams,
   isSameFilters,
-  pageCount,
   paginationTexts,
-  permitListPageSize,
   permitListTexts,
   selectAllOptionText,
   toggleAllStatuses,

@@ -12,7 +12,7 @@ import {
   type JsonResponse,
 } from './test-api';
 
-/** A permit as the API answers it (spec section 3, "Permit"). */
+/** A permit as the API answers it (docs/contract.md §3, "Permit"). */
 export type PermitBody = PermitResponse;
 
 export interface PermitPage {
