@@ -44,8 +44,8 @@ export interface StartApiOptions {
   reconciler?: false | { settings?: Partial<ReconcilerSettings>; provider?: ParkingProvider };
   /**
    * Reset-link lifetime and mail (SMTP_URL, MAIL_FROM, PASSWORD_RESET_TOKEN_MINUTES unless
-   * given). Without SMTP, mail goes to `outbox/` under dataDir (default .data) and is printed
-   * with `print` (default console.log).
+   * given). Without SMTP, mail goes to `outbox/` under dataDir (default .data) and is announced
+   * with `print` (default console.log), with its text and link only in emulator mode.
    */
   passwordReset?: Partial<PasswordResetConfig> & { print?: (text: string) => void };
 }
@@ -88,7 +88,7 @@ export async function startApi(options: StartApiOptions): Promise<RunningApi> {
   const projectId = options.projectId ?? 'demo-kerbside';
   // firebase-admin reads the emulator's address from the environment, so that is what counts.
   const emulatorHost = options.authEmulatorHost || process.env.FIREBASE_AUTH_EMULATOR_HOST;
-  identityModeOf(emulatorHost || undefined, projectId);
+  const identityMode = identityModeOf(emulatorHost || undefined, projectId);
   if (options.authEmulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = options.authEmulatorHost;
   const embedded = !options.databaseUrl;
   const lock = embedded && options.dataDir ? DataDirLock.tryAcquire(options.dataDir, 'api') : null;
@@ -120,6 +120,7 @@ export async function startApi(options: StartApiOptions): Promise<RunningApi> {
       outboxDir: path.resolve(options.dataDir ?? defaultDataDir, 'outbox'),
       from: passwordReset.mailFrom,
       print,
+      revealText: identityMode.kind === 'emulator',
     });
     cleanups.push(() => mailer.close());
     // Created before the app so that the permit routes can wake it after a change.

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createTransport } from 'nodemailer';
 
@@ -23,8 +23,13 @@ export interface MailerOptions {
   outboxDir: string;
   /** The From header, e.g. `Kerbside <no-reply@kerbside.test>`. */
   from: string;
-  /** Where the outbox announces each message with its text (default console.log). */
+  /** Where the outbox announces each message (default console.log). */
   print?: (text: string) => void;
+  /**
+   * Whether the announcement carries the message's text, password-reset link included: only in
+   * emulator mode (server/start-api.ts), where no real resident's mail passes through.
+   */
+  revealText?: boolean;
 }
 
 /**
@@ -61,12 +66,19 @@ export function createMailer(options: MailerOptions): Mailer {
       })) as {
         message: string;
       };
-      await mkdir(options.outboxDir, { recursive: true });
+      // A reset link in the outbox signs anyone in: the files are the host's alone to read
+      // (test/server/mail-outbox.test.ts). chmod too, for a directory made before this rule.
+      await mkdir(options.outboxDir, { recursive: true, mode: 0o700 });
+      await chmod(options.outboxDir, 0o700);
       const file = path.join(options.outboxDir, outboxFileName());
       // Written aside and renamed, so whoever watches the outbox never reads half a message.
-      await writeFile(`${file}.partial`, info.message, 'utf8');
+      await writeFile(`${file}.partial`, info.message, { encoding: 'utf8', mode: 0o600 });
       await rename(`${file}.partial`, file);
-      print(`Mail to ${message.to}, "${message.subject}", saved as ${file}:\n${message.text}`);
+      print(
+        options.revealText
+          ? `Mail to ${message.to}, "${message.subject}", saved as ${file}:\n${message.text}`
+          : `Mail "${message.subject}" saved as ${file}.`,
+      );
     },
     close: () => transport.close(),
   };
