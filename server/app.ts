@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import cors from '@fastify/cors';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import { defaultCredentialThrottles, type CredentialThrottles } from './auth/attempt-throttle';
 import type { Database } from './db/database';
 import { HttpError } from './http/http-error';
@@ -26,7 +27,8 @@ export interface AppDependencies {
   resetTokenLifetimeMs?: number;
   /** Called after a resident changed a permit, so the reconciler need not wait for its next poll. */
   onPermitChanged?: () => void;
-  log?: boolean;
+  /** The process's logger (server/logging/create-host-logger.ts); without it the app logs nothing. */
+  logger?: FastifyBaseLogger;
   /**
    * Which proxies' X-Forwarded-For names the client (Fastify's trustProxy): by default none, so
    * the throttles count the connecting address and a forged header changes nothing.
@@ -53,7 +55,9 @@ function clientErrorDetail(error: FastifyError, contentType: string | undefined)
 /** The API host's HTTP application, without listening: tests inject into it, startApi serves it. */
 export function buildApp(deps: AppDependencies): FastifyInstance {
   const app = Fastify({
-    logger: deps.log ? { level: 'warn' } : false,
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    // Our own ids, never a client's: each answer names its request (X-Request-Id) for the logs.
+    genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: deps.trustProxy ?? false,
   });
@@ -84,6 +88,9 @@ export function buildApp(deps: AppDependencies): FastifyInstance {
     }
     request.log.error({ err: error }, 'Unhandled error');
     return reply.code(500).send({ detail: 'A server error occurred.' });
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
   });
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ detail: 'Not found.' }));
 

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { LevelWithSilent } from 'pino';
 import { z } from 'zod';
 import { defaultDemoInviteCode } from './admin/admin-command';
 import type { TrustProxy } from './app';
@@ -80,6 +81,8 @@ export interface ServerConfig {
   trustProxy: TrustProxy;
   reconciler: ReconcilerConfig;
   passwordReset: PasswordResetConfig;
+  /** LOG_LEVEL: the least severe level the host's logger writes (default info). */
+  logLevel: LevelWithSilent;
 }
 
 /** Where the embedded database and the mail outbox live unless DATA_DIR says otherwise. */
@@ -130,8 +133,13 @@ const passwordResetEnvironmentSchema = z.object({
     .default(60),
 });
 
+const loggingEnvironmentSchema = z.object({
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
 const environmentSchema = reconcilerEnvironmentSchema.extend({
   ...passwordResetEnvironmentSchema.shape,
+  ...loggingEnvironmentSchema.shape,
   API_PORT: z.coerce.number().int().min(0).max(65535).default(8000),
   API_HOST: z.string().trim().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().trim().min(1).default(defaultDataDir),
@@ -223,6 +231,11 @@ export function loadReconcilerConfig(
   return reconcilerConfigOf(parseEnvironment(reconcilerEnvironmentSchema, environment));
 }
 
+/** Only LOG_LEVEL: for startApi's default logger. */
+export function loadLogLevel(environment: NodeJS.ProcessEnv = process.env): LevelWithSilent {
+  return parseEnvironment(loggingEnvironmentSchema, environment).LOG_LEVEL;
+}
+
 /** Reads and validates the environment; throws one error listing every bad variable. */
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): ServerConfig {
   const values = parseEnvironment(environmentSchema, environment);
@@ -239,5 +252,6 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Server
     trustProxy: values.TRUST_PROXY,
     reconciler: reconcilerConfigOf(values),
     passwordReset: passwordResetConfigOf(values),
+    logLevel: values.LOG_LEVEL,
   };
 }

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { startApi, type RunningApi } from '../../server/start-api';
+import { captureLog, type CapturedLog } from './support/captured-log';
 import { temporaryDataDir } from './support/test-database';
 import { call, emulatorHost, projectId, webOrigin } from './support/test-api';
 
@@ -11,12 +12,12 @@ const resetLink = /\/reset-password\?uid=[0-9a-f-]{36}&token=/;
 interface OutboxHost {
   api: RunningApi;
   dataDir: string;
-  printed: string[];
+  log: CapturedLog;
 }
 
 async function startOutboxHost(mode: 'emulator' | 'verified'): Promise<OutboxHost> {
   const dataDir = temporaryDataDir();
-  const printed: string[] = [];
+  const log = captureLog();
   const emulator = process.env.FIREBASE_AUTH_EMULATOR_HOST;
   // Outside emulator mode there is no FIREBASE_AUTH_EMULATOR_HOST; a reset request needs no token.
   if (mode === 'verified') delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
@@ -29,9 +30,10 @@ async function startOutboxHost(mode: 'emulator' | 'verified'): Promise<OutboxHos
       projectId: mode === 'emulator' ? projectId() : 'kerbside-council',
       reconciler: false,
       seedDemo: {},
-      passwordReset: { smtpUrl: undefined, print: (text) => printed.push(text) },
+      passwordReset: { smtpUrl: undefined },
+      logger: log.logger,
     });
-    return { api, dataDir, printed };
+    return { api, dataDir, log };
   } finally {
     process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator;
   }
@@ -46,7 +48,7 @@ async function requestResetMail(host: OutboxHost): Promise<string> {
   const deadline = Date.now() + 10_000;
   for (;;) {
     const files = existsSync(outbox) ? readdirSync(outbox).filter((f) => f.endsWith('.json')) : [];
-    if (files[0] && host.printed.length > 0) return path.join(outbox, files[0]);
+    if (files[0] && host.log.text().includes('Mail saved')) return path.join(outbox, files[0]);
     if (Date.now() > deadline) throw new Error('No reset mail reached the outbox.');
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
@@ -72,19 +74,24 @@ describe('the mail outbox (no SMTP_URL)', () => {
     expect(readFileSync(file, 'utf8')).toMatch(resetLink);
   });
 
-  it('prints the reset link in emulator mode, for local development', async () => {
+  it('logs the reset link in emulator mode, for local development', async () => {
     const host = hosts[0]!;
 
-    expect(host.printed.join('\n')).toMatch(resetLink);
+    expect(host.log.text()).toMatch(resetLink);
   });
 
-  it('outside emulator mode announces the file but never prints the link or the text', async () => {
+  it('outside emulator mode logs the file but never the link, the text or the recipient', async () => {
     const host = await startOutboxHost('verified');
     hosts.push(host);
 
     const file = await requestResetMail(host);
 
     expect(readFileSync(file, 'utf8')).toMatch(resetLink);
-    expect(host.printed).toEqual([`Mail "Reset your Kerbside password" saved as ${file}.`]);
+    const logged = host.log.entries().filter((entry) => entry.msg === 'Mail saved to the outbox');
+    expect(logged).toEqual([
+      expect.objectContaining({ subject: 'Reset your Kerbside password', file }),
+    ]);
+    expect(host.log.text()).not.toMatch(resetLink);
+    expect(host.log.text()).not.toContain(host.api.demo!.email);
   });
 });
