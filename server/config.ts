@@ -81,6 +81,8 @@ export interface ServerConfig {
   trustProxy: TrustProxy;
   reconciler: ReconcilerConfig;
   passwordReset: PasswordResetConfig;
+  /** PUBLIC_API_URL: where residents reach the API; paging links are made from it. */
+  publicApiUrl: string | undefined;
   /** LOG_LEVEL: the least severe level the host's logger writes (default info). */
   logLevel: LevelWithSilent;
 }
@@ -88,11 +90,15 @@ export interface ServerConfig {
 /** Where the embedded database and the mail outbox live unless DATA_DIR says otherwise. */
 export const defaultDataDir = '.data';
 
-const milliseconds = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
+// A timer longer than this (about 24.8 days) fires at once in Node: a poll would never pause.
+const longestTimerMs = 2 ** 31 - 1;
+const milliseconds = (fallback: number, least = 0) =>
+  z.coerce.number().int().min(least).max(longestTimerMs).default(fallback);
 
-const reconcilerEnvironmentSchema = z.object({
+const reconcilerEnvironmentFields = z.object({
   RECONCILER: z.enum(['on', 'off']).default('on'),
-  RECONCILER_INTERVAL_MS: milliseconds(defaultReconcilerSettings.intervalMs),
+  // Below 10 ms an idle reconciler would query the database without pause.
+  RECONCILER_INTERVAL_MS: milliseconds(defaultReconcilerSettings.intervalMs, 10),
   RECONCILER_BATCH_SIZE: z.coerce
     .number()
     .int()
@@ -118,6 +124,18 @@ const reconcilerEnvironmentSchema = z.object({
   PROVIDER_CALL_LOG: z.string().trim().min(1).optional(),
 });
 
+/** The reconciler's variables checked together: a first wait longer than the longest is a slip. */
+function withReconcilerChecks<
+  Schema extends z.ZodType<z.infer<typeof reconcilerEnvironmentFields>>,
+>(schema: Schema) {
+  return schema.refine(
+    (values) => values.RECONCILER_MAX_BACKOFF_MS >= values.RECONCILER_BACKOFF_MS,
+    { path: ['RECONCILER_MAX_BACKOFF_MS'], message: 'must be at least RECONCILER_BACKOFF_MS' },
+  );
+}
+
+const reconcilerEnvironmentSchema = withReconcilerChecks(reconcilerEnvironmentFields);
+
 const passwordResetEnvironmentSchema = z.object({
   SMTP_URL: z
     .string()
@@ -137,7 +155,7 @@ const loggingEnvironmentSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
-const environmentSchema = reconcilerEnvironmentSchema.extend({
+const environmentFields = reconcilerEnvironmentFields.extend({
   ...passwordResetEnvironmentSchema.shape,
   ...loggingEnvironmentSchema.shape,
   API_PORT: z.coerce.number().int().min(0).max(65535).default(8000),
@@ -154,6 +172,10 @@ const environmentSchema = reconcilerEnvironmentSchema.extend({
       (value) => new URL(value).origin === value,
       'must be an origin such as http://host:port',
     ),
+  PUBLIC_API_URL: z
+    .url({ protocol: /^https?$/ })
+    .refine((value) => !/[?#]/.test(value), 'must be a URL without a query or fragment')
+    .optional(),
   FIREBASE_AUTH_EMULATOR_HOST: z
     .string()
     .regex(/^[^\s:/]+:\d+$/, 'must be host:port')
@@ -169,6 +191,8 @@ const environmentSchema = reconcilerEnvironmentSchema.extend({
       return value.split(',').map((address) => address.trim());
     }),
 });
+
+const environmentSchema = withReconcilerChecks(environmentFields);
 
 function parseEnvironment<Schema extends z.ZodType>(
   schema: Schema,
@@ -188,7 +212,7 @@ function parseEnvironment<Schema extends z.ZodType>(
   return parsed.data;
 }
 
-function reconcilerConfigOf(values: z.infer<typeof reconcilerEnvironmentSchema>): ReconcilerConfig {
+function reconcilerConfigOf(values: z.infer<typeof reconcilerEnvironmentFields>): ReconcilerConfig {
   return {
     enabled: values.RECONCILER === 'on',
     settings: {
@@ -252,6 +276,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Server
     trustProxy: values.TRUST_PROXY,
     reconciler: reconcilerConfigOf(values),
     passwordReset: passwordResetConfigOf(values),
+    publicApiUrl: values.PUBLIC_API_URL,
     logLevel: values.LOG_LEVEL,
   };
 }

@@ -25,6 +25,7 @@ async function main(log: (logger: HostLogger) => void): Promise<void> {
     projectId: config.projectId,
     passwordReset: config.passwordReset,
     trustProxy: config.trustProxy,
+    publicUrl: config.publicApiUrl,
     logger,
   });
   const database = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : config.dataDir;

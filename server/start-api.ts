@@ -34,6 +34,8 @@ export interface StartApiOptions {
    *  where firebase-admin reads it; allowed only on loopback for a demo- project (config.ts). */
   authEmulatorHost?: string;
   projectId?: string;
+  /** PUBLIC_API_URL: the base of paging links; default this host's own loopback URL. */
+  publicUrl?: string;
   /** The process's logger; default a new one at LOG_LEVEL. */
   logger?: HostLogger;
   /** Whose X-Forwarded-For names the client (TRUST_PROXY); default nobody's. */
@@ -141,6 +143,7 @@ export async function startApi(options: StartApiOptions): Promise<RunningApi> {
       resetTokenLifetimeMs: passwordReset.tokenLifetimeMs,
       onPermitChanged: reconciler ? () => reconciler.wake() : undefined,
       logger,
+      publicUrl: options.publicUrl,
       trustProxy: options.trustProxy,
     });
     cleanups.push(() => app.close());

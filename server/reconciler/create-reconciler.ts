@@ -15,6 +15,8 @@ export interface ReconcilerOptions {
    * on); default a new one at LOG_LEVEL.
    */
   log?: Pick<HostLogger, 'error'>;
+  /** [0, 1) for the jitter of retry backoffs; default Math.random (tests pass a seeded one). */
+  random?: () => number;
 }
 
 export interface Reconciler {
@@ -45,7 +47,8 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
     wakeRequested = true;
     endPause?.();
   };
-  const context = { db: options.db, provider: options.provider, settings, wake };
+  const random = options.random ?? Math.random;
+  const context = { db: options.db, provider: options.provider, settings, wake, random };
 
   const pause = () =>
     new Promise<void>((resolve) => {
