@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import cors from '@fastify/cors';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import { defaultCredentialThrottles, type CredentialThrottles } from './auth/attempt-throttle';
 import type { Database } from './db/database';
 import { HttpError } from './http/http-error';
@@ -26,7 +28,14 @@ export interface AppDependencies {
   resetTokenLifetimeMs?: number;
   /** Called after a resident changed a permit, so the reconciler need not wait for its next poll. */
   onPermitChanged?: () => void;
-  log?: boolean;
+  /** The process's logger (server/logging/create-host-logger.ts); without it the app logs nothing. */
+  logger?: FastifyBaseLogger;
+  /**
+   * PUBLIC_API_URL: the address residents reach this API at (e.g. https://permits.council.example),
+   * from which paging links are made; default this server's own loopback address. Never the
+   * request's Host header, which the client chooses.
+   */
+  publicUrl?: string;
   /**
    * Which proxies' X-Forwarded-For names the client (Fastify's trustProxy): by default none, so
    * the throttles count the connecting address and a forged header changes nothing.
@@ -50,10 +59,19 @@ function clientErrorDetail(error: FastifyError, contentType: string | undefined)
   }
 }
 
+/** http://127.0.0.1:<port> of the listening server: the public URL of a development host. */
+function ownLoopbackUrl(app: FastifyInstance): string {
+  const address = app.server.address();
+  const port = address && typeof address !== 'string' ? address.port : 80;
+  return `http://127.0.0.1:${port}`;
+}
+
 /** The API host's HTTP application, without listening: tests inject into it, startApi serves it. */
 export function buildApp(deps: AppDependencies): FastifyInstance {
   const app = Fastify({
-    logger: deps.log ? { level: 'warn' } : false,
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    // Our own ids, never a client's: each answer names its request (X-Request-Id) for the logs.
+    genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: deps.trustProxy ?? false,
   });
@@ -84,6 +102,18 @@ export function buildApp(deps: AppDependencies): FastifyInstance {
     }
     request.log.error({ err: error }, 'Unhandled error');
     return reply.code(500).send({ detail: 'A server error occurred.' });
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    // Answers carry residents' data and sign-in tokens: no cache, shared or private, keeps them.
+    reply.header('cache-control', 'no-store');
+  });
+  // nosniff, no X-Powered-By, and a CSP for JSON: nothing to load, and no page may frame it.
+  app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+    },
   });
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ detail: 'Not found.' }));
 
@@ -118,6 +148,7 @@ export function buildApp(deps: AppDependencies): FastifyInstance {
     db: deps.db,
     identity: deps.identity,
     onPermitChanged: deps.onPermitChanged,
+    publicUrl: () => deps.publicUrl ?? ownLoopbackUrl(app),
   });
   if (deps.adminSecret) app.register(adminRoutes, { db: deps.db, adminSecret: deps.adminSecret });
 

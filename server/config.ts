@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { LevelWithSilent } from 'pino';
 import { z } from 'zod';
 import { defaultDemoInviteCode } from './admin/admin-command';
 import type { TrustProxy } from './app';
@@ -80,16 +81,24 @@ export interface ServerConfig {
   trustProxy: TrustProxy;
   reconciler: ReconcilerConfig;
   passwordReset: PasswordResetConfig;
+  /** PUBLIC_API_URL: where residents reach the API; paging links are made from it. */
+  publicApiUrl: string | undefined;
+  /** LOG_LEVEL: the least severe level the host's logger writes (default info). */
+  logLevel: LevelWithSilent;
 }
 
 /** Where the embedded database and the mail outbox live unless DATA_DIR says otherwise. */
 export const defaultDataDir = '.data';
 
-const milliseconds = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
+// A timer longer than this (about 24.8 days) fires at once in Node: a poll would never pause.
+const longestTimerMs = 2 ** 31 - 1;
+const milliseconds = (fallback: number, least = 0) =>
+  z.coerce.number().int().min(least).max(longestTimerMs).default(fallback);
 
-const reconcilerEnvironmentSchema = z.object({
+const reconcilerEnvironmentFields = z.object({
   RECONCILER: z.enum(['on', 'off']).default('on'),
-  RECONCILER_INTERVAL_MS: milliseconds(defaultReconcilerSettings.intervalMs),
+  // Below 10 ms an idle reconciler would query the database without pause.
+  RECONCILER_INTERVAL_MS: milliseconds(defaultReconcilerSettings.intervalMs, 10),
   RECONCILER_BATCH_SIZE: z.coerce
     .number()
     .int()
@@ -115,6 +124,18 @@ const reconcilerEnvironmentSchema = z.object({
   PROVIDER_CALL_LOG: z.string().trim().min(1).optional(),
 });
 
+/** The reconciler's variables checked together: a first wait longer than the longest is a slip. */
+function withReconcilerChecks<
+  Schema extends z.ZodType<z.infer<typeof reconcilerEnvironmentFields>>,
+>(schema: Schema) {
+  return schema.refine(
+    (values) => values.RECONCILER_MAX_BACKOFF_MS >= values.RECONCILER_BACKOFF_MS,
+    { path: ['RECONCILER_MAX_BACKOFF_MS'], message: 'must be at least RECONCILER_BACKOFF_MS' },
+  );
+}
+
+const reconcilerEnvironmentSchema = withReconcilerChecks(reconcilerEnvironmentFields);
+
 const passwordResetEnvironmentSchema = z.object({
   SMTP_URL: z
     .string()
@@ -130,8 +151,13 @@ const passwordResetEnvironmentSchema = z.object({
     .default(60),
 });
 
-const environmentSchema = reconcilerEnvironmentSchema.extend({
+const loggingEnvironmentSchema = z.object({
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+const environmentFields = reconcilerEnvironmentFields.extend({
   ...passwordResetEnvironmentSchema.shape,
+  ...loggingEnvironmentSchema.shape,
   API_PORT: z.coerce.number().int().min(0).max(65535).default(8000),
   API_HOST: z.string().trim().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().trim().min(1).default(defaultDataDir),
@@ -146,6 +172,10 @@ const environmentSchema = reconcilerEnvironmentSchema.extend({
       (value) => new URL(value).origin === value,
       'must be an origin such as http://host:port',
     ),
+  PUBLIC_API_URL: z
+    .url({ protocol: /^https?$/ })
+    .refine((value) => !/[?#]/.test(value), 'must be a URL without a query or fragment')
+    .optional(),
   FIREBASE_AUTH_EMULATOR_HOST: z
     .string()
     .regex(/^[^\s:/]+:\d+$/, 'must be host:port')
@@ -161,6 +191,8 @@ const environmentSchema = reconcilerEnvironmentSchema.extend({
       return value.split(',').map((address) => address.trim());
     }),
 });
+
+const environmentSchema = withReconcilerChecks(environmentFields);
 
 function parseEnvironment<Schema extends z.ZodType>(
   schema: Schema,
@@ -180,7 +212,7 @@ function parseEnvironment<Schema extends z.ZodType>(
   return parsed.data;
 }
 
-function reconcilerConfigOf(values: z.infer<typeof reconcilerEnvironmentSchema>): ReconcilerConfig {
+function reconcilerConfigOf(values: z.infer<typeof reconcilerEnvironmentFields>): ReconcilerConfig {
   return {
     enabled: values.RECONCILER === 'on',
     settings: {
@@ -223,6 +255,11 @@ export function loadReconcilerConfig(
   return reconcilerConfigOf(parseEnvironment(reconcilerEnvironmentSchema, environment));
 }
 
+/** Only LOG_LEVEL: for startApi's default logger. */
+export function loadLogLevel(environment: NodeJS.ProcessEnv = process.env): LevelWithSilent {
+  return parseEnvironment(loggingEnvironmentSchema, environment).LOG_LEVEL;
+}
+
 /** Reads and validates the environment; throws one error listing every bad variable. */
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): ServerConfig {
   const values = parseEnvironment(environmentSchema, environment);
@@ -239,5 +276,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Server
     trustProxy: values.TRUST_PROXY,
     reconciler: reconcilerConfigOf(values),
     passwordReset: passwordResetConfigOf(values),
+    publicApiUrl: values.PUBLIC_API_URL,
+    logLevel: values.LOG_LEVEL,
   };
 }

@@ -1,13 +1,16 @@
 import path from 'node:path';
 import { loadConfig } from './config';
+import { createHostLogger, type HostLogger } from './logging/create-host-logger';
 import { startApi } from './start-api';
 import { stopOnSignals } from './stop-on-signals';
 
 /** `npm run api`: the API host alone, configured from the environment. */
-async function main(): Promise<void> {
+async function main(log: (logger: HostLogger) => void): Promise<void> {
   const config = loadConfig();
+  const logger = createHostLogger({ level: config.logLevel });
+  log(logger);
   if (config.identityMode.kind === 'verified') {
-    console.log(
+    logger.info(
       `Verifying signed ID tokens for Firebase project ${config.projectId} (Google application ` +
         'default credentials mint the sign-in tokens).',
     );
@@ -22,18 +25,21 @@ async function main(): Promise<void> {
     projectId: config.projectId,
     passwordReset: config.passwordReset,
     trustProxy: config.trustProxy,
-    log: true,
+    publicUrl: config.publicApiUrl,
+    logger,
   });
   const database = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : config.dataDir;
   const mail = config.passwordReset.smtpUrl
     ? 'SMTP (SMTP_URL)'
     : path.join(config.dataDir, 'outbox');
-  console.log(`Kerbside API host on ${api.url}/api/v1/ · data: ${database} · mail: ${mail}`);
+  logger.info(`Kerbside API host on ${api.url}/api/v1/ · data: ${database} · mail: ${mail}`);
 
-  stopOnSignals((signal) => `${signal}: stopping the API host…`, api.close);
+  stopOnSignals((signal) => `${signal}: stopping the API host…`, api.close, logger);
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+// Until the configuration is read, a refusal to start is logged at the default level.
+let logger = createHostLogger({ level: 'info' });
+main((configured) => (logger = configured)).catch((error: unknown) => {
+  logger.fatal(error instanceof Error ? error.message : String(error));
   process.exit(1);
 });

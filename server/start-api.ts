@@ -4,6 +4,7 @@ import { buildApp, type TrustProxy } from './app';
 import {
   defaultDataDir,
   identityModeOf,
+  loadLogLevel,
   loadPasswordResetConfig,
   loadReconcilerConfig,
   type PasswordResetConfig,
@@ -13,6 +14,7 @@ import { seedDemoDatabase } from './admin/seed-demo-database';
 import { DataDirLock } from './db/data-dir-lock';
 import { openDatabase, type Database } from './db/database';
 import { createFirebaseIdentity } from './identity/firebase-identity';
+import { createHostLogger, type HostLogger } from './logging/create-host-logger';
 import { createMailer } from './mail/mailer';
 import type { ParkingProvider } from './provider/parking-provider';
 import { createSimulatedParkingProvider } from './provider/simulated-parking-provider';
@@ -32,7 +34,10 @@ export interface StartApiOptions {
    *  where firebase-admin reads it; allowed only on loopback for a demo- project (config.ts). */
   authEmulatorHost?: string;
   projectId?: string;
-  log?: boolean;
+  /** PUBLIC_API_URL: the base of paging links; default this host's own loopback URL. */
+  publicUrl?: string;
+  /** The process's logger; default a new one at LOG_LEVEL. */
+  logger?: HostLogger;
   /** Whose X-Forwarded-For names the client (TRUST_PROXY); default nobody's. */
   trustProxy?: TrustProxy;
   /** Seed the demo invite code (default KERBSIDE-DEMO) and resident, idempotently; see `demo`. */
@@ -44,10 +49,10 @@ export interface StartApiOptions {
   reconciler?: false | { settings?: Partial<ReconcilerSettings>; provider?: ParkingProvider };
   /**
    * Reset-link lifetime and mail (SMTP_URL, MAIL_FROM, PASSWORD_RESET_TOKEN_MINUTES unless
-   * given). Without SMTP, mail goes to `outbox/` under dataDir (default .data) and is printed
-   * with `print` (default console.log).
+   * given). Without SMTP, mail goes to `outbox/` under dataDir (default .data) and is announced
+   * in the log, with its links only in emulator mode.
    */
-  passwordReset?: Partial<PasswordResetConfig> & { print?: (text: string) => void };
+  passwordReset?: Partial<PasswordResetConfig>;
 }
 
 export interface RunningApi {
@@ -68,6 +73,7 @@ function urlHost(host: string): string {
 function inProcessReconciler(
   db: Database,
   option: StartApiOptions['reconciler'],
+  log: HostLogger,
 ): Reconciler | undefined {
   if (option === false) return undefined;
   const environment = loadReconcilerConfig();
@@ -76,6 +82,7 @@ function inProcessReconciler(
     db,
     provider: option?.provider ?? createSimulatedParkingProvider(environment.provider),
     settings: { ...environment.settings, ...option?.settings },
+    log,
   });
 }
 
@@ -88,7 +95,8 @@ export async function startApi(options: StartApiOptions): Promise<RunningApi> {
   const projectId = options.projectId ?? 'demo-kerbside';
   // firebase-admin reads the emulator's address from the environment, so that is what counts.
   const emulatorHost = options.authEmulatorHost || process.env.FIREBASE_AUTH_EMULATOR_HOST;
-  identityModeOf(emulatorHost || undefined, projectId);
+  const identityMode = identityModeOf(emulatorHost || undefined, projectId);
+  const logger = options.logger ?? createHostLogger({ level: loadLogLevel() });
   if (options.authEmulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = options.authEmulatorHost;
   const embedded = !options.databaseUrl;
   const lock = embedded && options.dataDir ? DataDirLock.tryAcquire(options.dataDir, 'api') : null;
@@ -113,17 +121,17 @@ export async function startApi(options: StartApiOptions): Promise<RunningApi> {
     cleanups.push(() => connection.close());
     const identity = createFirebaseIdentity({ projectId });
     cleanups.push(() => identity.close());
-    const { print, ...passwordResetOverrides } = options.passwordReset ?? {};
-    const passwordReset = { ...loadPasswordResetConfig(), ...passwordResetOverrides };
+    const passwordReset = { ...loadPasswordResetConfig(), ...options.passwordReset };
     const mailer = createMailer({
       smtpUrl: passwordReset.smtpUrl,
       outboxDir: path.resolve(options.dataDir ?? defaultDataDir, 'outbox'),
       from: passwordReset.mailFrom,
-      print,
+      log: logger,
+      revealLinks: identityMode.kind === 'emulator',
     });
     cleanups.push(() => mailer.close());
     // Created before the app so that the permit routes can wake it after a change.
-    const reconciler = inProcessReconciler(connection.db, options.reconciler);
+    const reconciler = inProcessReconciler(connection.db, options.reconciler, logger);
     if (reconciler) cleanups.push(() => reconciler.stop());
     const adminSecret = lock ? randomBytes(32).toString('hex') : undefined;
     const app = buildApp({
@@ -134,7 +142,8 @@ export async function startApi(options: StartApiOptions): Promise<RunningApi> {
       mailer,
       resetTokenLifetimeMs: passwordReset.tokenLifetimeMs,
       onPermitChanged: reconciler ? () => reconciler.wake() : undefined,
-      log: options.log,
+      logger,
+      publicUrl: options.publicUrl,
       trustProxy: options.trustProxy,
     });
     cleanups.push(() => app.close());

@@ -1,3 +1,9 @@
+/** Where stopOnSignals reports: the process's logger, or the console of a development script. */
+export interface StopLog {
+  info(message: string): void;
+  error(error: unknown): void;
+}
+
 /**
  * For a long-running command: on the first SIGINT or SIGTERM, says what it is doing, runs `stop`
  * once (later signals wait for it), then exits 0, or 1 when stopping failed.
@@ -5,16 +11,17 @@
 export function stopOnSignals(
   announce: (signal: NodeJS.Signals) => string,
   stop: () => Promise<void>,
+  log: StopLog = { info: console.log, error: console.error },
 ): void {
   let stopping = false;
   const onSignal = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    console.log(announce(signal));
+    log.info(announce(signal));
     stop().then(
       () => process.exit(0),
       (error: unknown) => {
-        console.error(error);
+        log.error(error);
         process.exit(1);
       },
     );

@@ -1,5 +1,6 @@
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
+import { createHostLogger, type HostLogger } from './logging/create-host-logger';
 import { createSimulatedParkingProvider } from './provider/simulated-parking-provider';
 import { createReconciler } from './reconciler/create-reconciler';
 import { stopOnSignals } from './stop-on-signals';
@@ -10,10 +11,12 @@ import { stopOnSignals } from './stop-on-signals';
  * The embedded PGlite database admits one process, and the API host that holds it runs the
  * reconciler itself, so the worker refuses to run without DATABASE_URL.
  */
-async function main(): Promise<void> {
+async function main(log: (logger: HostLogger) => void): Promise<void> {
   const config = loadConfig();
+  const logger = createHostLogger({ level: config.logLevel });
+  log(logger);
   if (!config.databaseUrl) {
-    console.error(
+    logger.fatal(
       'npm run worker needs DATABASE_URL (PostgreSQL). With the embedded PGlite database ' +
         `(${config.dataDir}) the API host runs the reconciler itself: start it with npm run api.`,
     );
@@ -24,9 +27,10 @@ async function main(): Promise<void> {
     db: connection.db,
     provider: createSimulatedParkingProvider(config.reconciler.provider),
     settings: config.reconciler.settings,
+    log: logger,
   });
   reconciler.start();
-  console.log(`Permit reconciler ${process.pid} running against PostgreSQL (DATABASE_URL).`);
+  logger.info(`Permit reconciler ${process.pid} running against PostgreSQL (DATABASE_URL).`);
 
   stopOnSignals(
     (signal) => `${signal}: finishing the permits in hand, then stopping…`,
@@ -34,10 +38,13 @@ async function main(): Promise<void> {
       await reconciler.stop();
       await connection.close();
     },
+    logger,
   );
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+// Until the configuration is read, a refusal to start is logged at the default level.
+let logger = createHostLogger({ level: 'info' });
+main((configured) => (logger = configured)).catch((error: unknown) => {
+  logger.fatal(error instanceof Error ? error.message : String(error));
   process.exit(1);
 });

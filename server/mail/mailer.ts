@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createTransport } from 'nodemailer';
+import type { HostLogger } from '../logging/create-host-logger';
 
 export interface MailMessage {
   to: string;
@@ -23,8 +24,14 @@ export interface MailerOptions {
   outboxDir: string;
   /** The From header, e.g. `Kerbside <no-reply@kerbside.test>`. */
   from: string;
-  /** Where the outbox announces each message with its text (default console.log). */
-  print?: (text: string) => void;
+  /** The process's logger: where the outbox announces each message. */
+  log: Pick<HostLogger, 'info'>;
+  /**
+   * Whether the announcement names the recipient and the links in the message (a password-reset
+   * link signs anyone in): only in emulator mode (server/start-api.ts), where no real resident's
+   * mail passes through. The text itself is never logged.
+   */
+  revealLinks?: boolean;
 }
 
 /**
@@ -37,7 +44,7 @@ function outboxFileName(): string {
 
 /**
  * Mail through nodemailer: to an SMTP server when smtpUrl is set, otherwise into an outbox
- * directory (nodemailer's JSON transport, one file per message) and printed, so that a developer
+ * directory (nodemailer's JSON transport, one file per message) and logged, so that a developer
  * or a browser test can follow a password-reset link without a mail server.
  */
 export function createMailer(options: MailerOptions): Mailer {
@@ -51,7 +58,6 @@ export function createMailer(options: MailerOptions): Mailer {
     };
   }
   const transport = createTransport({ jsonTransport: true });
-  const print = options.print ?? console.log;
   return {
     send: async (message) => {
       const info = (await transport.sendMail({
@@ -61,12 +67,18 @@ export function createMailer(options: MailerOptions): Mailer {
       })) as {
         message: string;
       };
-      await mkdir(options.outboxDir, { recursive: true });
+      // A reset link in the outbox signs anyone in: the files are the host's alone to read
+      // (test/server/mail-outbox.test.ts). chmod too, for a directory made before this rule.
+      await mkdir(options.outboxDir, { recursive: true, mode: 0o700 });
+      await chmod(options.outboxDir, 0o700);
       const file = path.join(options.outboxDir, outboxFileName());
       // Written aside and renamed, so whoever watches the outbox never reads half a message.
-      await writeFile(`${file}.partial`, info.message, 'utf8');
+      await writeFile(`${file}.partial`, info.message, { encoding: 'utf8', mode: 0o600 });
       await rename(`${file}.partial`, file);
-      print(`Mail to ${message.to}, "${message.subject}", saved as ${file}:\n${message.text}`);
+      const revealed = options.revealLinks
+        ? { to: message.to, links: message.text.match(/https?:\/\/\S+/g) ?? [] }
+        : {};
+      options.log.info({ subject: message.subject, file, ...revealed }, 'Mail saved to the outbox');
     },
     close: () => transport.close(),
   };

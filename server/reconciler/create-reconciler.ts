@@ -1,4 +1,6 @@
 import type { Database } from '../db/database';
+import { loadLogLevel } from '../config';
+import { createHostLogger, type HostLogger } from '../logging/create-host-logger';
 import type { ParkingProvider } from '../provider/parking-provider';
 import { claimDuePermits } from './claim-due-permits';
 import { processClaimedPermit } from './process-claimed-permit';
@@ -8,8 +10,13 @@ export interface ReconcilerOptions {
   db: Database;
   provider: ParkingProvider;
   settings?: Partial<ReconcilerSettings>;
-  /** Where a failed round or step is reported; the loop itself carries on. */
-  onError?: (error: unknown) => void;
+  /**
+   * The process's logger, where a failed round or step is reported (the loop itself carries
+   * on); default a new one at LOG_LEVEL.
+   */
+  log?: Pick<HostLogger, 'error'>;
+  /** [0, 1) for the jitter of retry backoffs; default Math.random (tests pass a seeded one). */
+  random?: () => number;
 }
 
 export interface Reconciler {
@@ -28,8 +35,9 @@ export interface Reconciler {
  */
 export function createReconciler(options: ReconcilerOptions): Reconciler {
   const settings: ReconcilerSettings = { ...defaultReconcilerSettings, ...options.settings };
-  const onError =
-    options.onError ?? ((error: unknown) => console.error('Permit reconciler:', error));
+  const log = options.log ?? createHostLogger({ level: loadLogLevel() });
+  const onError = (error: unknown) =>
+    log.error({ err: error }, 'Permit reconciler: a round or a permit step failed');
   let running: Promise<void> | undefined;
   let stopping = false;
   let wakeRequested = false;
@@ -39,7 +47,8 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
     wakeRequested = true;
     endPause?.();
   };
-  const context = { db: options.db, provider: options.provider, settings, wake };
+  const random = options.random ?? Math.random;
+  const context = { db: options.db, provider: options.provider, settings, wake, random };
 
   const pause = () =>
     new Promise<void>((resolve) => {

@@ -19,6 +19,8 @@ export interface PermitStepContext {
   settings: ReconcilerSettings;
   /** Asks the reconciler for another round at once (a cancel that won a race is due now). */
   wake(): void;
+  /** [0, 1): the jitter of the retry backoff. */
+  random(): number;
 }
 
 type PermitChanges = PgUpdateSetSource<typeof permits>;
@@ -126,7 +128,7 @@ export async function processClaimedPermit(
       .update(permits)
       .set({
         attempts,
-        nextAttemptAt: millisecondsFromNow(backoffDelay(settings, attempts)),
+        nextAttemptAt: millisecondsFromNow(backoffDelay(settings, attempts, context.random)),
         lastError: message,
         updatedAt: now,
       })

@@ -23,7 +23,17 @@ export const defaultReconcilerSettings: ReconcilerSettings = {
   leaseMs: 60 * 1000,
 };
 
-/** The wait before the next try of a step that has now failed `attempts` times. */
-export function backoffDelay(settings: ReconcilerSettings, attempts: number): number {
-  return Math.min(settings.backoffMs * 2 ** (attempts - 1), settings.maxBackoffMs);
+/**
+ * The wait before the next try of a step that has now failed `attempts` times: exponential, capped
+ * at maxBackoffMs, with "equal jitter" (between half the capped wait and all of it, by `random`
+ * in [0, 1)), so that permits failed by one provider outage do not all retry in the same instant.
+ * test/server/reconciler-backoff.test.ts pins the bounds.
+ */
+export function backoffDelay(
+  settings: Pick<ReconcilerSettings, 'backoffMs' | 'maxBackoffMs'>,
+  attempts: number,
+  random: () => number,
+): number {
+  const capped = Math.min(settings.backoffMs * 2 ** (attempts - 1), settings.maxBackoffMs);
+  return Math.round(capped / 2 + (capped / 2) * random());
 }

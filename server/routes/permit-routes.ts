@@ -17,6 +17,8 @@ export interface PermitRoutesOptions {
   db: Database;
   identity: Identity;
   onPermitChanged?: () => void;
+  /** Where paging links point (PUBLIC_API_URL, server/app.ts), without a trailing slash. */
+  publicUrl: () => string;
 }
 
 const maxPermitId = 2_147_483_647;
@@ -29,9 +31,13 @@ function permitIdOf(request: FastifyRequest): number {
   return id;
 }
 
-/** The same list URL at another page, absolute, as DRF's pagination links are. */
-function pageUrl(request: FastifyRequest, page: number): string {
-  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+/**
+ * The same list URL at another page, absolute, as DRF's pagination links are, under the public
+ * URL: only the request's path and query are taken from it, never its Host.
+ */
+function pageUrl(publicUrl: string, request: FastifyRequest, page: number): string {
+  const asked = new URL(request.url, 'http://request.invalid');
+  const url = new URL(`${publicUrl.replace(/\/+$/, '')}${asked.pathname}${asked.search}`);
   if (page === 1) url.searchParams.delete('page');
   else url.searchParams.set('page', String(page));
   return url.toString();
@@ -69,8 +75,8 @@ export const permitRoutes: FastifyPluginAsync<PermitRoutesOptions> = async (app,
     const hasNext = query.page * permitPageSize < count;
     return {
       count,
-      next: hasNext ? pageUrl(request, query.page + 1) : null,
-      previous: query.page > 1 ? pageUrl(request, query.page - 1) : null,
+      next: hasNext ? pageUrl(options.publicUrl(), request, query.page + 1) : null,
+      previous: query.page > 1 ? pageUrl(options.publicUrl(), request, query.page - 1) : null,
       results: results.map(serializePermit),
     };
   });

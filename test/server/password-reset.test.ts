@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { dispatchAdminCommand } from '../../server/admin/dispatch-admin-command';
 import { startApi, type RunningApi } from '../../server/start-api';
+import { captureLog, type CapturedLog } from './support/captured-log';
 import { startSmtpCatcher, type CaughtMail, type SmtpCatcher } from './support/smtp-catcher';
 import { temporaryDataDir } from './support/test-database';
 import {
@@ -32,7 +33,7 @@ interface OutboxMessage {
 interface ResetHost {
   api: RunningApi;
   dataDir: string;
-  printed: string[];
+  log: CapturedLog;
 }
 
 const inviteCode = 'RESET-TEST';
@@ -42,7 +43,7 @@ async function startResetHost(
   mail: { tokenLifetimeMs?: number; smtpUrl?: string } = {},
 ): Promise<ResetHost> {
   const dataDir = temporaryDataDir();
-  const printed: string[] = [];
+  const log = captureLog();
   const api = await startApi({
     port: 0,
     dataDir,
@@ -51,9 +52,10 @@ async function startResetHost(
     projectId: projectId(),
     reconciler: false,
     seedDemo: { inviteCode },
-    passwordReset: { smtpUrl: undefined, ...mail, print: (text) => printed.push(text) },
+    passwordReset: { smtpUrl: undefined, ...mail },
+    logger: log.logger,
   });
-  return { api, dataDir, printed };
+  return { api, dataDir, log };
 }
 
 async function stopResetHost(host: ResetHost | undefined): Promise<void> {
@@ -191,15 +193,15 @@ describe('POST /api/v1/auth/password-reset/', () => {
     );
   });
 
-  it('prints each outbox message with its link', async () => {
+  it('logs each outbox message with its link (emulator mode)', async () => {
     const { resident, link } = await residentWithResetLink();
 
-    const printedForResident = host.printed.filter((text) => text.includes(resident.email));
+    const loggedForResident = host.log.entries().filter((entry) => entry.to === resident.email);
 
-    expect(printedForResident).toHaveLength(1);
-    expect(printedForResident[0]).toContain(
+    expect(loggedForResident).toHaveLength(1);
+    expect(loggedForResident[0]!.links).toEqual([
       `${webOrigin}/reset-password?uid=${link.uid}&token=${link.token}`,
-    );
+    ]);
   });
 
   it('finds the resident whatever the case of the e-mail', async () => {
@@ -238,7 +240,7 @@ describe('POST /api/v1/auth/password-reset/', () => {
     expect(mail.from).toBe('no-reply@kerbside.test');
     expect(mail.subject).toBe('Reset your Kerbside password');
     expect(existsSync(path.join(viaSmtp.dataDir, 'outbox'))).toBe(false);
-    expect(viaSmtp.printed).toEqual([]);
+    expect(viaSmtp.log.text()).not.toContain('Mail saved to the outbox');
     const link = resetLinkIn(mail);
     const confirmation = await confirmReset(
       { ...link, password: 'Reset-Password-7' },

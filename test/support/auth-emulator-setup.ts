@@ -13,4 +13,6 @@ export default async function authEmulatorSetup(): Promise<void> {
   // Test workers inherit these, so firebase-admin in every test file talks to this emulator.
   process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
   process.env.FIREBASE_PROJECT_ID = projectId;
+  // Hosts started in-process stay quiet; a test that reads the log passes its own logger.
+  process.env.LOG_LEVEL ??= 'silent';
 }

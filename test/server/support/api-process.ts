@@ -20,7 +20,7 @@ export interface ApiProcess {
 export function startApiProcess(environment: Record<string, string | undefined>): ApiProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: repositoryRoot,
-    env: { ...process.env, ...environment },
+    env: { ...process.env, LOG_LEVEL: 'info', ...environment },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   if (child.pid === undefined) throw new Error('The API host did not start.');

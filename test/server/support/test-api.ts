@@ -8,6 +8,7 @@ import { runAdminCommand } from '../../../server/admin/run-admin-command';
 import { buildApp, type AppDependencies } from '../../../server/app';
 import type { Database } from '../../../server/db/database';
 import { createFirebaseIdentity, type Identity } from '../../../server/identity/firebase-identity';
+import { createHostLogger } from '../../../server/logging/create-host-logger';
 import { createMailer } from '../../../server/mail/mailer';
 
 export const webOrigin = 'http://localhost:8080';
@@ -31,7 +32,7 @@ export interface TestApi {
 
 /**
  * The real app with real firebase-admin, listening on a free port of 127.0.0.1. Its mail goes
- * quietly to a temporary outbox, deleted on close.
+ * to a temporary outbox, deleted on close, and is logged only when the overrides give a logger.
  */
 export async function startTestApi(
   db: Database,
@@ -42,7 +43,7 @@ export async function startTestApi(
   const mailer = createMailer({
     outboxDir,
     from: 'Kerbside <no-reply@kerbside.test>',
-    print: () => {},
+    log: overrides.logger ?? createHostLogger({ level: 'silent' }),
   });
   const app = buildApp({ db, identity, webOrigin, mailer, ...overrides });
   await app.listen({ port: 0, host: '127.0.0.1' });

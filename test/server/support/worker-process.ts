@@ -20,7 +20,7 @@ export interface WorkerProcess {
 export function startWorker(environment: Record<string, string>): WorkerProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/worker.ts'], {
     cwd: repositoryRoot,
-    env: { ...process.env, ...environment },
+    env: { ...process.env, LOG_LEVEL: 'info', ...environment },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -1,0 +1,29 @@
+import { pino, type DestinationStream, type Logger, type LevelWithSilent } from 'pino';
+
+export type HostLogger = Logger;
+
+export interface HostLoggerOptions {
+  /** LOG_LEVEL (server/config.ts); `silent` logs nothing. */
+  level: LevelWithSilent;
+  /** Where the JSON lines go; default standard output (tests pass a stream to read them back). */
+  destination?: DestinationStream;
+}
+
+/**
+ * The one logger of an API host or worker process: pino, as Fastify uses it, one JSON object a
+ * line. The app hands it to Fastify (request ids come from there), the mailer and the reconciler.
+ * Nothing logs a request's headers or body; should a header ever be logged, its credentials are
+ * censored (test/server/log-secrets.test.ts).
+ */
+export function createHostLogger(options: HostLoggerOptions): HostLogger {
+  return pino(
+    {
+      level: options.level,
+      redact: {
+        paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+        censor: '[redacted]',
+      },
+    },
+    options.destination,
+  );
+}

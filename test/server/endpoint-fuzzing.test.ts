@@ -1,0 +1,167 @@
+import fc from 'fast-check';
+import { AttemptThrottle, type CredentialThrottles } from '../../server/auth/attempt-throttle';
+import {
+  inviteCodes,
+  passwordResetTokens,
+  permits,
+  siteSettings,
+  users,
+} from '../../server/db/schema';
+import { openTestDatabase, type TestDatabase } from './support/test-database';
+import { call, startTestApi, type TestApi } from './support/test-api';
+import { permitOf, permitPayload, signedInPermitClient } from './support/permit-api';
+
+jest.setTimeout(120_000);
+
+const runs = 1000;
+
+// Limits no run reaches, so that a 429 never stands in for the answer under test.
+function unreachableThrottles(): CredentialThrottles {
+  const throttle = (name: string) =>
+    new AttemptThrottle({ name, limit: 1_000_000_000, windowMs: 60_000 });
+  return {
+    loginAddress: throttle('login-address'),
+    loginAccount: throttle('login-account'),
+    registrationAddress: throttle('registration-address'),
+    passwordChangeAccount: throttle('password-change-account'),
+    passwordResetAddress: throttle('password-reset-address'),
+    passwordResetAccount: throttle('password-reset-account'),
+  };
+}
+
+let database: TestDatabase;
+let api: TestApi;
+let authorization: string;
+let permitId: number;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  api = await startTestApi(database.db, { throttles: unreachableThrottles() });
+  const resident = await signedInPermitClient(api.url, database.db);
+  authorization = `Bearer ${resident.idToken}`;
+  permitId = permitOf(await resident.create(permitPayload({ end_ts: null }))).id;
+});
+
+afterAll(async () => {
+  await api?.close();
+  await database?.close();
+});
+
+/** Everything a request could change, as one string. */
+async function storedState(): Promise<string> {
+  const db = database.db;
+  return JSON.stringify(
+    await Promise.all([
+      db.select().from(users),
+      db.select().from(inviteCodes),
+      db.select().from(permits),
+      db.select().from(passwordResetTokens),
+      db.select().from(siteSettings),
+    ]),
+  );
+}
+
+const text = fc.oneof(
+  fc.string(),
+  fc.string({ unit: 'grapheme', maxLength: 300 }),
+  fc.constantFrom('', ' ', 'null', '__proto__', 'Kerbside2024', 'a@b.c', '2030-01-01T10:00'),
+);
+const value = fc.oneof(text, fc.integer(), fc.double(), fc.boolean(), fc.constant(null));
+const fieldsOf = (names: string[]) =>
+  fc.record(Object.fromEntries(names.map((name) => [name, value])), { requiredKeys: [] });
+
+/** JSON bodies: anything at all, objects with the endpoint's field names, and broken JSON. */
+function bodies(names: string[]) {
+  return fc.oneof(
+    { weight: 1, arbitrary: fc.jsonValue().map((json) => JSON.stringify(json)) },
+    { weight: 3, arbitrary: fieldsOf(names).map((fields) => JSON.stringify(fields)) },
+    { weight: 1, arbitrary: fc.string().map((raw) => `{${raw}`) },
+  );
+}
+
+/** Throws, naming the input, when an answer is a 5xx or a refused input changed anything. */
+async function fuzz(
+  method: 'GET' | 'POST' | 'PATCH',
+  inputs: fc.Arbitrary<{ url: string; body?: string }>,
+  options: { authenticated: boolean },
+): Promise<void> {
+  let before = await storedState();
+  await fc.assert(
+    fc.asyncProperty(inputs, async ({ url, body }) => {
+      // Real HTTP: Fastify's inject (light-my-request) does not load under Jest's CommonJS.
+      const response = await call(`${api.url}${url}`, method, {
+        body,
+        headers: options.authenticated ? { authorization } : {},
+      });
+      expect(response.status).toBeLessThan(500);
+      const after = await storedState();
+      if (response.status >= 400) expect(after).toBe(before);
+      before = after;
+    }),
+    { numRuns: runs },
+  );
+}
+
+const post = (url: string, names: string[]) => bodies(names).map((body) => ({ url, body }));
+
+describe(`${runs} generated inputs per endpoint: 4xx or 2xx, never 5xx; a refusal changes nothing`, () => {
+  it.each([
+    [
+      '/api/v1/auth/register/',
+      ['email', 'first_name', 'last_name', 'password', 'invite_code'],
+      false,
+    ],
+    ['/api/v1/auth/login/', ['email', 'password'], false],
+    ['/api/v1/auth/logout/', ['refresh'], false],
+    ['/api/v1/auth/password-reset/', ['email'], false],
+    ['/api/v1/auth/password-reset-confirm/', ['uid', 'token', 'password'], false],
+    ['/api/v1/auth/change-password/', ['current_password', 'new_password'], true],
+    [
+      '/api/v1/permits/',
+      ['vrm', 'start_ts', 'end_ts', 'driver_name', 'reference', 'permit_type'],
+      true,
+    ],
+  ])('POST %s', async (url, names, authenticated) => {
+    await fuzz('POST', post(url, names), { authenticated });
+  });
+
+  it.each(['activate', 'cancel'])('POST /api/v1/permits/:id/%s/', async (action) => {
+    const ids = fc.oneof(
+      fc.constant(() => String(permitId)),
+      fc.string().map((raw) => () => encodeURIComponent(raw)),
+      fc.integer().map((n) => () => String(n)),
+    );
+    await fuzz(
+      'POST',
+      fc.tuple(ids, bodies([])).map(([id, body]) => ({
+        url: `/api/v1/permits/${id()}/${action}/`,
+        body,
+      })),
+      { authenticated: true },
+    );
+  });
+
+  it('PATCH /api/v1/permits/:id/full_update/', async () => {
+    await fuzz(
+      'PATCH',
+      post(`/api/v1/permits/${permitId}/full_update/`, ['start_ts', 'end_ts', 'vrm']),
+      { authenticated: true },
+    );
+  });
+
+  it.each(['/api/v1/permits/', '/api/v1/permits/permit_cap_info/', '/api/v1/site-settings/'])(
+    'GET %s with generated query strings',
+    async (path) => {
+      const query = fc
+        .array(
+          fc.tuple(
+            fc.oneof(fc.constantFrom('page', 'status', 'search', 'ordering'), fc.string()),
+            fc.oneof(text, fc.integer().map(String)),
+          ),
+          { maxLength: 5 },
+        )
+        .map((pairs) => ({ url: `${path}?${new URLSearchParams(pairs).toString()}` }));
+      await fuzz('GET', query, { authenticated: true });
+    },
+  );
+});

@@ -1,0 +1,192 @@
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { loadConfig } from '../../server/config';
+import type { Database } from '../../server/db/database';
+import type { ParkingProvider } from '../../server/provider/parking-provider';
+import { createReconciler } from '../../server/reconciler/create-reconciler';
+import { startApi, type RunningApi } from '../../server/start-api';
+import { captureLog, type CapturedLog } from './support/captured-log';
+import { temporaryDataDir } from './support/test-database';
+import {
+  call,
+  customTokenOf,
+  emulatorHost,
+  projectId,
+  startIdentitySession,
+  webOrigin,
+} from './support/test-api';
+
+jest.setTimeout(90_000);
+
+interface LoggedHost {
+  api: RunningApi;
+  dataDir: string;
+  log: CapturedLog;
+}
+
+const hosts: LoggedHost[] = [];
+afterAll(async () => {
+  for (const host of hosts) {
+    await host.api.close();
+    rmSync(host.dataDir, { recursive: true, force: true });
+  }
+});
+
+/** The real host, its log captured; `verified` has no emulator, as a council runs it. */
+async function startLoggedHost(mode: 'emulator' | 'verified'): Promise<LoggedHost> {
+  const dataDir = temporaryDataDir();
+  const log = captureLog();
+  const emulator = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  if (mode === 'verified') delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  try {
+    const api = await startApi({
+      port: 0,
+      dataDir,
+      webOrigin,
+      authEmulatorHost: mode === 'emulator' ? emulatorHost() : undefined,
+      projectId: mode === 'emulator' ? projectId() : 'kerbside-council',
+      reconciler: false,
+      seedDemo: {},
+      passwordReset: { smtpUrl: undefined },
+      logger: log.logger,
+    });
+    const host = { api, dataDir, log };
+    hosts.push(host);
+    return host;
+  } finally {
+    process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator;
+  }
+}
+
+async function resetTokenFromOutbox(host: LoggedHost): Promise<{ uid: string; token: string }> {
+  const outbox = path.join(host.dataDir, 'outbox');
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const [file] = existsSync(outbox) ? readdirSync(outbox).filter((f) => f.endsWith('.json')) : [];
+    if (file) {
+      const { text } = JSON.parse(readFileSync(path.join(outbox, file), 'utf8')) as {
+        text: string;
+      };
+      const link = new URL(/https?:\/\/\S+/.exec(text)![0]);
+      return { uid: link.searchParams.get('uid')!, token: link.searchParams.get('token')! };
+    }
+    if (Date.now() > deadline) throw new Error('No reset mail reached the outbox.');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+const mailSentence = 'Someone asked to reset the password';
+
+describe('what the host logs', () => {
+  it('logs requests with ids, but no password or token during sign-in and password change', async () => {
+    const host = await startLoggedHost('emulator');
+    const { email, password } = host.api.demo!;
+    const newPassword = 'Changed-Password-42';
+    const auth = `${host.api.url}/api/v1/auth`;
+
+    const wrong = await call(`${auth}/login/`, 'POST', {
+      body: { email, password: 'Wrong-Password-99' },
+    });
+    const login = await call(`${auth}/login/`, 'POST', { body: { email, password } });
+    const session = await startIdentitySession(customTokenOf(login.body));
+    const headers = { authorization: `Bearer ${session.idToken}` };
+    const profile = await call(`${auth}/profile/`, 'GET', { headers });
+    const change = await call(`${auth}/change-password/`, 'POST', {
+      headers,
+      body: { current_password: password, new_password: newPassword },
+    });
+
+    expect([wrong.status, login.status, profile.status, change.status]).toEqual([
+      401, 200, 200, 200,
+    ]);
+    const text = host.log.text();
+    for (const secret of [
+      password,
+      newPassword,
+      'Wrong-Password-99',
+      customTokenOf(login.body),
+      customTokenOf(change.body),
+      session.idToken,
+      session.refreshToken,
+    ]) {
+      expect(text).not.toContain(secret);
+    }
+    const completed = host.log.entries().filter((entry) => entry.msg === 'request completed');
+    expect(completed).toHaveLength(4);
+    expect(completed.map((entry) => entry.reqId)).toEqual([
+      wrong.headers['x-request-id'],
+      login.headers['x-request-id'],
+      profile.headers['x-request-id'],
+      change.headers['x-request-id'],
+    ]);
+    expect(new Set(completed.map((entry) => entry.reqId)).size).toBe(4);
+  });
+
+  it('outside emulator mode logs a reset without its link, token, new password or mail text', async () => {
+    const host = await startLoggedHost('verified');
+    const auth = `${host.api.url}/api/v1/auth`;
+
+    const request = await call(`${auth}/password-reset/`, 'POST', {
+      body: { email: host.api.demo!.email },
+    });
+    const link = await resetTokenFromOutbox(host);
+    const confirm = await call(`${auth}/password-reset-confirm/`, 'POST', {
+      body: { ...link, password: 'Reset-Password-77' },
+    });
+
+    expect([request.status, confirm.status]).toEqual([200, 200]);
+    const text = host.log.text();
+    expect(text).toContain('Mail saved to the outbox');
+    for (const secret of [link.token, 'Reset-Password-77', mailSentence, host.api.demo!.email]) {
+      expect(text).not.toContain(secret);
+    }
+  });
+
+  it('in emulator mode logs the reset link for the developer, but not the mail text', async () => {
+    const host = await startLoggedHost('emulator');
+
+    await call(`${host.api.url}/api/v1/auth/password-reset/`, 'POST', {
+      body: { email: host.api.demo!.email },
+    });
+    const link = await resetTokenFromOutbox(host);
+
+    const [mail] = host.log.entries().filter((entry) => entry.msg === 'Mail saved to the outbox');
+    expect(mail).toMatchObject({
+      to: host.api.demo!.email,
+      links: [expect.stringContaining(link.token)],
+    });
+    expect(host.log.text()).not.toContain(mailSentence);
+  });
+
+  it("logs the reconciler's failures as errors through the host's logger", async () => {
+    const log = captureLog();
+    const unreachable = {
+      transaction: () => Promise.reject(new Error('connection to the database lost')),
+    } as unknown as Database;
+    const reconciler = createReconciler({
+      db: unreachable,
+      provider: {} as ParkingProvider,
+      settings: { intervalMs: 10 },
+      log: log.logger,
+    });
+
+    reconciler.start();
+    const deadline = Date.now() + 5_000;
+    while (log.entries().length === 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    await reconciler.stop();
+
+    expect(log.entries()[0]).toMatchObject({
+      level: 50,
+      msg: 'Permit reconciler: a round or a permit step failed',
+      err: { message: 'connection to the database lost' },
+    });
+  });
+
+  it('reads LOG_LEVEL, refusing a level pino does not know', () => {
+    expect(loadConfig({}).logLevel).toBe('info');
+    expect(loadConfig({ LOG_LEVEL: 'warn' }).logLevel).toBe('warn');
+    expect(() => loadConfig({ LOG_LEVEL: 'verbose' })).toThrow(/LOG_LEVEL/);
+  });
+});
