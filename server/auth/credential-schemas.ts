@@ -12,7 +12,7 @@ const email = z
 /** A password as the resident typed it, to compare with the stored one. */
 const password = z.string().min(1).max(128);
 
-/** A password being chosen (register, change, reset): it must follow the rule of spec section 9. */
+/** A password being chosen (register, change, reset): it must follow the rule of docs/contract.md §9. */
 const newPassword = z
   .string()
   .min(1, { abort: true })

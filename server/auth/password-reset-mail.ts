@@ -12,7 +12,7 @@ export interface PasswordResetMailDetails {
   expiresAt: Date;
 }
 
-/** `${webOrigin}/reset-password?uid=…&token=…`: the route and parameters of spec section 2. */
+/** `${webOrigin}/reset-password?uid=…&token=…`: the route and parameters of docs/contract.md §2. */
 function passwordResetLink(webOrigin: string, uid: string, token: string): string {
   const link = new URL('/reset-password', webOrigin);
   link.searchParams.set('uid', uid);
@@ -20,7 +20,7 @@ function passwordResetLink(webOrigin: string, uid: string, token: string): strin
   return link.toString();
 }
 
-/** The e-mail that carries a password-reset link, with its expiry in UK time (spec section 9). */
+/** The e-mail that carries a password-reset link, with its expiry in UK time (docs/contract.md §9). */
 export function passwordResetMail(details: PasswordResetMailDetails): MailMessage {
   const expiry = toUkDateTime(DateTime.fromJSDate(details.expiresAt));
   return {

@@ -1,4 +1,4 @@
-/** Spec section 9: at least 8 characters with an upper-case letter, a lower-case letter and a digit. */
+/** docs/contract.md §9: at least 8 characters with an upper-case letter, a lower-case letter and a digit. */
 export function passwordRuleErrors(password: string): string[] {
   const errors: string[] = [];
   if (password.length < 8) {

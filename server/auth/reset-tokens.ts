@@ -36,7 +36,7 @@ async function revokeOutstanding(db: Database, userId: string): Promise<void> {
 }
 
 /**
- * Single-use, expiring password-reset tokens (spec section 2, "Reset password"). A link carries
+ * Single-use, expiring password-reset tokens (docs/contract.md §2, "Reset password"). A link carries
  * the resident's id as uid and a 256-bit random token; the database keeps the token's SHA-256
  * hash. Times come from the database's clock, so several API processes agree on expiry.
  */

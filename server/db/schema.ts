@@ -56,7 +56,7 @@ export const users = pgTable(
   (table) => [check('users_permit_limit_not_negative', sql`${table.permitLimit} >= 0`)],
 );
 
-/** One row (id 1), created by a migration, holding the site-wide toggles of spec section 3. */
+/** One row (id 1), created by a migration, holding the site-wide toggles of docs/contract.md §3. */
 export const siteSettings = pgTable(
   'site_settings',
   {
@@ -80,7 +80,7 @@ export const siteSettings = pgTable(
 );
 
 /**
- * Visitor permits. `status` follows spec section 4; the reconciler (server/reconciler) moves a
+ * Visitor permits. `status` follows docs/contract.md §4; the reconciler (server/reconciler) moves a
  * permit between statuses against the parking provider, claiming it with `lease_expires_at` so a
  * permit whose processing was interrupted is picked up again once the lease runs out.
  * No overlap for one vehicle among the statuses that hold it, and no reused reference number among
@@ -142,7 +142,7 @@ export const permits = pgTable(
 );
 
 /**
- * Password-reset links (spec section 2, "Forgot password" and "Reset password"). Only a SHA-256
+ * Password-reset links (docs/contract.md §2, "Forgot password" and "Reset password"). Only a SHA-256
  * hash of each token is kept, so a copy of the database opens no accounts. A token works once
  * (`used_at`) and until `expires_at`.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /** Seconds-old "now" starts from the web app are still "now"; older starts are refused. */
 export const pastStartToleranceMs = 5 * 60 * 1000;
-/** A scheduled start must be at least this far ahead (spec section 9); nearer counts as now. */
+/** A scheduled start must be at least this far ahead (docs/contract.md §9); nearer counts as now. */
 export const minimumScheduleLeadMs = 60 * 1000;
 
 const optionalText = (max: number) =>
@@ -30,7 +30,7 @@ const vrm = z
       }),
   );
 
-/** POST /api/v1/permits/ (spec section 3, "Permit create payload"). Unknown keys are ignored. */
+/** POST /api/v1/permits/ (docs/contract.md §3, "Permit create payload"). Unknown keys are ignored. */
 export const createPermitSchema = z.object({
   reference_label: z.string().trim().max(50).nullish(),
   vrm,

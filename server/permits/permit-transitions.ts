@@ -19,7 +19,7 @@ import {
 } from './permit-times';
 import type { PermitRow } from './serialize-permit';
 
-/** Statuses a resident may cancel from (spec section 4). */
+/** Statuses a resident may cancel from (docs/contract.md §4). */
 export const cancellablePermitStatuses: readonly PermitStatus[] = [
   'ACTIVE',
   'QUEUED',

@@ -25,7 +25,7 @@ export type ParkingProvider = Record<
   (permit: ProviderPermit, signal?: AbortSignal) => Promise<string>
 >;
 
-/** A failed provider call, worded as the provider's sync errors are (spec section 8). */
+/** A failed provider call, worded as the provider's sync errors are (docs/contract.md §8). */
 export class ProviderError extends Error {
   constructor(
     readonly status: number,

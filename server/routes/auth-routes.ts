@@ -50,7 +50,7 @@ async function inviteCodeProblem(db: Database, code: string): Promise<string | u
   return undefined;
 }
 
-/** POST register/, login/, logout/ and GET profile/ under /api/v1/auth (spec sections 3, 7, 8). */
+/** POST register/, login/, logout/ and GET profile/ under /api/v1/auth (docs/contract.md §3, §7, §8). */
 export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) => {
   const { db, identity, throttles } = options;
 

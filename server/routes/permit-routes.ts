@@ -43,7 +43,7 @@ function pageUrl(publicUrl: string, request: FastifyRequest, page: number): stri
   return url.toString();
 }
 
-/** /api/v1/permits/: the resident's own permits (spec sections 3, 4, 7, 8, 9). */
+/** /api/v1/permits/: the resident's own permits (docs/contract.md §3, §4, §7, §8, §9). */
 export const permitRoutes: FastifyPluginAsync<PermitRoutesOptions> = async (app, options) => {
   const { db, identity } = options;
   const resident = (request: FastifyRequest) => authenticateResident(request, { db, identity });
