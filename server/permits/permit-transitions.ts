@@ -136,13 +136,16 @@ export async function cancelPermit(
   throw refused(`A permit with status ${permit.status} cannot be cancelled.`);
 }
 
+/** One resident's update of one of their permits, as the update route received it. */
+interface PermitUpdate {
+  db: Database;
+  permit: PermitRow;
+  input: UpdatePermitInput;
+  settings: SiteSettings;
+}
+
 /** A SCHEDULED permit's new start and end, changed in place. */
-async function reschedule(
-  db: Database,
-  permit: PermitRow,
-  input: UpdatePermitInput,
-  settings: SiteSettings,
-): Promise<PermitRow> {
+async function reschedule({ db, permit, input, settings }: PermitUpdate): Promise<PermitRow> {
   const hours = settings.default_end_date_limit_hours;
   if (input.start_ts === undefined && input.end_ts === undefined) {
     throw refused(nothingToUpdateMessage);
@@ -176,12 +179,7 @@ async function reschedule(
 }
 
 /** A live permit's new expiry, pending until the provider confirms it. */
-async function requestNewEnd(
-  db: Database,
-  permit: PermitRow,
-  input: UpdatePermitInput,
-  settings: SiteSettings,
-): Promise<PermitRow> {
+async function requestNewEnd({ db, permit, input, settings }: PermitUpdate): Promise<PermitRow> {
   const hours = settings.default_end_date_limit_hours;
   if (input.start_ts !== undefined) {
     throw new HttpError(400, { start_ts: [onlyScheduledStartMessage] });
@@ -227,9 +225,9 @@ export async function updatePermit(
 ): Promise<PermitRow> {
   const permit = await ownPermit(db, userId, permitId);
   try {
-    if (permit.status === 'SCHEDULED') return await reschedule(db, permit, input, settings);
+    if (permit.status === 'SCHEDULED') return await reschedule({ db, permit, input, settings });
     if (endUpdatableStatuses.includes(permit.status)) {
-      return await requestNewEnd(db, permit, input, settings);
+      return await requestNewEnd({ db, permit, input, settings });
     }
   } catch (error) {
     throw permitConstraintError(error, permit.referenceNo);

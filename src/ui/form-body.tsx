@@ -9,15 +9,18 @@ import { FocusFirstInvalidField } from './focus-first-invalid-field';
  * submit (`fieldOrder` is the order the form shows them).
  */
 export function FormBody({
+  id,
   fieldOrder,
   children,
 }: {
+  /** For a submit button outside the form (a dialog's footer), which names it by `form`. */
+  id?: string;
   fieldOrder: readonly string[];
   children: ReactNode;
 }) {
   const fieldsRef = useRef<HTMLDivElement>(null);
   return (
-    <Form noValidate>
+    <Form id={id} noValidate>
       <FocusFirstInvalidField container={fieldsRef} fieldOrder={fieldOrder} />
       <Stack gap={4} ref={fieldsRef}>
         {children}

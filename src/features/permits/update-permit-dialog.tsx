@@ -1,6 +1,6 @@
 import { Alert, Button, DataList, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { Form, Formik, useFormikContext } from 'formik';
+import { Formik, useFormikContext } from 'formik';
 import { useId, useState } from 'react';
 import type { Clock } from '../../../machines/clock';
 import { permitDisplay } from '../../../machines/permits/permit-display';
@@ -20,9 +20,13 @@ import {
 import { updatePermitMachine } from '../../../machines/permits/update-permit-machine';
 import { useAppActor, useClock } from '../../shell/app-machines';
 import { CheckboxField } from '../../ui/checkbox-field';
+import { FormBody } from '../../ui/form-body';
 import { DateTimeField } from '../../ui/date-time-field';
 import { PermitDialogFrame } from './permit-dialog-frame';
 import { PermitStatusBadge } from './permit-status-badge';
+
+/** The dialog's fields in the order it shows them, so focus goes to the first one in error. */
+const updatePermitFieldOrder = ['start', 'end', 'indefinite'];
 
 /** The permit as it stands: what the resident is changing. */
 function CurrentPermit({ permit }: { permit: Permit }) {
@@ -64,47 +68,45 @@ function UpdatePermitFields({
   const minimums = updatePermitMinimums(form, values, clock());
 
   return (
-    <Form id={formId} noValidate>
-      <Stack gap={4}>
-        {form.showsStart && (
-          <Stack gap={1}>
-            <DateTimeField
-              name="start"
-              label="New start date"
-              min={minimums.start}
-              required={false}
-            />
-            <Text fontSize="sm">{updatePermitTexts.startHint}</Text>
-          </Stack>
-        )}
-        {form.showsEnd && (
-          <Stack gap={2}>
-            <DateTimeField
-              name="end"
-              label="New expiry date"
-              min={minimums.end}
-              required={!values.indefinite}
-              onValueChange={(end) => void setValues(withEnd(values, end))}
-            />
-            <CheckboxField
-              name="indefinite"
-              label={updatePermitTexts.indefinite}
-              onCheckedChange={(checked) => void setValues(withIndefinite(values, checked))}
-            />
-            <Text fontSize="sm">{updatePermitTexts.indefiniteHint}</Text>
-          </Stack>
-        )}
-        {form.automaticEndNotice && (
-          <Alert.Root status="info">
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Title>{form.automaticEndNotice.title}</Alert.Title>
-              <Alert.Description>{form.automaticEndNotice.message}</Alert.Description>
-            </Alert.Content>
-          </Alert.Root>
-        )}
-      </Stack>
-    </Form>
+    <FormBody id={formId} fieldOrder={updatePermitFieldOrder}>
+      {form.showsStart && (
+        <Stack gap={1}>
+          <DateTimeField
+            name="start"
+            label="New start date"
+            min={minimums.start}
+            required={false}
+          />
+          <Text fontSize="sm">{updatePermitTexts.startHint}</Text>
+        </Stack>
+      )}
+      {form.showsEnd && (
+        <Stack gap={2}>
+          <DateTimeField
+            name="end"
+            label="New expiry date"
+            min={minimums.end}
+            required={!values.indefinite}
+            onValueChange={(end) => void setValues(withEnd(values, end))}
+          />
+          <CheckboxField
+            name="indefinite"
+            label={updatePermitTexts.indefinite}
+            onCheckedChange={(checked) => void setValues(withIndefinite(values, checked))}
+          />
+          <Text fontSize="sm">{updatePermitTexts.indefiniteHint}</Text>
+        </Stack>
+      )}
+      {form.automaticEndNotice && (
+        <Alert.Root status="info">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{form.automaticEndNotice.title}</Alert.Title>
+            <Alert.Description>{form.automaticEndNotice.message}</Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      )}
+    </FormBody>
   );
 }
 
