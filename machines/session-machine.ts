@@ -83,37 +83,48 @@ export const sessionMachine = setup({
       {
         guard: { type: 'reportsNoUser', params: ({ event }) => ({ user: event.user }) },
         target: '.signed_out',
+        description: 'The identity provider reports nobody signed in.',
       },
       // The same resident again (e.g. a token refresh): keep the profile, no new fetch.
       {
         guard: { type: 'reportsCurrentUser', params: ({ event }) => ({ user: event.user }) },
+        description: 'The same resident again (a token refresh): the profile stays.',
         actions: { type: 'rememberUser', params: ({ event }) => ({ user: event.user }) },
       },
       // Someone new: the cached profile belongs to someone else; any fetch in flight is
       // cancelled by re-entering `fetchingProfile`, so only the new user's answer counts.
       {
         target: '.loading.fetchingProfile',
+        description: 'Someone signed in: their profile is fetched.',
         actions: { type: 'adoptNewUser', params: ({ event }) => ({ user: event.user }) },
       },
     ],
     // Logout always ends signed_out (docs/contract.md §4); leaving any state cancels its work.
-    LOGOUT: '.signed_out.loggingOut',
+    LOGOUT: {
+      target: '.signed_out.loggingOut',
+      description: 'The resident chooses Log out.',
+    },
   },
   states: {
     // AUTH.FAILED is not handled while loading: the profile's own answer decides (401/403 make
     // the session invalid), and no other authenticated request runs before sign-in completes.
     loading: {
+      description: 'Protected pages show a spinner until the session is known.',
       initial: 'awaitingIdentity',
       states: {
-        awaitingIdentity: {},
+        awaitingIdentity: {
+          description: 'Waiting for the identity provider to say who, if anyone, is signed in.',
+        },
         // Status stays loading until the profile answers, so a disabled account never shows
         // a protected page and the dashboard can greet the resident by name.
         fetchingProfile: {
+          description: "The resident's profile is on its way.",
           invoke: {
             id: 'fetchProfile',
             src: 'fetchProfile',
             onDone: {
               target: '#session.signed_in',
+              description: 'The profile came: the resident is signed in.',
               actions: { type: 'storeProfile', params: ({ event }) => ({ profile: event.output }) },
             },
             onError: [
@@ -123,9 +134,11 @@ export const sessionMachine = setup({
                   params: ({ event }) => ({ error: event.error }),
                 },
                 target: '#session.invalid',
+                description: 'The profile answered 401 or 403: the account is disabled.',
               },
               {
                 target: '#session.signed_in',
+                description: 'The profile could not be had: signed in without it.',
                 actions: {
                   type: 'logWarning',
                   params: ({ event }) => ({
@@ -140,27 +153,49 @@ export const sessionMachine = setup({
       },
     },
     signed_in: {
+      description: 'The resident is signed in: the protected pages show.',
       type: 'parallel',
       states: {
         validity: {
+          description: 'After each route change the profile is fetched again as a validity check.',
           initial: 'idle',
           states: {
             idle: {
-              on: { 'ROUTE.CHANGED': 'awaitingRecheck' },
+              description: 'No check is due.',
+              on: {
+                'ROUTE.CHANGED': {
+                  target: 'awaitingRecheck',
+                  description: 'The resident moved to another page.',
+                },
+              },
             },
             awaitingRecheck: {
-              after: { validityRecheck: 'rechecking' },
+              description: 'A check is due shortly after the last route change.',
+              after: {
+                validityRecheck: {
+                  target: 'rechecking',
+                  description: '100 ms passed since the last route change.',
+                },
+              },
               // Rapid navigation restarts the wait: one check, shortly after the last change.
-              on: { 'ROUTE.CHANGED': { target: 'awaitingRecheck', reenter: true } },
+              on: {
+                'ROUTE.CHANGED': {
+                  target: 'awaitingRecheck',
+                  reenter: true,
+                  description: 'Another route change: the wait starts again.',
+                },
+              },
             },
             // A route change while a check is in flight needs no second check: the answer on
             // its way is at most a moment old.
             rechecking: {
+              description: 'The profile is fetched to check the account is still valid.',
               invoke: {
                 id: 'fetchProfile',
                 src: 'fetchProfile',
                 onDone: {
                   target: 'idle',
+                  description: 'The account is still valid; the profile is refreshed.',
                   actions: {
                     type: 'storeProfile',
                     params: ({ event }) => ({ profile: event.output }),
@@ -173,9 +208,11 @@ export const sessionMachine = setup({
                       params: ({ event }) => ({ error: event.error }),
                     },
                     target: '#session.invalid',
+                    description: 'The check answered 401 or 403: the account is disabled.',
                   },
                   {
                     target: 'idle',
+                    description: 'The check failed otherwise: the cached profile is kept.',
                     actions: {
                       type: 'logWarning',
                       params: ({ event }) => ({
@@ -192,22 +229,33 @@ export const sessionMachine = setup({
         // A parallel region, so a token refresh never cancels a validity check in flight: a
         // profile 401/403 still makes the session invalid, as the spec requires.
         recovery: {
+          description: 'A call the API refused with 401 leads to one forced token refresh.',
           initial: 'idle',
           states: {
             idle: {
-              on: { 'AUTH.FAILED': 'refreshing' },
+              description: 'No call has been refused.',
+              on: {
+                'AUTH.FAILED': {
+                  target: 'refreshing',
+                  description: 'An API call answered 401.',
+                },
+              },
             },
             // Further AUTH.FAILED events wait for this one refresh: the interceptor waits for the
             // `recovering` tag to go, whichever request reported the failure.
             refreshing: {
+              description: 'The identity token is refreshed; refused calls wait for it.',
               tags: ['recovering'],
               invoke: {
                 id: 'refreshToken',
                 src: 'refreshToken',
                 // The profile is not re-fetched: if the API still refused a fresh token, each
                 // refetch would report another auth failure, without end.
-                onDone: 'idle',
-                onError: '#session.signed_out.loggingOut',
+                onDone: { target: 'idle', description: 'A fresh token came: the resident stays.' },
+                onError: {
+                  target: '#session.signed_out.loggingOut',
+                  description: 'No fresh token: the resident is logged out and sent to /login.',
+                },
               },
             },
           },
@@ -215,6 +263,7 @@ export const sessionMachine = setup({
       },
     },
     invalid: {
+      description: 'The account was disabled: the resident is logged out and told why.',
       entry: 'forgetIdentity',
       initial: 'loggingOut',
       // The provider's "no user" report that follows our own sign-out must not turn invalid
@@ -222,19 +271,26 @@ export const sessionMachine = setup({
       on: {
         'IDENTITY.CHANGED': {
           guard: { type: 'reportsNoUser', params: ({ event }) => ({ user: event.user }) },
+          description: 'Our own sign-out is reported: the session stays invalid.',
         },
       },
       states: {
         loggingOut: {
+          description: 'The invalid session is being logged out.',
           // Reports about the account being logged out (a token refresh on the way out) must
           // not bring it back.
-          on: { 'IDENTITY.CHANGED': {} },
+          on: {
+            'IDENTITY.CHANGED': {
+              description: 'A report on the way out is ignored.',
+            },
+          },
           invoke: {
             id: 'logout',
             src: 'logout',
-            onDone: 'loggedOut',
+            onDone: { target: 'loggedOut', description: 'The logout completed.' },
             onError: {
               target: 'loggedOut',
+              description: 'The logout did not complete; the session is closed here all the same.',
               actions: {
                 type: 'logWarning',
                 params: ({ event }) => ({
@@ -245,29 +301,32 @@ export const sessionMachine = setup({
             },
           },
         },
-        loggedOut: {},
+        loggedOut: { description: 'The resident is on /login, told the account is disabled.' },
       },
     },
     // Entered at once on LOGOUT: nothing the user sees waits for the network.
     signed_out: {
+      description: 'Nobody is signed in: protected pages send the resident to /login.',
       entry: 'forgetIdentity',
       initial: 'idle',
       states: {
-        idle: {},
+        idle: { description: 'Signed out, with nothing under way.' },
         loggingOut: {
+          description: 'The logout call is under way; the resident already sees /login.',
           on: {
             // Reports about the account being logged out (a token refresh on the way out) must
             // not bring it back.
-            'IDENTITY.CHANGED': {},
+            'IDENTITY.CHANGED': { description: 'A report on the way out is ignored.' },
             // One logout call is enough.
-            LOGOUT: {},
+            LOGOUT: { description: 'A second Log out sends nothing more.' },
           },
           invoke: {
             id: 'logout',
             src: 'logout',
-            onDone: 'idle',
+            onDone: { target: 'idle', description: 'The logout completed.' },
             onError: {
               target: 'idle',
+              description: 'The logout did not complete; the session was closed here.',
               actions: {
                 type: 'logWarning',
                 params: ({ event }) => ({

@@ -61,10 +61,12 @@ export function createPasswordFormMachine<TRequest>({
     initial: 'idle',
     states: {
       idle: {
-        on: { SUBMIT: 'submitting' },
+        description: 'The form is being filled in; nothing has been sent.',
+        on: { SUBMIT: { target: 'submitting', description: 'The resident sends the form.' } },
       },
       // No SUBMIT handler: a double click or a second Enter while a request is out sends nothing.
       submitting: {
+        description: 'The request is out; the button shows that it is busy.',
         entry: 'clearError',
         invoke: {
           id: 'sendRequest',
@@ -73,9 +75,10 @@ export function createPasswordFormMachine<TRequest>({
             assertEvent(event, 'SUBMIT');
             return { request: event.values };
           },
-          onDone: 'success',
+          onDone: { target: 'success', description: 'The API host accepted the request.' },
           onError: {
             target: 'error',
+            description: 'The API host refused the request, or did not answer: its message shows.',
             actions: {
               type: 'showError',
               params: ({ event }) => ({ error: toError(toHttpFailure(event.error)) }),
@@ -84,11 +87,13 @@ export function createPasswordFormMachine<TRequest>({
         },
       },
       success: {
+        description: 'The success message shows.',
         type: 'final',
       },
       // A new SUBMIT retries with whatever the form now holds.
       error: {
-        on: { SUBMIT: 'submitting' },
+        description: 'The error shows above the button; the form keeps what was typed.',
+        on: { SUBMIT: { target: 'submitting', description: 'The resident sends the form again.' } },
       },
     },
   });
