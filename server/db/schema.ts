@@ -141,6 +141,9 @@ export const permits = pgTable(
   ],
 );
 
+/** A stored permit, as every part of the host reads it. */
+export type PermitRow = typeof permits.$inferSelect;
+
 /**
  * Password-reset links (docs/contract.md §2, "Forgot password" and "Reset password"). Only a SHA-256
  * hash of each token is kept, so a copy of the database opens no accounts. A token works once

@@ -19,7 +19,7 @@ import {
   throwIfAny,
   type FieldErrors,
 } from './permit-times';
-import type { PermitRow } from './serialize-permit';
+import type { PermitRow } from '../db/schema';
 
 export const startInPastMessage = 'Start must not be in the past.';
 

@@ -4,7 +4,7 @@ import { permits } from '../db/schema';
 import { HttpError } from '../http/http-error';
 import { parseSiteDateBound } from './parse-site-time';
 import { isPermitStatus, type PermitStatus } from '../../contract/permit-status';
-import type { PermitRow } from './serialize-permit';
+import type { PermitRow } from '../db/schema';
 
 export const permitPageSize = 20;
 const maxSearchLength = 100;

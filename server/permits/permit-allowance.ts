@@ -1,6 +1,7 @@
 import { and, count, eq, gte, inArray, lt, ne, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { permits, siteSettings, users } from '../db/schema';
+import { permits, users } from '../db/schema';
+import { siteSettingsStore } from '../site-settings/site-settings-store';
 import { capPeriod, type CapPeriod } from './cap-period';
 import { limitCountedPermitStatuses } from './permit-status-groups';
 
@@ -108,11 +109,8 @@ export async function checkPermitAllowance(
   }
   if (!options.activatesNow) return { allowed: true };
 
-  const [cap] = await tx
-    .select({ type: siteSettings.permitCapType, limit: siteSettings.permitCapLimit })
-    .from(siteSettings)
-    .where(eq(siteSettings.id, 1));
-  if (!cap || cap.limit === 0) return { allowed: true };
+  const cap = await siteSettingsStore.readCap(tx);
+  if (cap.limit === 0) return { allowed: true };
   const period = capPeriod(cap.type, options.at);
   const used = await countCapUsage(tx, userId, period, {
     countQueued: options.countQueued,

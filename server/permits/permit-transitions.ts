@@ -17,7 +17,7 @@ import {
   throwIfAny,
   type FieldErrors,
 } from './permit-times';
-import type { PermitRow } from './serialize-permit';
+import type { PermitRow } from '../db/schema';
 
 /** Statuses a resident may cancel from (docs/contract.md §4). */
 export const cancellablePermitStatuses: readonly PermitStatus[] = [

@@ -1,7 +1,5 @@
 import type { Permit } from '../../contract/permit';
-import type { permits } from '../db/schema';
-
-export type PermitRow = typeof permits.$inferSelect;
+import type { PermitRow } from '../db/schema';
 
 /** A stored indefinite permit's end: the spec's "End 9999-12-01 (year 9999)". */
 export const indefiniteEnd = new Date('9999-12-01T00:00:00Z');

@@ -1,8 +1,6 @@
 import { and, inArray, isNull, lte, or, sql, eq } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { permits } from '../db/schema';
-
-export type PermitRow = typeof permits.$inferSelect;
+import { permits, type PermitRow } from '../db/schema';
 
 /** A permit this reconciler holds until `lease`, which doubles as the claim's token. */
 export interface ClaimedPermit {

@@ -10,7 +10,8 @@ import type {
   ProviderOperation,
   ProviderPermit,
 } from '../provider/parking-provider';
-import type { ClaimedPermit, PermitRow } from './claim-due-permits';
+import type { PermitRow } from '../db/schema';
+import type { ClaimedPermit } from './claim-due-permits';
 import { backoffDelay, type ReconcilerSettings } from './reconciler-settings';
 
 export interface PermitStepContext {

@@ -17,8 +17,8 @@ import {
   readPermits,
   recordingProvider,
   testReconcilerSettings,
-  type PermitRow,
 } from './support/reconciler-fixtures';
+import type { PermitRow } from '../../server/db/schema';
 import { emulatorHost, projectId, webOrigin } from './support/test-api';
 import { openTestDatabase, type TestDatabase } from './support/test-database';
 import { readCallLog, startWorker, type WorkerProcess } from './support/worker-process';

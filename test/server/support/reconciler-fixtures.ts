@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import type { Database } from '../../../server/db/database';
-import { permits, users } from '../../../server/db/schema';
+import { permits, users, type PermitRow } from '../../../server/db/schema';
 import type {
   ParkingProvider,
   ProviderOperation,
@@ -12,8 +12,6 @@ import {
   type ProviderOutcome,
 } from '../../../server/provider/simulated-parking-provider';
 import type { ReconcilerSettings } from '../../../server/reconciler/reconciler-settings';
-
-export type PermitRow = typeof permits.$inferSelect;
 
 /** Fast enough for tests, slow enough to see each step. */
 export const testReconcilerSettings: ReconcilerSettings = {
