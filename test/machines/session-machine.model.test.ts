@@ -1,8 +1,7 @@
-import type { AnyEventObject } from 'xstate';
-import type { IdentityUser } from '../../machines/auth/identity-user';
 import type { Profile } from '../../contract/auth';
 import { sessionMachine } from '../../machines/session-machine';
 import { createActorControls } from './actor-controls';
+import { sessionEventSamples } from './session-machine-fixtures';
 import {
   createMachineDriver,
   createMachineTestModel,
@@ -10,32 +9,10 @@ import {
   testEveryModelPath,
 } from './model-harness';
 
-const jane: IdentityUser = { uid: 'resident-1', email: 'jane@example.test', emailVerified: true };
-const janeRefreshed: IdentityUser = { ...jane, emailVerified: false };
-const sam: IdentityUser = { uid: 'resident-2', email: 'sam@example.test', emailVerified: true };
-const profile: Profile = {
-  first_name: 'Jane',
-  last_name: 'Doe',
-  email: 'jane@example.test',
-  active_registrations: 1,
-  permit_limit: 5,
-};
-
-const eventSamples: AnyEventObject[] = [
-  { type: 'IDENTITY.CHANGED', user: jane },
-  { type: 'IDENTITY.CHANGED', user: janeRefreshed },
-  { type: 'IDENTITY.CHANGED', user: sam },
-  { type: 'IDENTITY.CHANGED', user: null },
-  { type: 'xstate.done.actor.fetchProfile', output: profile },
-  { type: 'xstate.error.actor.fetchProfile', error: { status: 401 } },
-  { type: 'xstate.error.actor.fetchProfile', error: { status: 403 } },
-  { type: 'xstate.error.actor.fetchProfile', error: { status: 503 } },
-  { type: 'xstate.error.actor.fetchProfile', error: {} },
-  { type: 'xstate.error.actor.refreshToken', error: { message: 'auth/user-token-expired' } },
-  { type: 'xstate.error.actor.logout', error: { status: 500 } },
-];
-
-const model = createMachineTestModel(sessionMachine, { eventSamples, coverage: 'transitions' });
+const model = createMachineTestModel(sessionMachine, {
+  eventSamples: sessionEventSamples,
+  coverage: 'transitions',
+});
 const paths = model.getShortestPaths();
 
 function driverFor(machine: typeof sessionMachine, timeoutMs = 200) {

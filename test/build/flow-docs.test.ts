@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { replay } from '../../scripts/flows/flow-docs';
+import { flowModels } from '../machines/flow-models';
+
+const flowsDir = path.resolve(__dirname, '../../docs/flows');
+
+jest.setTimeout(120_000);
+
+const repository = path.resolve(__dirname, '../..');
+
+test('docs/flows is what npm run flows writes from the statecharts today', () => {
+  // Run as the command is (Prettier, which formats the pages, loads itself with a dynamic import
+  // that Jest does not run); it exits non-zero and names the stale pages.
+  const output = execFileSync(
+    path.join(repository, 'node_modules/.bin/tsx'),
+    ['scripts/flows/generate-flows.ts', '--check'],
+    { cwd: repository, encoding: 'utf8' },
+  );
+  expect(output).toContain('docs/flows is up to date for 11 statecharts.');
+});
+
+test('every statechart QA walks has a page with a diagram, its states and its paths', () => {
+  expect(flowModels.map(({ name }) => name)).toEqual([
+    'session',
+    'login',
+    'register',
+    'forgotPassword',
+    'resetPassword',
+    'changePassword',
+    'addPermit',
+    'permitList',
+    'activatePermit',
+    'cancelPermit',
+    'updatePermit',
+  ]);
+  for (const { name } of flowModels) {
+    const page = fs.readFileSync(path.join(flowsDir, `${name}.md`), 'utf8');
+    expect(page).toContain('```mermaid\nstateDiagram-v2');
+    expect(page).toContain('## Generated paths');
+  }
+});
+
+test('a recorded sequence of events replays as the states it walks through', () => {
+  expect(
+    replay('login', [
+      { type: 'SUBMIT', values: { email: 'jane@example.test', password: 'wrong' } },
+      { type: 'xstate.error.actor.requestLogin', error: { status: 401 } },
+    ]),
+  ).toEqual([
+    'start → "idle"',
+    'SUBMIT (2 fields) → {"submitting":"requesting"}',
+    'requestLogin fails with HTTP 401 → "error"',
+  ]);
+  expect(() => replay('nowhere', [])).toThrow(/No flow named "nowhere"/);
+});

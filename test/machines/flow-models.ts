@@ -1,0 +1,108 @@
+import type { AnyEventObject, AnyStateMachine } from 'xstate';
+import { changePasswordMachine } from '../../machines/auth/change-password-machine';
+import { forgotPasswordMachine } from '../../machines/auth/forgot-password-machine';
+import { loginMachine } from '../../machines/auth/login-machine';
+import { registerMachine } from '../../machines/auth/register-machine';
+import { resetPasswordMachine } from '../../machines/auth/reset-password-machine';
+import { activatePermitMachine } from '../../machines/permits/activate-permit-machine';
+import { addPermitMachine } from '../../machines/permits/add-permit-machine';
+import { cancelPermitMachine } from '../../machines/permits/cancel-permit-machine';
+import { permitListMachine } from '../../machines/permits/permit-list-machine';
+import { updatePermitMachine } from '../../machines/permits/update-permit-machine';
+import { sessionMachine } from '../../machines/session-machine';
+import { loginEventSamples } from './login-machine-fixtures';
+import {
+  changePasswordEventSamples,
+  forgotPasswordEventSamples,
+  resetPasswordEventSamples,
+} from './password-machines-fixtures';
+import { addPermitEventSamples, addPermitInput } from './permits/add-permit-machine-fixtures';
+import {
+  permitActionEventSamples,
+  schedulingSite,
+  scheduledPermit,
+  updatePermitEventSamples,
+} from './permits/permit-dialog-machine-fixtures';
+import { permitListEventSamples } from './permits/permit-list-machine-fixtures';
+import { registerEventSamples } from './register-machine-fixtures';
+import { sessionEventSamples } from './session-machine-fixtures';
+
+/** One statechart as QA walks it: the samples its generated paths send, and its input. */
+export interface FlowModel {
+  /** The machine's name in `docs/flows/<name>.md`, as the app's seam names it. */
+  name: string;
+  /** What the resident meets it as. */
+  title: string;
+  machine: AnyStateMachine;
+  eventSamples: readonly AnyEventObject[];
+  input?: unknown;
+}
+
+/** The statecharts QA walks, with the same samples their model-based tests use. */
+export const flowModels: readonly FlowModel[] = [
+  {
+    name: 'session',
+    title: 'The signed-in session',
+    machine: sessionMachine,
+    eventSamples: sessionEventSamples,
+  },
+  { name: 'login', title: 'Sign in', machine: loginMachine, eventSamples: loginEventSamples },
+  {
+    name: 'register',
+    title: 'Create account',
+    machine: registerMachine,
+    eventSamples: registerEventSamples,
+  },
+  {
+    name: 'forgotPassword',
+    title: 'Forgot password',
+    machine: forgotPasswordMachine,
+    eventSamples: forgotPasswordEventSamples,
+  },
+  {
+    name: 'resetPassword',
+    title: 'Reset password',
+    machine: resetPasswordMachine,
+    eventSamples: resetPasswordEventSamples,
+  },
+  {
+    name: 'changePassword',
+    title: 'Change password',
+    machine: changePasswordMachine,
+    eventSamples: changePasswordEventSamples,
+  },
+  {
+    name: 'addPermit',
+    title: 'Add New Permit',
+    machine: addPermitMachine,
+    eventSamples: addPermitEventSamples,
+    input: addPermitInput,
+  },
+  {
+    name: 'permitList',
+    title: 'My Permits',
+    machine: permitListMachine,
+    eventSamples: permitListEventSamples,
+  },
+  {
+    name: 'activatePermit',
+    title: 'Set Permit Live Now dialog',
+    machine: activatePermitMachine,
+    eventSamples: permitActionEventSamples('activatePermit'),
+    input: { permit: scheduledPermit },
+  },
+  {
+    name: 'cancelPermit',
+    title: 'Cancel Permit dialog',
+    machine: cancelPermitMachine,
+    eventSamples: permitActionEventSamples('cancelPermit'),
+    input: { permit: scheduledPermit },
+  },
+  {
+    name: 'updatePermit',
+    title: 'Update Permit dialog',
+    machine: updatePermitMachine,
+    eventSamples: updatePermitEventSamples,
+    input: { permit: scheduledPermit, settings: schedulingSite },
+  },
+];
