@@ -164,3 +164,9 @@ export function checkRegistration(typed: string): RegistrationCheck {
   const suggestion = slipSuggestion(typed);
   return suggestion === null ? { kind: 'unrecognised' } : { kind: 'slip', suggestion };
 }
+
+/** Whether the resident must use the suggestion or vouch for `typed` before it is sent. */
+export function needsConfirmation(typed: string): boolean {
+  const { kind } = checkRegistration(typed);
+  return kind === 'slip' || kind === 'unrecognised';
+}

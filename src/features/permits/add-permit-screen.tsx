@@ -1,6 +1,8 @@
-import { Box, Spinner, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, Spinner, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { Formik, useFormikContext } from 'formik';
+import { useEffect } from 'react';
+import type { ActorRefFrom } from 'xstate';
 import { useNavigate } from 'react-router';
 import { addPermitMachine } from '../../../machines/permits/add-permit-machine';
 import type { Clock } from '../../../machines/clock';
@@ -13,6 +15,7 @@ import {
 } from '../../../machines/permits/permit-form-rules';
 import { permitFormMessages, permitFormSchema } from '../../../machines/permits/permit-form-schema';
 import type { PermitFormValues } from '../../../machines/permits/permit-form-values';
+import { formatRegistration } from '../../../machines/permits/uk-registration';
 import type { SiteSettings } from '../../../contract/site-settings';
 import { useAppActor, useClock } from '../../shell/app-machines';
 import { useSiteSettings } from '../../shell/site-settings-provider';
@@ -28,6 +31,7 @@ import { FormSubmission } from '../../ui/form-submission';
 const fieldOrder: (keyof PermitFormValues)[] = [
   'reference_label',
   'vrm',
+  'vrm_confirmed',
   'make',
   'model',
   'colour',
@@ -39,6 +43,15 @@ const fieldOrder: (keyof PermitFormValues)[] = [
   'start',
   'acknowledged',
 ];
+
+/** What the registration field says under it, word for word (add-permit-screen.test.tsx). */
+export const registrationTexts = {
+  hint: 'For example, AB12 CDE',
+  unrecognised: 'This is not a standard UK registration. Check it against the vehicle.',
+  confirm: 'This registration is correct',
+  didYouMean: (mark: string) => `Did you mean ${mark}?`,
+  use: (mark: string) => `Use ${mark}`,
+} as const;
 
 /**
  * The rules' answers that mean a required field is still empty. The acknowledgement is not among
@@ -58,13 +71,73 @@ function upperCase(value: string): string {
   return value.toUpperCase();
 }
 
+/** A "Did you mean …?" line with the button that puts the mark in the registration field. */
+function RegistrationSuggestion({ mark }: { mark: string }) {
+  const { setFieldValue } = useFormikContext<PermitFormValues>();
+  return (
+    <HStack role="group" aria-label={registrationTexts.didYouMean(mark)} gap={3} wrap="wrap">
+      <Text>{registrationTexts.didYouMean(mark)}</Text>
+      <Button
+        size="sm"
+        variant="outline"
+        onClick={() => {
+          void setFieldValue('vrm', mark);
+          void setFieldValue('vrm_confirmed', false);
+        }}
+      >
+        {registrationTexts.use(mark)}
+      </Button>
+    </HStack>
+  );
+}
+
+/**
+ * The registration field and what the add-permit statechart's `registration` region says about
+ * it: a slip's suggestion, an unrecognised mark's warning, and the box that vouches for either.
+ */
+function RegistrationField({ actor }: { actor: ActorRefFrom<typeof addPermitMachine> }) {
+  const { values, setFieldValue } = useFormikContext<PermitFormValues>();
+  // Every way the field changes (typing, a suggestion, a recent vehicle) reaches the statechart.
+  useEffect(() => {
+    actor.send({ type: 'VRM.CHANGED', vrm: values.vrm });
+  }, [actor, values.vrm]);
+  const suggestion = useSelector(actor, (snapshot) =>
+    snapshot.matches({ form: { registration: 'suggesting' } }) ? snapshot.context.suggestion : null,
+  );
+  const unrecognised = useSelector(actor, (snapshot) =>
+    snapshot.matches({ form: { registration: 'confirming' } }),
+  );
+  return (
+    <>
+      <FormField
+        name="vrm"
+        label="Registration number"
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        helperText={registrationTexts.hint}
+        normalise={upperCase}
+        reformatOnLeave={formatRegistration}
+        onValueChange={() => void setFieldValue('vrm_confirmed', false)}
+      />
+      {suggestion !== null && <RegistrationSuggestion mark={suggestion} />}
+      {unrecognised && <Text>{registrationTexts.unrecognised}</Text>}
+      {(suggestion !== null || unrecognised) && (
+        <CheckboxField name="vrm_confirmed" label={registrationTexts.confirm} />
+      )}
+    </>
+  );
+}
+
 function PermitFields({
+  actor,
   settings,
   clock,
   submitting,
   succeeded,
   errorMessage,
 }: {
+  actor: ActorRefFrom<typeof addPermitMachine>;
   settings: SiteSettings;
   clock: Clock;
   submitting: boolean;
@@ -88,7 +161,7 @@ function PermitFields({
           helperText="Enter a unique reference label for this permit"
         />
       )}
-      <FormField name="vrm" label="Registration number" autoComplete="off" normalise={upperCase} />
+      <RegistrationField actor={actor} />
       <FormField name="make" label="Make" autoComplete="off" />
       <FormField name="model" label="Model" autoComplete="off" />
       <FormField name="colour" label="Colour (optional)" autoComplete="off" required={false} />
@@ -193,10 +266,12 @@ function AddPermitForm({ settings }: { settings: SiteSettings }) {
     },
     input: { settings, clock },
   });
-  const submitting = useSelector(addPermitActor, (snapshot) => snapshot.matches('submitting'));
+  const submitting = useSelector(addPermitActor, (snapshot) =>
+    snapshot.matches({ form: { submission: 'submitting' } }),
+  );
   const succeeded = useSelector(addPermitActor, (snapshot) => snapshot.matches('succeeded'));
   const errorMessage = useSelector(addPermitActor, (snapshot) =>
-    snapshot.matches('failed') ? snapshot.context.errorMessage : null,
+    snapshot.matches({ form: { submission: 'failed' } }) ? snapshot.context.errorMessage : null,
   );
   return (
     <Formik
@@ -205,6 +280,7 @@ function AddPermitForm({ settings }: { settings: SiteSettings }) {
       onSubmit={(values) => addPermitActor.send({ type: 'SUBMIT', values })}
     >
       <PermitFields
+        actor={addPermitActor}
         settings={settings}
         clock={clock}
         submitting={submitting}

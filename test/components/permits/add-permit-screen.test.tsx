@@ -439,3 +439,104 @@ test('a failure shows "Creation Failed" with the mapped message and keeps every 
   ).toBeInTheDocument();
   expect(createPermit).toHaveBeenCalledTimes(2);
 });
+
+describe('the registration', () => {
+  const registration = () => textField(/^Registration number/);
+  const created = () =>
+    jest.fn<Promise<CreatePermitAnswer>, [PermitCreatePayload]>(async () => ({ status: 201 }));
+
+  /** Fills a plain form with `vrm` as the registration, pasted as the resident had it. */
+  async function fillWith(user: UserEvent, vrm: string) {
+    await fillPlainForm(user);
+    await user.clear(registration());
+    await user.type(registration(), vrm);
+  }
+
+  test('upper case as typed, the standard spacing on leaving, a hint, no spell check', async () => {
+    const { user } = renderScreen(plainSite);
+    await screen.findByRole('button', { name: 'Create Permit' });
+
+    await user.type(registration(), 'kx-19.abc');
+    expect(registration()).toHaveValue('KX-19.ABC');
+    await user.tab();
+    expect(registration()).toHaveValue('KX19 ABC');
+    expect(registration()).toHaveAttribute('autocapitalize', 'characters');
+    expect(registration()).toHaveAttribute('spellcheck', 'false');
+    expect(registration()).toHaveAttribute('autocomplete', 'off');
+    expect(registration()).toHaveAccessibleDescription('For example, AB12 CDE');
+    expect(
+      screen.queryByRole('checkbox', { name: 'This registration is correct' }),
+    ).not.toBeInTheDocument();
+  });
+
+  test('a slip: "Did you mean AB12 COE?", and "Use AB12 COE" puts it in the field', async () => {
+    const createPermit = created();
+    const { user } = renderScreen(plainSite, createPermit);
+    await screen.findByRole('button', { name: 'Create Permit' });
+
+    await fillWith(user, 'ab12 c0e');
+    expect(screen.getByText('Did you mean AB12 COE?')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Use AB12 COE' }));
+
+    expect(registration()).toHaveValue('AB12 COE');
+    expect(screen.queryByText('Did you mean AB12 COE?')).not.toBeInTheDocument();
+    await user.click(submitButton());
+    expect(createPermit).toHaveBeenCalledWith(expect.objectContaining({ vrm: 'AB12COE' }));
+  });
+
+  test('a slip kept as typed is created only once "This registration is correct" is ticked', async () => {
+    const createPermit = created();
+    const { user } = renderScreen(plainSite, createPermit);
+    await screen.findByRole('button', { name: 'Create Permit' });
+
+    await fillWith(user, 'RNO4 BJE');
+    await user.click(submitButton());
+    expect(
+      await screen.findByText(
+        'Check the registration against the vehicle, then tick “This registration is correct”.',
+      ),
+    ).toBeInTheDocument();
+    expect(registration()).toBeInvalid();
+    expect(createPermit).not.toHaveBeenCalled();
+
+    await user.click(checkbox('This registration is correct'));
+    await user.click(submitButton());
+    expect(createPermit).toHaveBeenCalledWith(expect.objectContaining({ vrm: 'RNO4BJE' }));
+  });
+
+  test('an unrecognised format: the warning, the box, the field in error, nothing lost', async () => {
+    const createPermit = created();
+    const { user } = renderScreen(plainSite, createPermit);
+    await screen.findByRole('button', { name: 'Create Permit' });
+
+    await fillWith(user, 'cd 123 456');
+    expect(
+      screen.getByText('This is not a standard UK registration. Check it against the vehicle.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/^Did you mean/)).not.toBeInTheDocument();
+    await user.click(submitButton());
+    expect(
+      await screen.findByText(
+        'Check the registration against the vehicle, then tick “This registration is correct”.',
+      ),
+    ).toBeInTheDocument();
+    expect(registration()).toBeInvalid();
+    expect(registration()).toHaveFocus();
+    expect(registration()).toHaveValue('CD123456');
+    expect(createPermit).not.toHaveBeenCalled();
+
+    await user.click(checkbox('This registration is correct'));
+    await user.click(submitButton());
+    expect(createPermit).toHaveBeenCalledWith(expect.objectContaining({ vrm: 'CD123456' }));
+  });
+
+  test('changing the registration takes back the tick', async () => {
+    const { user } = renderScreen(plainSite);
+    await screen.findByRole('button', { name: 'Create Permit' });
+
+    await fillWith(user, 'CD123456');
+    await user.click(checkbox('This registration is correct'));
+    await user.type(registration(), '7');
+    expect(checkbox('This registration is correct')).not.toBeChecked();
+  });
+});

@@ -29,18 +29,14 @@ const currentMark = fc
 /** A mark of every recognised format, spaced as DVLA writes it. */
 const recognisedMark: fc.Arbitrary<{ spaced: string; format: RegistrationFormat }> = fc.oneof(
   currentMark.map((spaced) => ({ spaced, format: 'current' as const })),
-  fc
-    .tuple(from(yearLetters), number(3), text(letters, 3, 3))
-    .map(([year, digits, random]) => ({
-      spaced: `${year}${digits} ${random}`,
-      format: 'prefix' as const,
-    })),
-  fc
-    .tuple(text(letters, 3, 3), number(3), from(yearLetters))
-    .map(([random, digits, year]) => ({
-      spaced: `${random} ${digits}${year}`,
-      format: 'suffix' as const,
-    })),
+  fc.tuple(from(yearLetters), number(3), text(letters, 3, 3)).map(([year, digits, random]) => ({
+    spaced: `${year}${digits} ${random}`,
+    format: 'prefix' as const,
+  })),
+  fc.tuple(text(letters, 3, 3), number(3), from(yearLetters)).map(([random, digits, year]) => ({
+    spaced: `${random} ${digits}${year}`,
+    format: 'suffix' as const,
+  })),
   fc
     .tuple(text(letters, 1, 3), number(4))
     .filter(([a, b]) => a.length + b.length <= 6)
