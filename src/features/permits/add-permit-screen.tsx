@@ -15,7 +15,9 @@ import {
 } from '../../../machines/permits/permit-form-rules';
 import { permitFormMessages, permitFormSchema } from '../../../machines/permits/permit-form-schema';
 import type { PermitFormValues } from '../../../machines/permits/permit-form-values';
-import { formatRegistration } from '../../../machines/permits/uk-registration';
+import { formatRegistration, nearMissOf } from '../../../machines/permits/uk-registration';
+import { recentVehiclesMachine } from '../../../machines/permits/recent-vehicles-machine';
+import { recentVehicleName, type RecentVehicle } from '../../../machines/permits/recent-vehicles';
 import type { SiteSettings } from '../../../contract/site-settings';
 import { useAppActor, useClock } from '../../shell/app-machines';
 import { useSiteSettings } from '../../shell/site-settings-provider';
@@ -95,7 +97,13 @@ function RegistrationSuggestion({ mark }: { mark: string }) {
  * The registration field and what the add-permit statechart's `registration` region says about
  * it: a slip's suggestion, an unrecognised mark's warning, and the box that vouches for either.
  */
-function RegistrationField({ actor }: { actor: ActorRefFrom<typeof addPermitMachine> }) {
+function RegistrationField({
+  actor,
+  recentVehicles,
+}: {
+  actor: ActorRefFrom<typeof addPermitMachine>;
+  recentVehicles: readonly RecentVehicle[];
+}) {
   const { values, setFieldValue } = useFormikContext<PermitFormValues>();
   // Every way the field changes (typing, a suggestion, a recent vehicle) reaches the statechart.
   useEffect(() => {
@@ -106,6 +114,11 @@ function RegistrationField({ actor }: { actor: ActorRefFrom<typeof addPermitMach
   );
   const unrecognised = useSelector(actor, (snapshot) =>
     snapshot.matches({ form: { registration: 'confirming' } }),
+  );
+  // A hint, not a hold: a mark one edit away from a vehicle the resident has used.
+  const nearMiss = nearMissOf(
+    values.vrm,
+    recentVehicles.map((vehicle) => vehicle.vrm),
   );
   return (
     <>
@@ -121,6 +134,7 @@ function RegistrationField({ actor }: { actor: ActorRefFrom<typeof addPermitMach
         onValueChange={() => void setFieldValue('vrm_confirmed', false)}
       />
       {suggestion !== null && <RegistrationSuggestion mark={suggestion} />}
+      {nearMiss !== null && nearMiss !== suggestion && <RegistrationSuggestion mark={nearMiss} />}
       {unrecognised && <Text>{registrationTexts.unrecognised}</Text>}
       {(suggestion !== null || unrecognised) && (
         <CheckboxField name="vrm_confirmed" label={registrationTexts.confirm} />
@@ -129,8 +143,41 @@ function RegistrationField({ actor }: { actor: ActorRefFrom<typeof addPermitMach
   );
 }
 
+/** One button per recent vehicle; a tap fills the vehicle and the driver, not the dates. */
+function RecentVehicleButtons({ vehicles }: { vehicles: readonly RecentVehicle[] }) {
+  const { setValues } = useFormikContext<PermitFormValues>();
+  if (vehicles.length === 0) return null;
+  return (
+    <Box role="group" aria-label="Recent vehicles">
+      <Text fontWeight="medium" mb={2}>
+        Recent vehicles
+      </Text>
+      <HStack gap={2} wrap="wrap">
+        {vehicles.map((vehicle) => (
+          <Button
+            key={vehicle.vrm}
+            size="sm"
+            variant="outline"
+            onClick={() =>
+              void setValues((values) => ({
+                ...values,
+                ...vehicle,
+                vrm: formatRegistration(vehicle.vrm),
+                vrm_confirmed: false,
+              }))
+            }
+          >
+            {recentVehicleName(vehicle)}
+          </Button>
+        ))}
+      </HStack>
+    </Box>
+  );
+}
+
 function PermitFields({
   actor,
+  recentVehicles,
   settings,
   clock,
   submitting,
@@ -138,6 +185,7 @@ function PermitFields({
   errorMessage,
 }: {
   actor: ActorRefFrom<typeof addPermitMachine>;
+  recentVehicles: readonly RecentVehicle[];
   settings: SiteSettings;
   clock: Clock;
   submitting: boolean;
@@ -161,7 +209,8 @@ function PermitFields({
           helperText="Enter a unique reference label for this permit"
         />
       )}
-      <RegistrationField actor={actor} />
+      <RecentVehicleButtons vehicles={recentVehicles} />
+      <RegistrationField actor={actor} recentVehicles={recentVehicles} />
       <FormField name="make" label="Make" autoComplete="off" />
       <FormField name="model" label="Model" autoComplete="off" />
       <FormField name="colour" label="Colour (optional)" autoComplete="off" required={false} />
@@ -266,6 +315,8 @@ function AddPermitForm({ settings }: { settings: SiteSettings }) {
     },
     input: { settings, clock },
   });
+  const recentVehiclesActor = useAppActor('recentVehicles', recentVehiclesMachine);
+  const recentVehicles = useSelector(recentVehiclesActor, (snapshot) => snapshot.context.vehicles);
   const submitting = useSelector(addPermitActor, (snapshot) =>
     snapshot.matches({ form: { submission: 'submitting' } }),
   );
@@ -281,6 +332,7 @@ function AddPermitForm({ settings }: { settings: SiteSettings }) {
     >
       <PermitFields
         actor={addPermitActor}
+        recentVehicles={recentVehicles}
         settings={settings}
         clock={clock}
         submitting={submitting}

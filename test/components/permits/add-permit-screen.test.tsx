@@ -10,6 +10,8 @@ import type { PermitCreatePayload } from '../../../contract/permit';
 import type { SiteSettings } from '../../../contract/site-settings';
 import { ApiError } from '../../../src/api/api-error';
 import { AddPermitScreen } from '../../../src/features/permits/add-permit-screen';
+import { recentVehiclesMachine } from '../../../machines/permits/recent-vehicles-machine';
+import type { RecentVehicle } from '../../../machines/permits/recent-vehicles';
 import { fullSite, plainSite } from '../../machines/permits/permit-form-fixtures';
 import { exactly, renderWithProviders, residentProfile } from '../../support/render';
 
@@ -538,5 +540,89 @@ describe('the registration', () => {
     await user.click(checkbox('This registration is correct'));
     await user.type(registration(), '7');
     expect(checkbox('This registration is correct')).not.toBeChecked();
+  });
+});
+
+describe('recent vehicles', () => {
+  const yaris: RecentVehicle = {
+    vrm: 'YR21FEW',
+    make: 'Toyota',
+    model: 'Yaris',
+    colour: 'Silver',
+    driver_first: 'Ann',
+    driver_last: 'Lee',
+  };
+  const focus: RecentVehicle = { ...yaris, vrm: 'AB12CDE', make: 'Ford', model: 'Focus' };
+
+  function renderWithRecent(vehicles: RecentVehicle[]) {
+    return renderWithProviders(<AddPermitScreen />, {
+      route: '/add-permit',
+      session: { status: 'signed_in', profile: residentProfile },
+      machines: {
+        addPermit: addPermitAgainst(),
+        recentVehicles: recentVehiclesMachine.provide({
+          actors: { loadRecentVehicles: fromPromise(async () => vehicles) },
+        }),
+      },
+      clock,
+      siteSettings: plainSite,
+    });
+  }
+
+  test('one button per vehicle, newest first; a tap fills the vehicle and driver, not the dates', async () => {
+    const { user } = renderWithRecent([yaris, focus]);
+    const group = await screen.findByRole('group', { name: 'Recent vehicles' });
+    expect(
+      within(group)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['YR21 FEW · Toyota Yaris', 'AB12 CDE · Ford Focus']);
+
+    await user.click(screen.getByRole('button', { name: 'YR21 FEW · Toyota Yaris' }));
+    expect(textField(/^Registration number/)).toHaveValue('YR21 FEW');
+    expect(textField(/^Make/)).toHaveValue('Toyota');
+    expect(textField(/^Model/)).toHaveValue('Yaris');
+    expect(textField('Colour (optional)')).toHaveValue('Silver');
+    expect(textField('Driver first name (optional)')).toHaveValue('Ann');
+    expect(textField('Driver last name (optional)')).toHaveValue('Lee');
+    expect(dateField(/^Expiry date/)).toHaveValue('');
+  });
+
+  test('a registration one edit from a recent vehicle: "Did you mean YR21 FEW?", a hint only', async () => {
+    const createPermit = jest.fn<Promise<CreatePermitAnswer>, [PermitCreatePayload]>(async () => ({
+      status: 201,
+    }));
+    const { user } = renderWithProviders(<AddPermitScreen />, {
+      route: '/add-permit',
+      session: { status: 'signed_in', profile: residentProfile },
+      machines: {
+        addPermit: addPermitAgainst(createPermit),
+        recentVehicles: recentVehiclesMachine.provide({
+          actors: { loadRecentVehicles: fromPromise(async () => [yaris]) },
+        }),
+      },
+      clock,
+      siteSettings: plainSite,
+    });
+    await screen.findByRole('group', { name: 'Recent vehicles' });
+
+    await fillPlainForm(user);
+    await user.clear(textField(/^Registration number/));
+    await user.type(textField(/^Registration number/), 'YR12 FEW');
+    expect(screen.getByText('Did you mean YR21 FEW?')).toBeInTheDocument();
+    expect(
+      screen.queryByRole('checkbox', { name: 'This registration is correct' }),
+    ).not.toBeInTheDocument();
+    await user.click(submitButton());
+    expect(createPermit).toHaveBeenCalledWith(expect.objectContaining({ vrm: 'YR12FEW' }));
+  });
+
+  test('"Use YR21 FEW" puts the recent vehicle’s registration in the field', async () => {
+    const { user } = renderWithRecent([yaris]);
+    await screen.findByRole('group', { name: 'Recent vehicles' });
+    await user.type(textField(/^Registration number/), 'YR21 FEV');
+    await user.click(screen.getByRole('button', { name: 'Use YR21 FEW' }));
+    expect(textField(/^Registration number/)).toHaveValue('YR21 FEW');
+    expect(screen.queryByText(/^Did you mean/)).not.toBeInTheDocument();
   });
 });
