@@ -554,12 +554,12 @@ describe('recent vehicles', () => {
   };
   const focus: RecentVehicle = { ...yaris, vrm: 'AB12CDE', make: 'Ford', model: 'Focus' };
 
-  function renderWithRecent(vehicles: RecentVehicle[]) {
+  function renderWithRecent(vehicles: RecentVehicle[], createPermit?: CreatePermit) {
     return renderWithProviders(<AddPermitScreen />, {
       route: '/add-permit',
       session: { status: 'signed_in', profile: residentProfile },
       machines: {
-        addPermit: addPermitAgainst(),
+        addPermit: addPermitAgainst(createPermit),
         recentVehicles: recentVehiclesMachine.provide({
           actors: { loadRecentVehicles: fromPromise(async () => vehicles) },
         }),
@@ -592,18 +592,7 @@ describe('recent vehicles', () => {
     const createPermit = jest.fn<Promise<CreatePermitAnswer>, [PermitCreatePayload]>(async () => ({
       status: 201,
     }));
-    const { user } = renderWithProviders(<AddPermitScreen />, {
-      route: '/add-permit',
-      session: { status: 'signed_in', profile: residentProfile },
-      machines: {
-        addPermit: addPermitAgainst(createPermit),
-        recentVehicles: recentVehiclesMachine.provide({
-          actors: { loadRecentVehicles: fromPromise(async () => [yaris]) },
-        }),
-      },
-      clock,
-      siteSettings: plainSite,
-    });
+    const { user } = renderWithRecent([yaris], createPermit);
     await screen.findByRole('group', { name: 'Recent vehicles' });
 
     await fillPlainForm(user);
