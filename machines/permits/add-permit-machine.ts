@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { and, assertEvent, assign, fromPromise, or, setup, stateIn } from 'xstate';
 import { systemClock, type Clock } from '../clock';
 import { toHttpFailure } from '../http-failure';
 import { notProvided } from '../not-provided';
@@ -7,6 +7,7 @@ import type { PermitCreatePayload } from '../../contract/permit';
 import type { PermitFormValues } from './permit-form-values';
 import type { SiteSettings } from '../../contract/site-settings';
 import { toPermitCreatePayload } from './to-permit-create-payload';
+import { checkRegistration } from './uk-registration';
 
 /** What the app's create call answers on a 2xx: the HTTP status, which decides success. */
 export interface CreatePermitAnswer {
@@ -23,15 +24,22 @@ export interface AddPermitContext {
   settings: SiteSettings;
   /** What the screen shows, under `createPermitErrorTitle`, in the failed state. */
   errorMessage: string | null;
+  /** The spaced registration the typed one most likely meant, while `registration.suggesting`. */
+  suggestion: string | null;
   clock: Clock;
 }
 
-export type AddPermitEvent = { type: 'SUBMIT'; values: PermitFormValues };
+export type AddPermitEvent =
+  { type: 'SUBMIT'; values: PermitFormValues } | { type: 'VRM.CHANGED'; vrm: string };
 
 /**
  * The add-permit screen (docs/contract.md §2 "Add Permit", §3, §5 and §8): the site settings
- * load first (the screen shows a spinner), then the resident edits and submits. The payload is
- * built from the SUBMIT event's values; Formik keeps the values, so after a failure the form
+ * load first (the screen shows a spinner), then the resident edits and submits. Two regions run
+ * side by side. `registration` reads each registration the field holds (`checkRegistration`):
+ * a mark in a standard UK format is never held back, a look-alike slip is offered its mended
+ * form, and any other mark needs the resident's "This registration is correct"
+ * (test/machines/permits/uk-registration.test.ts). `submission` sends the create call: the payload
+ * is built from the SUBMIT event's values; Formik keeps the values, so after a failure the form
  * still holds them and a new SUBMIT retries. On HTTP 201 or 202 the app's `navigateToMyPermits`
  * action takes the resident to /my-permits with a refresh request.
  */
@@ -49,63 +57,171 @@ export const addPermitMachine = setup({
   actions: {
     showError: assign((_, params: { message: string }) => ({ errorMessage: params.message })),
     clearError: assign({ errorMessage: null }),
+    rememberSuggestion: assign({
+      suggestion: ({ event }) => {
+        assertEvent(event, 'VRM.CHANGED');
+        const check = checkRegistration(event.vrm);
+        return check.kind === 'slip' ? check.suggestion : null;
+      },
+    }),
+    forgetSuggestion: assign({ suggestion: null }),
     navigateToMyPermits: () => notProvided('addPermit', 'action', 'navigateToMyPermits'),
   },
   guards: {
     // docs/contract.md §7: only these two statuses mean the permit was taken.
     isCreated: (_, params: { answer: CreatePermitAnswer }) =>
       params.answer.status === 201 || params.answer.status === 202,
+    registrationIs: ({ event }, params: { kind: 'blank' | 'recognised' | 'slip' }) => {
+      assertEvent(event, 'VRM.CHANGED');
+      return checkRegistration(event.vrm).kind === params.kind;
+    },
+    confirmedByResident: ({ event }) => {
+      assertEvent(event, 'SUBMIT');
+      return event.values.vrm_confirmed;
+    },
+    // The one rule the form's schema also applies (`permitFormSchema`): a recognised mark, or
+    // one the resident vouched for.
+    registrationAccepted: or([
+      stateIn({ form: { registration: 'recognised' } }),
+      and([
+        or([
+          stateIn({ form: { registration: 'suggesting' } }),
+          stateIn({ form: { registration: 'confirming' } }),
+        ]),
+        'confirmedByResident',
+      ]),
+    ]),
   },
 }).createMachine({
   id: 'addPermit',
   context: ({ input }) => ({
     settings: input.settings,
     errorMessage: null,
+    suggestion: null,
     clock: input.clock ?? systemClock,
   }),
-  initial: 'editing',
+  initial: 'form',
   states: {
-    editing: {
-      on: { SUBMIT: 'submitting' },
-    },
-    // No SUBMIT handler: a double click or a second Enter while a request is out sends nothing.
-    submitting: {
-      entry: 'clearError',
-      invoke: {
-        id: 'createPermit',
-        src: 'createPermit',
-        input: ({ context, event }) => {
-          assertEvent(event, 'SUBMIT');
-          return toPermitCreatePayload(event.values, context.settings, context.clock());
+    form: {
+      description: 'The form on screen: its registration read, and its submission.',
+      type: 'parallel',
+      states: {
+        registration: {
+          description:
+            'What the registration field holds, read on every change (VRM.CHANGED): whether it may be sent as it is.',
+          initial: 'blank',
+          on: {
+            'VRM.CHANGED': [
+              {
+                description: 'The field is empty.',
+                guard: { type: 'registrationIs', params: { kind: 'blank' } },
+                target: '.blank',
+                actions: 'forgetSuggestion',
+              },
+              {
+                description: 'A standard UK format: never held back.',
+                guard: { type: 'registrationIs', params: { kind: 'recognised' } },
+                target: '.recognised',
+                actions: 'forgetSuggestion',
+              },
+              {
+                description:
+                  'Not standard, but swapping look-alikes (O/0, I/1, S/5, B/8, Z/2) makes it so.',
+                guard: { type: 'registrationIs', params: { kind: 'slip' } },
+                target: '.suggesting',
+                actions: 'rememberSuggestion',
+              },
+              {
+                description: 'Not a standard UK registration, and no look-alike swap mends it.',
+                target: '.confirming',
+                actions: 'forgetSuggestion',
+              },
+            ],
+          },
+          states: {
+            blank: { description: 'Nothing typed yet: the form’s rules ask for a registration.' },
+            recognised: { description: 'A standard UK registration: it is sent as it is.' },
+            suggesting: {
+              description:
+                'A likely slip: "Did you mean …?" offers the mended registration; the permit is created only once the resident uses it or ticks "This registration is correct".',
+            },
+            confirming: {
+              description:
+                'An unrecognised registration (foreign, diplomatic, trade): created only once the resident ticks "This registration is correct".',
+            },
+          },
         },
-        onDone: [
-          {
-            guard: { type: 'isCreated', params: ({ event }) => ({ answer: event.output }) },
-            target: 'succeeded',
-          },
-          {
-            target: 'failed',
-            actions: { type: 'showError', params: { message: createPermitMessages.failed } },
-          },
-        ],
-        onError: {
-          target: 'failed',
-          actions: {
-            type: 'showError',
-            params: ({ event }) => ({
-              message: toCreatePermitErrorMessage(toHttpFailure(event.error)),
-            }),
+        submission: {
+          description: 'Sending the create call and reading its answer.',
+          initial: 'editing',
+          states: {
+            editing: {
+              description: 'The resident fills in the form.',
+              on: {
+                SUBMIT: {
+                  description:
+                    'Send the form, if its registration is recognised or the resident confirmed it.',
+                  guard: 'registrationAccepted',
+                  target: 'submitting',
+                },
+              },
+            },
+            submitting: {
+              description:
+                'The create call is out. No SUBMIT handler: a double click or a second Enter sends nothing.',
+              entry: 'clearError',
+              invoke: {
+                id: 'createPermit',
+                src: 'createPermit',
+                input: ({ context, event }) => {
+                  assertEvent(event, 'SUBMIT');
+                  return toPermitCreatePayload(event.values, context.settings, context.clock());
+                },
+                onDone: [
+                  {
+                    description: 'HTTP 201 or 202: the permit was taken.',
+                    guard: { type: 'isCreated', params: ({ event }) => ({ answer: event.output }) },
+                    target: '#addPermit.succeeded',
+                  },
+                  {
+                    description: 'Any other 2xx does not mean the permit was taken.',
+                    target: 'failed',
+                    actions: {
+                      type: 'showError',
+                      params: { message: createPermitMessages.failed },
+                    },
+                  },
+                ],
+                onError: {
+                  description: 'The call failed: show why.',
+                  target: 'failed',
+                  actions: {
+                    type: 'showError',
+                    params: ({ event }) => ({
+                      message: toCreatePermitErrorMessage(toHttpFailure(event.error)),
+                    }),
+                  },
+                },
+              },
+            },
+            failed: {
+              description: 'The create call failed; the form keeps its values.',
+              on: {
+                SUBMIT: {
+                  description: 'Retry with whatever the form now holds.',
+                  guard: 'registrationAccepted',
+                  target: 'submitting',
+                },
+              },
+            },
           },
         },
       },
     },
     succeeded: {
+      description: 'The permit was created: on to My Permits.',
       type: 'final',
       entry: 'navigateToMyPermits',
-    },
-    // A new SUBMIT retries with whatever the form now holds.
-    failed: {
-      on: { SUBMIT: 'submitting' },
     },
   },
 });

@@ -19,6 +19,7 @@ export const emptyPermitForm: PermitFormValues = {
   schedule: false,
   start: '',
   acknowledged: false,
+  vrm_confirmed: false,
 };
 
 export type PermitFormErrors = Partial<Record<keyof PermitFormValues, string>>;

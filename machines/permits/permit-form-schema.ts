@@ -3,6 +3,7 @@ import * as yup from 'yup';
 import type { SiteSettings } from '../../contract/site-settings';
 import { skippedWallTimeMessage } from '../../contract/london-wall-time';
 import { inLondon, isSkippedDateTimeLocal, parseDateTimeLocal } from './london-time';
+import { needsConfirmation } from './uk-registration';
 
 /**
  * The add form's messages, word for word (test/machines/permits/permit-form-rules.test.ts); the
@@ -20,6 +21,8 @@ export const permitFormMessages = {
   startRequired: 'Scheduled start date is required',
   startNotInFuture: 'Scheduled start date must be in the future',
   startTooSoon: 'Scheduled start date must be at least 1 minute in the future',
+  vrmNotConfirmed:
+    'Check the registration against the vehicle, then tick “This registration is correct”.',
 } as const;
 
 /** How far ahead a scheduled start must be (test/machines/permits/permit-form-rules.test.ts). */
@@ -91,7 +94,14 @@ export function permitFormSchema(settings: SiteSettings, now: DateTime | Date) {
     reference_label: settings.can_add_reference
       ? requiredText(permitFormMessages.referenceLabelRequired)
       : yup.string(),
-    vrm: requiredText(permitFormMessages.vrmRequired),
+    // A mark in a UK format is never held back; any other needs the resident's word
+    // (test/machines/permits/uk-registration.test.ts; the statechart's `registrationAccepted`).
+    vrm: requiredText(permitFormMessages.vrmRequired).test(
+      'confirmed',
+      permitFormMessages.vrmNotConfirmed,
+      (value, { parent }: { parent: { vrm_confirmed?: boolean } }) =>
+        parent.vrm_confirmed === true || !needsConfirmation(value ?? ''),
+    ),
     make: requiredText(permitFormMessages.makeRequired),
     model: requiredText(permitFormMessages.modelRequired),
     end:
@@ -102,5 +112,6 @@ export function permitFormSchema(settings: SiteSettings, now: DateTime | Date) {
       ? yup.string().when('schedule', ([schedule]) => (schedule ? start : yup.string()))
       : yup.string(),
     acknowledged: yup.boolean().oneOf([true], permitFormMessages.acknowledgement),
+    vrm_confirmed: yup.boolean(),
   });
 }

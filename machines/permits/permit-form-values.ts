@@ -15,4 +15,6 @@ export interface PermitFormValues extends Required<Pick<PermitCreatePayload, Per
   schedule: boolean;
   start: string;
   acknowledged: boolean;
+  /** "This registration is correct": the resident vouches for a registration not in a UK format. */
+  vrm_confirmed: boolean;
 }

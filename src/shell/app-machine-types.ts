@@ -8,6 +8,7 @@ import type { dashboardMachine } from '../../machines/dashboard/dashboard-machin
 import type { activatePermitMachine } from '../../machines/permits/activate-permit-machine';
 import type { addPermitMachine } from '../../machines/permits/add-permit-machine';
 import type { cancelPermitMachine } from '../../machines/permits/cancel-permit-machine';
+import type { recentVehiclesMachine } from '../../machines/permits/recent-vehicles-machine';
 import type { permitListMachine } from '../../machines/permits/permit-list-machine';
 import type { updatePermitMachine } from '../../machines/permits/update-permit-machine';
 import type { sessionMachine } from '../../machines/session-machine';
@@ -24,6 +25,7 @@ export interface AppMachines {
   changePassword: typeof changePasswordMachine;
   dashboard: typeof dashboardMachine;
   addPermit: typeof addPermitMachine;
+  recentVehicles: typeof recentVehiclesMachine;
   permitList: typeof permitListMachine;
   activatePermit: typeof activatePermitMachine;
   cancelPermit: typeof cancelPermitMachine;

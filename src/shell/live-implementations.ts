@@ -13,6 +13,7 @@ import type {
 import type { PasswordResetRequest } from '../../machines/auth/forgot-password-machine';
 import type { PasswordRequestInput } from '../../machines/auth/password-form-machine';
 import { gatherDashboardFigures } from '../../machines/dashboard/gather-dashboard-figures';
+import { recentVehiclesOf } from '../../machines/permits/recent-vehicles';
 import {
   readPermitListAnswer,
   readPermitListBody,
@@ -48,18 +49,22 @@ const signInWithTokenActor = fromPromise<boolean, { customToken: string }>(({ in
   signInWithToken(input.customToken),
 );
 
-/** How many permits wait in the provider's queue: the count of a QUEUED-only list query. */
-async function countQueuedPermits(): Promise<number> {
-  const request = {
-    status: ['QUEUED' as const],
-    start_date: '',
-    end_date: '',
-    search: '',
-    page: 1,
-  };
+/** The first page of the resident's permits that match `status` (all when empty). */
+async function firstListPage(status: PermitListRequest['status']) {
+  const request = { status, start_date: '', end_date: '', search: '', page: 1 };
   const answer = readPermitListBody(await listPermits(request), 1);
   if (answer.kind !== 'listed') throw new Error('The permit list answered with an error');
-  return answer.count;
+  return answer;
+}
+
+/** How many permits wait in the provider's queue: the count of a QUEUED-only list query. */
+async function countQueuedPermits(): Promise<number> {
+  return (await firstListPage(['QUEUED'])).count;
+}
+
+/** The resident's recent vehicles: their newest permits' distinct vehicles (first list page). */
+async function loadRecentVehicles() {
+  return recentVehiclesOf((await firstListPage([])).permits);
 }
 
 /**
@@ -141,6 +146,9 @@ export const liveImplementations: AppImplementations = {
     actors: {
       createPermit: fromPromise(({ input }: { input: PermitCreatePayload }) => createPermit(input)),
     },
+  },
+  recentVehicles: {
+    actors: { loadRecentVehicles: fromPromise(loadRecentVehicles) },
   },
   permitList: {
     actors: {

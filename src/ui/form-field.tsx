@@ -6,7 +6,9 @@ import type { HTMLInputAutoCompleteAttribute, HTMLInputTypeAttribute } from 'rea
  * A labelled text input bound to a Formik field, required unless told otherwise. Its validation
  * message shows once the field has been visited (or a submit was tried) and is announced politely.
  * `normalise` rewrites what is typed before Formik stores it, so the field shows the stored form;
- * `onValueChange` hears each value the resident gives, after Formik has it.
+ * `onValueChange` hears each value the resident gives, after Formik has it; `reformatOnLeave`
+ * rewrites the stored value when the resident leaves the field (a registration's spacing, say).
+ * `autoCapitalize` and `spellCheck` pass to the input, for codes that are not words.
  */
 export function FormField({
   name,
@@ -19,6 +21,9 @@ export function FormField({
   disabled,
   normalise,
   onValueChange,
+  reformatOnLeave,
+  autoCapitalize,
+  spellCheck,
 }: {
   name: string;
   label: string;
@@ -30,6 +35,9 @@ export function FormField({
   disabled?: boolean;
   normalise?: (value: string) => string;
   onValueChange?: (value: string) => void;
+  reformatOnLeave?: (value: string) => string;
+  autoCapitalize?: string;
+  spellCheck?: boolean;
 }) {
   const [field, meta, helpers] = useField<string>(name);
   const invalid = meta.touched && meta.error !== undefined;
@@ -46,6 +54,12 @@ export function FormField({
           else field.onChange(event);
           onValueChange?.(event.target.value);
         }}
+        onBlur={(event) => {
+          field.onBlur(event);
+          if (reformatOnLeave) void helpers.setValue(reformatOnLeave(field.value));
+        }}
+        autoCapitalize={autoCapitalize}
+        spellCheck={spellCheck}
         type={type}
         autoComplete={autoComplete}
         min={min}

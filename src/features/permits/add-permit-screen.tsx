@@ -1,6 +1,8 @@
-import { Box, Spinner, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, Spinner, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { Formik, useFormikContext } from 'formik';
+import { useEffect } from 'react';
+import type { ActorRefFrom } from 'xstate';
 import { useNavigate } from 'react-router';
 import { addPermitMachine } from '../../../machines/permits/add-permit-machine';
 import type { Clock } from '../../../machines/clock';
@@ -13,6 +15,9 @@ import {
 } from '../../../machines/permits/permit-form-rules';
 import { permitFormMessages, permitFormSchema } from '../../../machines/permits/permit-form-schema';
 import type { PermitFormValues } from '../../../machines/permits/permit-form-values';
+import { formatRegistration, nearMissOf } from '../../../machines/permits/uk-registration';
+import { recentVehiclesMachine } from '../../../machines/permits/recent-vehicles-machine';
+import { recentVehicleName, type RecentVehicle } from '../../../machines/permits/recent-vehicles';
 import type { SiteSettings } from '../../../contract/site-settings';
 import { useAppActor, useClock } from '../../shell/app-machines';
 import { useSiteSettings } from '../../shell/site-settings-provider';
@@ -28,6 +33,7 @@ import { FormSubmission } from '../../ui/form-submission';
 const fieldOrder: (keyof PermitFormValues)[] = [
   'reference_label',
   'vrm',
+  'vrm_confirmed',
   'make',
   'model',
   'colour',
@@ -39,6 +45,15 @@ const fieldOrder: (keyof PermitFormValues)[] = [
   'start',
   'acknowledged',
 ];
+
+/** What the registration field says under it, word for word (add-permit-screen.test.tsx). */
+export const registrationTexts = {
+  hint: 'For example, AB12 CDE',
+  unrecognised: 'This is not a standard UK registration. Check it against the vehicle.',
+  confirm: 'This registration is correct',
+  didYouMean: (mark: string) => `Did you mean ${mark}?`,
+  use: (mark: string) => `Use ${mark}`,
+} as const;
 
 /**
  * The rules' answers that mean a required field is still empty. The acknowledgement is not among
@@ -58,13 +73,119 @@ function upperCase(value: string): string {
   return value.toUpperCase();
 }
 
+/** A "Did you mean …?" line with the button that puts the mark in the registration field. */
+function RegistrationSuggestion({ mark }: { mark: string }) {
+  const { setFieldValue } = useFormikContext<PermitFormValues>();
+  return (
+    <HStack role="group" aria-label={registrationTexts.didYouMean(mark)} gap={3} wrap="wrap">
+      <Text>{registrationTexts.didYouMean(mark)}</Text>
+      <Button
+        size="sm"
+        variant="outline"
+        onClick={() => {
+          void setFieldValue('vrm', mark);
+          void setFieldValue('vrm_confirmed', false);
+        }}
+      >
+        {registrationTexts.use(mark)}
+      </Button>
+    </HStack>
+  );
+}
+
+/**
+ * The registration field and what the add-permit statechart's `registration` region says about
+ * it: a slip's suggestion, an unrecognised mark's warning, and the box that vouches for either.
+ */
+function RegistrationField({
+  actor,
+  recentVehicles,
+}: {
+  actor: ActorRefFrom<typeof addPermitMachine>;
+  recentVehicles: readonly RecentVehicle[];
+}) {
+  const { values, setFieldValue } = useFormikContext<PermitFormValues>();
+  // Every way the field changes (typing, a suggestion, a recent vehicle) reaches the statechart.
+  useEffect(() => {
+    actor.send({ type: 'VRM.CHANGED', vrm: values.vrm });
+  }, [actor, values.vrm]);
+  const suggestion = useSelector(actor, (snapshot) =>
+    snapshot.matches({ form: { registration: 'suggesting' } }) ? snapshot.context.suggestion : null,
+  );
+  const unrecognised = useSelector(actor, (snapshot) =>
+    snapshot.matches({ form: { registration: 'confirming' } }),
+  );
+  // A hint, not a hold: a mark one edit away from a vehicle the resident has used.
+  const nearMiss = nearMissOf(
+    values.vrm,
+    recentVehicles.map((vehicle) => vehicle.vrm),
+  );
+  return (
+    <>
+      <FormField
+        name="vrm"
+        label="Registration number"
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        helperText={registrationTexts.hint}
+        normalise={upperCase}
+        reformatOnLeave={formatRegistration}
+        onValueChange={() => void setFieldValue('vrm_confirmed', false)}
+      />
+      {suggestion !== null && <RegistrationSuggestion mark={suggestion} />}
+      {nearMiss !== null && nearMiss !== suggestion && <RegistrationSuggestion mark={nearMiss} />}
+      {unrecognised && <Text>{registrationTexts.unrecognised}</Text>}
+      {(suggestion !== null || unrecognised) && (
+        <CheckboxField name="vrm_confirmed" label={registrationTexts.confirm} />
+      )}
+    </>
+  );
+}
+
+/** One button per recent vehicle; a tap fills the vehicle and the driver, not the dates. */
+function RecentVehicleButtons({ vehicles }: { vehicles: readonly RecentVehicle[] }) {
+  const { setValues } = useFormikContext<PermitFormValues>();
+  if (vehicles.length === 0) return null;
+  return (
+    <Box role="group" aria-label="Recent vehicles">
+      <Text fontWeight="medium" mb={2}>
+        Recent vehicles
+      </Text>
+      <HStack gap={2} wrap="wrap">
+        {vehicles.map((vehicle) => (
+          <Button
+            key={vehicle.vrm}
+            size="sm"
+            variant="outline"
+            onClick={() =>
+              void setValues((values) => ({
+                ...values,
+                ...vehicle,
+                vrm: formatRegistration(vehicle.vrm),
+                vrm_confirmed: false,
+              }))
+            }
+          >
+            {recentVehicleName(vehicle)}
+          </Button>
+        ))}
+      </HStack>
+    </Box>
+  );
+}
+
 function PermitFields({
+  actor,
+  recentVehicles,
   settings,
   clock,
   submitting,
   succeeded,
   errorMessage,
 }: {
+  actor: ActorRefFrom<typeof addPermitMachine>;
+  recentVehicles: readonly RecentVehicle[];
   settings: SiteSettings;
   clock: Clock;
   submitting: boolean;
@@ -88,7 +209,8 @@ function PermitFields({
           helperText="Enter a unique reference label for this permit"
         />
       )}
-      <FormField name="vrm" label="Registration number" autoComplete="off" normalise={upperCase} />
+      <RecentVehicleButtons vehicles={recentVehicles} />
+      <RegistrationField actor={actor} recentVehicles={recentVehicles} />
       <FormField name="make" label="Make" autoComplete="off" />
       <FormField name="model" label="Model" autoComplete="off" />
       <FormField name="colour" label="Colour (optional)" autoComplete="off" required={false} />
@@ -193,10 +315,14 @@ function AddPermitForm({ settings }: { settings: SiteSettings }) {
     },
     input: { settings, clock },
   });
-  const submitting = useSelector(addPermitActor, (snapshot) => snapshot.matches('submitting'));
+  const recentVehiclesActor = useAppActor('recentVehicles', recentVehiclesMachine);
+  const recentVehicles = useSelector(recentVehiclesActor, (snapshot) => snapshot.context.vehicles);
+  const submitting = useSelector(addPermitActor, (snapshot) =>
+    snapshot.matches({ form: { submission: 'submitting' } }),
+  );
   const succeeded = useSelector(addPermitActor, (snapshot) => snapshot.matches('succeeded'));
   const errorMessage = useSelector(addPermitActor, (snapshot) =>
-    snapshot.matches('failed') ? snapshot.context.errorMessage : null,
+    snapshot.matches({ form: { submission: 'failed' } }) ? snapshot.context.errorMessage : null,
   );
   return (
     <Formik
@@ -205,6 +331,8 @@ function AddPermitForm({ settings }: { settings: SiteSettings }) {
       onSubmit={(values) => addPermitActor.send({ type: 'SUBMIT', values })}
     >
       <PermitFields
+        actor={addPermitActor}
+        recentVehicles={recentVehicles}
         settings={settings}
         clock={clock}
         submitting={submitting}

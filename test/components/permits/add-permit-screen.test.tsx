@@ -10,6 +10,8 @@ import type { PermitCreatePayload } from '../../../contract/permit';
 import type { SiteSettings } from '../../../contract/site-settings';
 import { ApiError } from '../../../src/api/api-error';
 import { AddPermitScreen } from '../../../src/features/permits/add-permit-screen';
+import { recentVehiclesMachine } from '../../../machines/permits/recent-vehicles-machine';
+import type { RecentVehicle } from '../../../machines/permits/recent-vehicles';
 import { fullSite, plainSite } from '../../machines/permits/permit-form-fixtures';
 import { exactly, renderWithProviders, residentProfile } from '../../support/render';
 
@@ -438,4 +440,178 @@ test('a failure shows "Creation Failed" with the mapped message and keeps every 
     await screen.findByRole('heading', { name: 'My Permits, refresh requested' }),
   ).toBeInTheDocument();
   expect(createPermit).toHaveBeenCalledTimes(2);
+});
+
+describe('the registration', () => {
+  const registration = () => textField(/^Registration number/);
+  const created = () =>
+    jest.fn<Promise<CreatePermitAnswer>, [PermitCreatePayload]>(async () => ({ status: 201 }));
+
+  /** Fills a plain form with `vrm` as the registration, pasted as the resident had it. */
+  async function fillWith(user: UserEvent, vrm: string) {
+    await fillPlainForm(user);
+    await user.clear(registration());
+    await user.type(registration(), vrm);
+  }
+
+  test('upper case as typed, the standard spacing on leaving, a hint, no spell check', async () => {
+    const { user } = renderScreen(plainSite);
+    await screen.findByRole('button', { name: 'Create Permit' });
+
+    await user.type(registration(), 'kx-19.abc');
+    expect(registration()).toHaveValue('KX-19.ABC');
+    await user.tab();
+    expect(registration()).toHaveValue('KX19 ABC');
+    expect(registration()).toHaveAttribute('autocapitalize', 'characters');
+    expect(registration()).toHaveAttribute('spellcheck', 'false');
+    expect(registration()).toHaveAttribute('autocomplete', 'off');
+    expect(registration()).toHaveAccessibleDescription('For example, AB12 CDE');
+    expect(
+      screen.queryByRole('checkbox', { name: 'This registration is correct' }),
+    ).not.toBeInTheDocument();
+  });
+
+  test('a slip: "Did you mean AB12 COE?", and "Use AB12 COE" puts it in the field', async () => {
+    const createPermit = created();
+    const { user } = renderScreen(plainSite, createPermit);
+    await screen.findByRole('button', { name: 'Create Permit' });
+
+    await fillWith(user, 'ab12 c0e');
+    expect(screen.getByText('Did you mean AB12 COE?')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Use AB12 COE' }));
+
+    expect(registration()).toHaveValue('AB12 COE');
+    expect(screen.queryByText('Did you mean AB12 COE?')).not.toBeInTheDocument();
+    await user.click(submitButton());
+    expect(createPermit).toHaveBeenCalledWith(expect.objectContaining({ vrm: 'AB12COE' }));
+  });
+
+  test('a slip kept as typed is created only once "This registration is correct" is ticked', async () => {
+    const createPermit = created();
+    const { user } = renderScreen(plainSite, createPermit);
+    await screen.findByRole('button', { name: 'Create Permit' });
+
+    await fillWith(user, 'RNO4 BJE');
+    await user.click(submitButton());
+    expect(
+      await screen.findByText(
+        'Check the registration against the vehicle, then tick “This registration is correct”.',
+      ),
+    ).toBeInTheDocument();
+    expect(registration()).toBeInvalid();
+    expect(createPermit).not.toHaveBeenCalled();
+
+    await user.click(checkbox('This registration is correct'));
+    await user.click(submitButton());
+    expect(createPermit).toHaveBeenCalledWith(expect.objectContaining({ vrm: 'RNO4BJE' }));
+  });
+
+  test('an unrecognised format: the warning, the box, the field in error, nothing lost', async () => {
+    const createPermit = created();
+    const { user } = renderScreen(plainSite, createPermit);
+    await screen.findByRole('button', { name: 'Create Permit' });
+
+    await fillWith(user, 'cd 123 456');
+    expect(
+      screen.getByText('This is not a standard UK registration. Check it against the vehicle.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/^Did you mean/)).not.toBeInTheDocument();
+    await user.click(submitButton());
+    expect(
+      await screen.findByText(
+        'Check the registration against the vehicle, then tick “This registration is correct”.',
+      ),
+    ).toBeInTheDocument();
+    expect(registration()).toBeInvalid();
+    expect(registration()).toHaveFocus();
+    expect(registration()).toHaveValue('CD123456');
+    expect(createPermit).not.toHaveBeenCalled();
+
+    await user.click(checkbox('This registration is correct'));
+    await user.click(submitButton());
+    expect(createPermit).toHaveBeenCalledWith(expect.objectContaining({ vrm: 'CD123456' }));
+  });
+
+  test('changing the registration takes back the tick', async () => {
+    const { user } = renderScreen(plainSite);
+    await screen.findByRole('button', { name: 'Create Permit' });
+
+    await fillWith(user, 'CD123456');
+    await user.click(checkbox('This registration is correct'));
+    await user.type(registration(), '7');
+    expect(checkbox('This registration is correct')).not.toBeChecked();
+  });
+});
+
+describe('recent vehicles', () => {
+  const yaris: RecentVehicle = {
+    vrm: 'YR21FEW',
+    make: 'Toyota',
+    model: 'Yaris',
+    colour: 'Silver',
+    driver_first: 'Ann',
+    driver_last: 'Lee',
+  };
+  const focus: RecentVehicle = { ...yaris, vrm: 'AB12CDE', make: 'Ford', model: 'Focus' };
+
+  function renderWithRecent(vehicles: RecentVehicle[], createPermit?: CreatePermit) {
+    return renderWithProviders(<AddPermitScreen />, {
+      route: '/add-permit',
+      session: { status: 'signed_in', profile: residentProfile },
+      machines: {
+        addPermit: addPermitAgainst(createPermit),
+        recentVehicles: recentVehiclesMachine.provide({
+          actors: { loadRecentVehicles: fromPromise(async () => vehicles) },
+        }),
+      },
+      clock,
+      siteSettings: plainSite,
+    });
+  }
+
+  test('one button per vehicle, newest first; a tap fills the vehicle and driver, not the dates', async () => {
+    const { user } = renderWithRecent([yaris, focus]);
+    const group = await screen.findByRole('group', { name: 'Recent vehicles' });
+    expect(
+      within(group)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['YR21 FEW · Toyota Yaris', 'AB12 CDE · Ford Focus']);
+
+    await user.click(screen.getByRole('button', { name: 'YR21 FEW · Toyota Yaris' }));
+    expect(textField(/^Registration number/)).toHaveValue('YR21 FEW');
+    expect(textField(/^Make/)).toHaveValue('Toyota');
+    expect(textField(/^Model/)).toHaveValue('Yaris');
+    expect(textField('Colour (optional)')).toHaveValue('Silver');
+    expect(textField('Driver first name (optional)')).toHaveValue('Ann');
+    expect(textField('Driver last name (optional)')).toHaveValue('Lee');
+    expect(dateField(/^Expiry date/)).toHaveValue('');
+  });
+
+  test('a registration one edit from a recent vehicle: "Did you mean YR21 FEW?", a hint only', async () => {
+    const createPermit = jest.fn<Promise<CreatePermitAnswer>, [PermitCreatePayload]>(async () => ({
+      status: 201,
+    }));
+    const { user } = renderWithRecent([yaris], createPermit);
+    await screen.findByRole('group', { name: 'Recent vehicles' });
+
+    await fillPlainForm(user);
+    await user.clear(textField(/^Registration number/));
+    await user.type(textField(/^Registration number/), 'YR12 FEW');
+    expect(screen.getByText('Did you mean YR21 FEW?')).toBeInTheDocument();
+    expect(
+      screen.queryByRole('checkbox', { name: 'This registration is correct' }),
+    ).not.toBeInTheDocument();
+    await user.click(submitButton());
+    expect(createPermit).toHaveBeenCalledWith(expect.objectContaining({ vrm: 'YR12FEW' }));
+  });
+
+  test('"Use YR21 FEW" puts the recent vehicle’s registration in the field', async () => {
+    const { user } = renderWithRecent([yaris]);
+    await screen.findByRole('group', { name: 'Recent vehicles' });
+    await user.type(textField(/^Registration number/), 'YR21 FEV');
+    await user.click(screen.getByRole('button', { name: 'Use YR21 FEW' }));
+    expect(textField(/^Registration number/)).toHaveValue('YR21 FEW');
+    expect(screen.queryByText(/^Did you mean/)).not.toBeInTheDocument();
+  });
 });

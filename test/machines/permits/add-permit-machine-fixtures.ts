@@ -11,11 +11,17 @@ import { filledForm, fullSite, juneNoon } from './permit-form-fixtures';
 export const addPermitInput = { settings: fullSite, clock: () => juneNoon };
 
 /**
- * What the add-permit model may be sent: a submit, and each kind of answer to the create call.
+ * What the add-permit model may be sent: a registration of each kind, a submit with and without
+ * "This registration is correct" ticked, and each kind of answer to the create call.
  * The machine-level and the screen-level model tests walk the same paths.
  */
 export const addPermitEventSamples: AnyEventObject[] = [
+  { type: 'VRM.CHANGED', vrm: '' },
+  { type: 'VRM.CHANGED', vrm: 'AB12 CDE' },
+  { type: 'VRM.CHANGED', vrm: 'AB12 C0E' },
+  { type: 'VRM.CHANGED', vrm: 'CD 123 456' },
   { type: 'SUBMIT', values: { ...filledForm, reference_label: 'Plumber' } },
+  { type: 'SUBMIT', values: { ...filledForm, reference_label: 'Plumber', vrm_confirmed: true } },
   { type: 'xstate.done.actor.createPermit', output: { status: 201 } },
   { type: 'xstate.done.actor.createPermit', output: { status: 202 } },
   { type: 'xstate.done.actor.createPermit', output: { status: 200 } },

@@ -58,4 +58,16 @@ describe('addPermitMachine model', () => {
       () => driverFor(broken, 50),
     );
   });
+
+  it('catches a registration sent without the resident’s tick', async () => {
+    const broken = addPermitMachine.provide({ guards: { confirmedByResident: () => true } });
+    await expectBrokenPathsToFail(
+      paths,
+      ({ event, state }) =>
+        event.type === 'SUBMIT' &&
+        !(event as unknown as { values: { vrm_confirmed: boolean } }).values.vrm_confirmed &&
+        state.matches({ form: { registration: 'confirming', submission: 'editing' } }),
+      () => driverFor(broken, 50),
+    );
+  });
 });

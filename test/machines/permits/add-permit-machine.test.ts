@@ -16,9 +16,14 @@ function startAddPermit(settings: SiteSettings = fullSite) {
     actions: { navigateToMyPermits },
   });
   const actor = createActor(machine, { input: { settings, clock: () => juneNoon } }).start();
+  actor.send({ type: 'VRM.CHANGED', vrm: labelled.vrm });
   const submit = (values: PermitFormValues = labelled) => actor.send({ type: 'SUBMIT', values });
   const settled = () =>
-    waitFor(actor, (snapshot) => snapshot.matches('succeeded') || snapshot.matches('failed'));
+    waitFor(
+      actor,
+      (snapshot) =>
+        snapshot.matches('succeeded') || snapshot.matches({ form: { submission: 'failed' } }),
+    );
   return { actor, controls, navigateToMyPermits, submit, settled };
 }
 
@@ -37,14 +42,18 @@ const expectedPayload = {
 describe('addPermitMachine', () => {
   it('starts on the form with the site settings it was given, and no message', () => {
     const { actor } = startAddPermit();
-    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().value).toEqual({
+      form: { registration: 'recognised', submission: 'editing' },
+    });
     expect(actor.getSnapshot().context).toMatchObject({ settings: fullSite, errorMessage: null });
   });
 
   it('sends the payload built from the submitted values, the settings and the clock', async () => {
     const { actor, controls, submit } = startAddPermit();
     submit();
-    expect(actor.getSnapshot().value).toBe('submitting');
+    expect(actor.getSnapshot().value).toEqual({
+      form: { registration: 'recognised', submission: 'submitting' },
+    });
     expect(controls.inputs('createPermit')).toEqual([expectedPayload]);
   });
 
@@ -81,7 +90,7 @@ describe('addPermitMachine', () => {
     submit();
     controls.resolve('createPermit', { status: 200 });
     const failed = await settled();
-    expect(failed.value).toBe('failed');
+    expect(failed.value).toMatchObject({ form: { submission: 'failed' } });
     expect(failed.context.errorMessage).toBe('Failed to create permit. Please try again.');
     expect(navigateToMyPermits).not.toHaveBeenCalled();
   });
@@ -106,7 +115,7 @@ describe('addPermitMachine', () => {
     submit();
     controls.reject('createPermit', error);
     const failed = await settled();
-    expect(failed.value).toBe('failed');
+    expect(failed.value).toMatchObject({ form: { submission: 'failed' } });
     expect(failed.context.errorMessage).toBe(message);
     expect(navigateToMyPermits).not.toHaveBeenCalled();
   });
@@ -120,7 +129,9 @@ describe('addPermitMachine', () => {
     });
     await settled();
     submit({ ...labelled, end: '2026-06-01T18:00' });
-    expect(actor.getSnapshot().value).toBe('submitting');
+    expect(actor.getSnapshot().value).toEqual({
+      form: { registration: 'recognised', submission: 'submitting' },
+    });
     expect(actor.getSnapshot().context.errorMessage).toBeNull();
     expect(controls.inputs('createPermit')).toEqual([
       expectedPayload,
@@ -138,13 +149,61 @@ describe('addPermitMachine', () => {
       actions: { navigateToMyPermits: jest.fn() },
     });
     const actor = createActor(machine, { input: { settings: plainSite, clock } }).start();
+    actor.send({ type: 'VRM.CHANGED', vrm: filledForm.vrm });
     actor.send({ type: 'SUBMIT', values: filledForm });
     controls.reject('createPermit', {});
-    await waitFor(actor, (snapshot) => snapshot.matches('failed'));
+    await waitFor(actor, (snapshot) => snapshot.matches({ form: { submission: 'failed' } }));
     actor.send({ type: 'SUBMIT', values: filledForm });
     const starts = controls
       .inputs('createPermit')
       .map((payload) => (payload as { start_ts: string }).start_ts);
     expect(starts).toEqual(['2026-06-01T12:00:00', '2026-06-01T12:05:00']);
+  });
+
+  describe('the registration', () => {
+    it.each([
+      ['', 'blank', null],
+      ['kx19 abc', 'recognised', null],
+      ['AB12 C0E', 'suggesting', 'AB12 COE'],
+      ['CD 123 456', 'confirming', null],
+    ])('reads %p as %s', (vrm, state, suggestion) => {
+      const { actor } = startAddPermit();
+      actor.send({ type: 'VRM.CHANGED', vrm });
+      expect(actor.getSnapshot().value).toEqual({
+        form: { registration: state, submission: 'editing' },
+      });
+      expect(actor.getSnapshot().context.suggestion).toBe(suggestion);
+    });
+
+    it.each(['AB12 C0E', 'CD 123 456'])(
+      'does not send %p until the resident ticks "This registration is correct"',
+      (vrm) => {
+        const { actor, controls, submit } = startAddPermit();
+        actor.send({ type: 'VRM.CHANGED', vrm });
+        submit({ ...labelled, vrm });
+        expect(actor.getSnapshot().value).toMatchObject({ form: { submission: 'editing' } });
+        expect(controls.inputs('createPermit')).toEqual([]);
+        submit({ ...labelled, vrm, vrm_confirmed: true });
+        expect(controls.inputs('createPermit')).toEqual([
+          { ...expectedPayload, vrm: vrm.replace(/ /g, '') },
+        ]);
+      },
+    );
+
+    it('sends nothing while the registration is blank, ticked or not', () => {
+      const { actor, controls, submit } = startAddPermit();
+      actor.send({ type: 'VRM.CHANGED', vrm: '' });
+      submit({ ...labelled, vrm: '', vrm_confirmed: true });
+      expect(controls.inputs('createPermit')).toEqual([]);
+    });
+
+    it('sends the suggestion once the resident uses it', () => {
+      const { actor, controls, submit } = startAddPermit();
+      actor.send({ type: 'VRM.CHANGED', vrm: 'AB12 C0E' });
+      actor.send({ type: 'VRM.CHANGED', vrm: 'AB12 COE' });
+      expect(actor.getSnapshot().context.suggestion).toBeNull();
+      submit({ ...labelled, vrm: 'AB12 COE' });
+      expect(controls.inputs('createPermit')).toMatchObject([{ vrm: 'AB12COE' }]);
+    });
   });
 });

@@ -15,6 +15,7 @@ export const filledForm: PermitFormValues = {
   schedule: false,
   start: '',
   acknowledged: true,
+  vrm_confirmed: false,
 };
 
 export const plainSite: SiteSettings = {

@@ -15,6 +15,24 @@ describe('validatePermitForm', () => {
     expect(validatePermitForm(filledForm, plainSite, juneNoon)).toEqual({});
   });
 
+  it.each(['AB12 C0E', 'CD 123 456'])(
+    'holds back the registration %p until "This registration is correct" is ticked',
+    (vrm) => {
+      expect(validatePermitForm({ ...filledForm, vrm }, plainSite, juneNoon)).toEqual({
+        vrm: 'Check the registration against the vehicle, then tick “This registration is correct”.',
+      });
+      expect(
+        validatePermitForm({ ...filledForm, vrm, vrm_confirmed: true }, plainSite, juneNoon),
+      ).toEqual({});
+    },
+  );
+
+  it('never holds back a registration in a UK format', () => {
+    for (const vrm of ['KX19 ABC', 'a123bcd', 'ABC 123D', 'AB 1234', '1234 AB', 'ABZ 1234']) {
+      expect(validatePermitForm({ ...filledForm, vrm }, plainSite, juneNoon)).toEqual({});
+    }
+  });
+
   it('asks for the acknowledgement, word for word', () => {
     const values = { ...filledForm, acknowledged: false };
     expect(validatePermitForm(values, plainSite, juneNoon)).toEqual({

@@ -1,0 +1,149 @@
+import { act, screen } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import type { AnyMachineSnapshot } from 'xstate';
+import { addPermitMachine } from '../../machines/permits/add-permit-machine';
+import type { PermitFormValues } from '../../machines/permits/permit-form-values';
+import { AddPermitScreen } from '../../src/features/permits/add-permit-screen';
+import { createActorControls } from '../machines/actor-controls';
+import {
+  createMachineTestModel,
+  describePath,
+  runModelPath,
+  testEveryModelPath,
+  type ModelDriver,
+} from '../machines/model-harness';
+import {
+  addPermitEventSamples,
+  addPermitInput,
+  withControlledAddPermitActors,
+} from '../machines/permits/add-permit-machine-fixtures';
+import { exactly, renderWithProviders, residentProfile } from '../support/render';
+
+const paths = createMachineTestModel(addPermitMachine, {
+  eventSamples: addPermitEventSamples,
+  coverage: 'transitions',
+}).getShortestPaths({ input: addPermitInput });
+
+const registration = () => screen.getByRole('textbox', { name: /^Registration number/ });
+const confirmBox = () => screen.queryByRole('checkbox', { name: 'This registration is correct' });
+
+/** Replaces what `field` holds with `value` (pasted, as many residents enter a registration). */
+async function replace(user: UserEvent, field: HTMLElement, value: string) {
+  await user.clear(field);
+  if (value !== '') {
+    await user.click(field);
+    await user.paste(value);
+  }
+}
+
+/**
+ * Plays a path on the rendered Add Permit screen: VRM.CHANGED is the resident putting a
+ * registration in the field, SUBMIT is filling the rest as the event's values say (the tick on
+ * "This registration is correct" included, where the box is shown) and pressing "Create Permit",
+ * settling the create call is the fake API answering; each state is checked by what the resident
+ * sees, success by arriving on My Permits.
+ */
+function screenDriver(machine: typeof addPermitMachine): ModelDriver<AnyMachineSnapshot> {
+  const controls = createActorControls();
+  const MyPermitsProbe = () => <h1>My Permits</h1>;
+  let user: UserEvent;
+  let filled = false;
+  return {
+    async start() {
+      ({ user } = renderWithProviders(
+        <Routes>
+          <Route path="/add-permit" element={<AddPermitScreen />} />
+          <Route path="/my-permits" element={<MyPermitsProbe />} />
+        </Routes>,
+        {
+          route: '/add-permit',
+          session: { status: 'signed_in', profile: residentProfile },
+          machines: { addPermit: withControlledAddPermitActors(machine, controls) },
+          clock: addPermitInput.clock,
+          siteSettings: addPermitInput.settings,
+        },
+      ));
+      await screen.findByRole('button', { name: 'Create Permit' });
+    },
+    async send(event) {
+      if (event.type === 'VRM.CHANGED') {
+        await replace(user, registration(), (event as unknown as { vrm: string }).vrm);
+        return;
+      }
+      const { values } = event as { type: 'SUBMIT'; values: PermitFormValues };
+      if (!filled) {
+        await replace(user, screen.getByRole('textbox', { name: /^Reference label/ }), 'Plumber');
+        await replace(user, screen.getByRole('textbox', { name: /^Make/ }), values.make);
+        await replace(user, screen.getByRole('textbox', { name: /^Model/ }), values.model);
+        await replace(user, screen.getByLabelText(/^Expiry date/), values.end);
+        await user.click(screen.getByRole('checkbox', { name: /I have verified/ }));
+        filled = true;
+      }
+      const box = confirmBox();
+      if (box && (box as HTMLInputElement).checked !== values.vrm_confirmed) await user.click(box);
+      await user.click(screen.getByRole('button', { name: /^Create Permit|^Creating/ }));
+    },
+    async settle(actorId, outcome) {
+      await act(async () => controls.settle(actorId, outcome));
+    },
+    elapse(delay) {
+      throw new Error(`Add Permit has no delay, yet the path waits for "${delay}"`);
+    },
+    async expectState(state) {
+      if (state.matches('succeeded')) {
+        expect(await screen.findByRole('heading', { name: 'My Permits' })).toBeInTheDocument();
+        return;
+      }
+      const suggestion = state.context.suggestion as string | null;
+      if (state.matches({ form: { registration: 'suggesting' } })) {
+        expect(await screen.findByText(`Did you mean ${suggestion}?`)).toBeInTheDocument();
+        expect(screen.getByRole('button', { name: `Use ${suggestion}` })).toBeInTheDocument();
+      } else {
+        expect(screen.queryByText(/^Did you mean/)).not.toBeInTheDocument();
+      }
+      const unrecognised = screen.queryByText(
+        'This is not a standard UK registration. Check it against the vehicle.',
+      );
+      if (state.matches({ form: { registration: 'confirming' } })) {
+        expect(unrecognised).toBeInTheDocument();
+      } else {
+        expect(unrecognised).not.toBeInTheDocument();
+      }
+      const asksForTick =
+        state.matches({ form: { registration: 'suggesting' } }) ||
+        state.matches({ form: { registration: 'confirming' } });
+      expect(confirmBox() !== null).toBe(asksForTick);
+      if (state.matches({ form: { submission: 'submitting' } })) {
+        expect(await screen.findByRole('button', { name: 'Creating Permit...' })).toBeDisabled();
+        expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      } else if (state.matches({ form: { submission: 'failed' } })) {
+        expect(await screen.findByRole('alert')).toHaveTextContent(
+          exactly(`Creation Failed${state.context.errorMessage}`),
+        );
+      } else {
+        expect(
+          screen.queryByRole('button', { name: 'Creating Permit...' }),
+        ).not.toBeInTheDocument();
+        expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      }
+    },
+  };
+}
+
+describe('the Add Permit screen follows the add-permit machine, every transition', () => {
+  testEveryModelPath(addPermitMachine, paths, () => screenDriver(addPermitMachine));
+
+  // Every registration read as unrecognised: paths through a recognised one must then fail.
+  const throughRecognised = paths.filter((path) =>
+    path.steps.some(({ state }) => state.matches({ form: { registration: 'recognised' } })),
+  );
+
+  it.each(throughRecognised.slice(0, 3).map((path) => [describePath(path), path] as const))(
+    'catches a screen that holds back a recognised registration, on the path to %s',
+    async (_, path) => {
+      const broken = addPermitMachine.provide({ guards: { registrationIs: () => false } });
+      await expect(runModelPath(path, screenDriver(broken))).rejects.toThrow();
+    },
+  );
+});
