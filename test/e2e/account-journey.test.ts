@@ -91,7 +91,7 @@ test('the dashboard counts what the resident created, and every signed-in screen
   await page.getByText(resident.email).waitFor();
   await expectNoViolations();
 
-  for (const vrm of ['DA5H 1', 'DA5H 2']) {
+  for (const vrm of ['DA51 HHH', 'DA52 HHH']) {
     await createIndefinitePermitThroughForm(page, fixture.stack.webUrl, {
       vrm,
       make: 'Austin',

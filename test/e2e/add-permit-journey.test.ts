@@ -124,7 +124,7 @@ test('creates an indefinite permit and a scheduled one', async () => {
   await submitAndExpectMyPermits();
 
   await openAddPermit();
-  await fillVehicle({ label: 'Gran next week', vrm: 'GR4N', make: 'Honda', model: 'Jazz' });
+  await fillVehicle({ label: 'Gran next week', vrm: 'GR21 ANN', make: 'Honda', model: 'Jazz' });
   const start = fromNow({ days: 7 });
   await page.getByLabel('Schedule permit for future activation').check();
   await page.getByLabel('Scheduled start date').fill(start);
@@ -137,7 +137,7 @@ test('creates an indefinite permit and a scheduled one', async () => {
     expect.arrayContaining([
       expect.objectContaining({ vrm: 'XY99ZZZ', end_ts: '9999-12-01T00:00:00.000Z' }),
       expect.objectContaining({
-        vrm: 'GR4N',
+        vrm: 'GR21ANN',
         status: 'SCHEDULED',
         start_ts: DateTime.fromISO(start, { zone: 'Europe/London' }).toUTC().toISO(),
       }),
@@ -157,7 +157,7 @@ test('an overlapping permit is refused with the spec text and the form keeps eve
   );
   expect(page.url()).toBe(`${fixture.stack.webUrl}/add-permit`);
   expect(await page.getByLabel('Reference label').inputValue()).toBe('Mum again');
-  expect(await page.getByLabel('Registration number').inputValue()).toBe('AB12CDE');
+  expect(await page.getByLabel('Registration number').inputValue()).toBe('AB12 CDE');
   expect(await page.getByLabel('Set as Indefinite').isChecked()).toBe(true);
   expect(await acknowledgement().isChecked()).toBe(true);
   expect(await axeViolations(page)).toEqual([]);
@@ -166,19 +166,19 @@ test('an overlapping permit is refused with the spec text and the form keeps eve
 test('past the permit limit the server refusal is shown as is', async () => {
   await fixture.admin('user', 'set-limit', resident.email, '3');
   await openAddPermit();
-  await fillVehicle({ label: 'One too many', vrm: 'LIM 1T', make: 'Kia', model: 'Ceed' });
+  await fillVehicle({ label: 'One too many', vrm: 'LM21 TTT', make: 'Kia', model: 'Ceed' });
   await page.getByLabel('Set as Indefinite').check();
   await acknowledgement().check();
   await page.getByRole('button', { name: 'Create Permit' }).click();
 
   await expectCreationFailed('You have reached your permit limit');
-  expect(await page.getByLabel('Registration number').inputValue()).toBe('LIM 1T');
+  expect(await page.getByLabel('Registration number').inputValue()).toBe('LM21 TTT');
   expect(await permitsStoredFor(fixture.stack, resident)).toHaveLength(3);
 });
 
 test('a date in the past is refused in the browser, accessibly, before anything is sent', async () => {
   await openAddPermit();
-  await fillVehicle({ label: 'Typo', vrm: 'PA5T', make: 'Fiat', model: '500' });
+  await fillVehicle({ label: 'Typo', vrm: 'PA51 TTT', make: 'Fiat', model: '500' });
   await page.getByLabel('Expiry date').fill(fromNow({ days: -1 }));
   // Leaving the field shows its message, which moves the boxes below it.
   await page.getByLabel('Expiry date').blur();
