@@ -61,3 +61,14 @@ test('the page loads its runtime configuration before the bundle', () => {
   expect(bundleAt).toBeGreaterThan(configAt);
   expect(fs.existsSync(path.join(outputPath, 'config.js'))).toBe(true);
 });
+
+test('source maps are written for the team but not linked from the served scripts', () => {
+  const scripts = emittedScripts();
+  expect(
+    scripts.filter(({ code }) => /sourceMappingURL/.test(code)).map(({ name }) => name),
+  ).toEqual([]);
+  const maps = fs
+    .readdirSync(path.join(outputPath, 'assets'))
+    .filter((name) => name.endsWith('.js.map'));
+  expect(maps.length).toBe(scripts.length);
+});
