@@ -1,6 +1,7 @@
 import path from 'node:path';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import CopyWebpackPlugin from 'copy-webpack-plugin';
+import { GenerateSW } from 'workbox-webpack-plugin';
 import type { Configuration } from 'webpack';
 
 type Mode = 'development' | 'production';
@@ -12,6 +13,32 @@ const vendor = (name: string, test: RegExp) => ({
   priority: 10,
   enforce: true,
 });
+
+/**
+ * The service worker of production builds: it precaches the app shell and every route's chunk,
+ * and answers any navigation with the shell, so a reload without signal still shows the app.
+ * `/config.js` differs per environment, so it is fetched first and cached only as the fallback.
+ * Nothing else is cached: API answers (another origin, and one resident's data) never pass
+ * through it.
+ */
+function offlineServiceWorker() {
+  return new GenerateSW({
+    swDest: 'service-worker.js',
+    clientsClaim: true,
+    // A new deploy waits until the resident chooses Reload (src/shell/update-available-notice.tsx).
+    skipWaiting: false,
+    navigateFallback: '/index.html',
+    navigateFallbackDenylist: [/^\/api\//],
+    exclude: [/\.map$/, /^config\.js$/, /LICENSE/],
+    runtimeCaching: [
+      {
+        urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname === '/config.js',
+        handler: 'NetworkFirst',
+        options: { cacheName: 'kerbside-config', networkTimeoutSeconds: 3 },
+      },
+    ],
+  });
+}
 
 /** The web app's bundle. `public/config.js` is copied as is: one build serves every environment. */
 export function createWebpackConfig(mode: Mode, outputPath = path.resolve(__dirname, 'dist')) {
@@ -50,6 +77,7 @@ export function createWebpackConfig(mode: Mode, outputPath = path.resolve(__dirn
           },
         ],
       }),
+      ...(isProduction ? [offlineServiceWorker()] : []),
     ],
     optimization: {
       // Named vendor chunks whose content hash changes only when that library does, so a deploy
