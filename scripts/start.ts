@@ -3,6 +3,8 @@ import { stopOnSignals } from '../server/stop-on-signals';
 import { startLocalStack } from './stack/local-stack';
 
 const port = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+// `npm start -- --production`: the production bundle (service worker and all) instead of live reload.
+const webMode = process.argv.includes('--production') ? 'production' : 'development';
 
 async function main() {
   const dataDir = process.env.DATA_DIR ?? '.data';
@@ -12,7 +14,7 @@ async function main() {
     emulatorPort: port('AUTH_EMULATOR_PORT', 9099),
     dataDir,
     databaseUrl: process.env.DATABASE_URL,
-    webMode: 'development',
+    webMode,
     supportEmail: process.env.SUPPORT_EMAIL,
     seedDemo: true,
   });
@@ -20,7 +22,7 @@ async function main() {
 
   console.log(`
 Kerbside is running.
-  Web app         ${stack.webUrl}
+  Web app         ${stack.webUrl} (${webMode} bundle)
   API host        ${stack.apiUrl}/api/v1/
   Auth emulator   ${stack.emulatorHost} (project demo-kerbside, offline)
   Data            ${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : dataDir}

@@ -20,6 +20,14 @@ async function start(container: HTMLElement): Promise<void> {
   );
 }
 
+// Production builds only (webpack.config.ts emits the worker there), after the page has loaded so
+// the worker's downloads never compete with the first screen's.
+if (process.env.NODE_ENV === 'production' && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    void import('./shell/service-worker').then((module) => module.registerServiceWorker());
+  });
+}
+
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no element with id "root"');
 void start(container);

@@ -2,7 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import webpack from 'webpack';
+import { launchChromium } from '../../test/e2e/chromium';
 import { createWebpackConfig } from '../../webpack.config';
+import { startStaticWebServer } from '../stack/static-web-server';
+import { measurePageScripts, type PageScripts } from './measure-page-scripts';
 
 export interface BundleSizes {
   /** Gzipped bytes of every script the first page load fetches (the entry chunks). */
@@ -11,6 +14,8 @@ export interface BundleSizes {
   largestLazyChunkGzipBytes: number;
   /** The screens whose routes load that chunk. */
   largestLazyChunkName: string;
+  /** Every script Chromium fetches for /login from the build served as a static host would. */
+  loginPageScripts: PageScripts;
 }
 
 export interface BundleMeasurement {
@@ -37,6 +42,31 @@ function gzipBytesOf(outputPath: string, files: readonly string[]): number {
     );
 }
 
+/** /login signed out, from `outputPath` served statically, with no API host behind it. */
+async function measureLoginPage(outputPath: string): Promise<PageScripts> {
+  const web = await startStaticWebServer({
+    root: outputPath,
+    port: 0,
+    runtimeConfig: {
+      apiBaseUrl: 'http://127.0.0.1:9/api',
+      firebase: { apiKey: 'demo-api-key', authDomain: 'localhost', projectId: 'demo-kerbside' },
+      authEmulatorUrl: null,
+      appName: 'Kerbside',
+      supportEmail: 'support@kerbside.test',
+    },
+  });
+  try {
+    const browser = await launchChromium();
+    try {
+      return await measurePageScripts(browser, `${web.url}/login`);
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    await web.stop();
+  }
+}
+
 /** Builds the production bundle into outputPath and measures what the browser downloads. */
 export async function measureBundle(outputPath: string): Promise<BundleMeasurement> {
   const stats = await build(outputPath);
@@ -61,6 +91,7 @@ export async function measureBundle(outputPath: string): Promise<BundleMeasureme
       initialJsGzipBytes: gzipBytesOf(outputPath, [...new Set(initialFiles)]),
       largestLazyChunkGzipBytes: largest?.bytes ?? 0,
       largestLazyChunkName: largest?.name ?? '(none)',
+      loginPageScripts: await measureLoginPage(outputPath),
     },
   };
 }

@@ -1,37 +1,34 @@
-import { Avatar, Button, Menu, Portal } from '@chakra-ui/react';
-import { useNavigate } from 'react-router';
+import { lazy, Suspense, useState } from 'react';
+import { AvatarButton } from './avatar-button';
 import { initials } from './initials';
-import { paths } from './paths';
-import { useLogout, useProfile } from './session-hooks';
+import { useProfile } from './session-hooks';
 
-/** The avatar button with the user's initials and the Settings / Log out menu. */
+const loadAccountMenu = () => import('./account-menu');
+const AccountMenu = lazy(() =>
+  loadAccountMenu().then((module) => ({ default: module.AccountMenu })),
+);
+
+/**
+ * The avatar button with the user's initials and the Settings / Log out menu. The menu's code
+ * (Zag's menu and floating-ui, about a tenth of the first page's JavaScript) loads when the
+ * resident first points at, focuses or presses the button.
+ */
 export function AvatarMenu() {
-  const profile = useProfile();
-  const logout = useLogout();
-  const navigate = useNavigate();
-  const shownInitials = initials(profile);
+  const shownInitials = initials(useProfile());
+  const [opened, setOpened] = useState<{ fromKeyboard: boolean } | null>(null);
+  const button = (
+    <AvatarButton
+      initials={shownInitials}
+      onPointerEnter={() => void loadAccountMenu()}
+      onFocus={() => void loadAccountMenu()}
+      // A click from Enter or Space has no pointer position: detail 0.
+      onClick={(event) => setOpened({ fromKeyboard: event.detail === 0 })}
+    />
+  );
+  if (!opened) return button;
   return (
-    <Menu.Root positioning={{ placement: 'bottom-end' }}>
-      <Menu.Trigger asChild>
-        {/* The name repeats the visible initials, so speech input users can say what they see. */}
-        <Button variant="ghost" rounded="full" p={0} aria-label={`Account menu: ${shownInitials}`}>
-          <Avatar.Root size="sm" colorPalette="teal">
-            <Avatar.Fallback>{shownInitials}</Avatar.Fallback>
-          </Avatar.Root>
-        </Button>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content>
-            <Menu.Item value="settings" onSelect={() => navigate(paths.settings)}>
-              Settings
-            </Menu.Item>
-            <Menu.Item value="logout" onSelect={logout}>
-              Log out
-            </Menu.Item>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+    <Suspense fallback={button}>
+      <AccountMenu initials={shownInitials} openedFromKeyboard={opened.fromKeyboard} />
+    </Suspense>
   );
 }

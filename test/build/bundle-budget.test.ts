@@ -1,14 +1,17 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type webpack from 'webpack';
 import { bundleBudget, type BudgetLine } from '../../scripts/bench/bundle-budget';
-import { measureBundle } from '../../scripts/bench/measure-bundle';
+import { measureBundle, type BundleSizes } from '../../scripts/bench/measure-bundle';
 
 const outputPath = fs.mkdtempSync(path.join(os.tmpdir(), 'kerbside-budget-'));
 let lines: BudgetLine[];
+let sizes: BundleSizes;
+let stats: webpack.Stats;
 
 beforeAll(async () => {
-  const { sizes } = await measureBundle(outputPath);
+  ({ sizes, stats } = await measureBundle(outputPath));
   lines = bundleBudget(sizes);
 }, 180_000);
 
@@ -19,6 +22,27 @@ function lineFor(measure: RegExp): BudgetLine {
   if (!line) throw new Error(`No budget line matches ${measure}.`);
   return line;
 }
+
+test('/login loads no more JavaScript than its gzip budget, counted as Chromium fetches it', () => {
+  const login = lineFor(/^JavaScript Chromium loads for \/login/);
+  expect(login.usedBytes).toBeGreaterThan(0);
+  expect(login.ratio).toBeLessThanOrEqual(1);
+});
+
+test('/login does not load the account menu, which waits for the first press of the avatar', () => {
+  const { chunks = [] } = stats.toJson({ chunks: true, chunkModules: true, modules: false });
+  const menuFiles = chunks
+    .filter((chunk) =>
+      (chunk.modules ?? []).some(({ name }) =>
+        /src[\\/]shell[\\/]account-menu\.tsx/.test(name ?? ''),
+      ),
+    )
+    .flatMap((chunk) => chunk.files ?? [])
+    .map((file) => `/${file}`);
+  expect(menuFiles.length).toBeGreaterThan(0);
+  const loaded = sizes.loginPageScripts.scripts.map(({ path: script }) => script);
+  expect(loaded.filter((script) => menuFiles.includes(script))).toEqual([]);
+});
 
 test('the initial JavaScript stays within its gzip budget', () => {
   const initial = lineFor(/^initial JavaScript/);

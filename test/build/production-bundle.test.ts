@@ -61,3 +61,58 @@ test('the page loads its runtime configuration before the bundle', () => {
   expect(bundleAt).toBeGreaterThan(configAt);
   expect(fs.existsSync(path.join(outputPath, 'config.js'))).toBe(true);
 });
+
+test('source maps are written for the team but not linked from the served scripts', () => {
+  const scripts = emittedScripts();
+  expect(
+    scripts.filter(({ code }) => /sourceMappingURL/.test(code)).map(({ name }) => name),
+  ).toEqual([]);
+  const maps = fs
+    .readdirSync(path.join(outputPath, 'assets'))
+    .filter((name) => name.endsWith('.js.map'));
+  expect(maps.length).toBe(scripts.length);
+});
+
+test('the app can be installed: a manifest with standalone display and 192, 512 and maskable PNG icons', () => {
+  const html = fs.readFileSync(path.join(outputPath, 'index.html'), 'utf8');
+  expect(html).toMatch(/<link rel="?manifest"? href="?\/manifest\.webmanifest/);
+  expect(html).toMatch(/<link rel="?apple-touch-icon"? href="?\/icons\/apple-touch-icon\.png/);
+  expect(html).toMatch(/<meta name="?theme-color"? content="?#0f766e/);
+
+  const manifest = JSON.parse(
+    fs.readFileSync(path.join(outputPath, 'manifest.webmanifest'), 'utf8'),
+  ) as {
+    name: string;
+    short_name: string;
+    start_url: string;
+    display: string;
+    theme_color: string;
+    background_color: string;
+    icons: Array<{ src: string; sizes: string; type: string; purpose: string }>;
+  };
+  expect(manifest).toMatchObject({
+    name: 'Kerbside visitor parking permits',
+    short_name: 'Kerbside',
+    start_url: '/',
+    display: 'standalone',
+    theme_color: '#0f766e',
+    background_color: '#ffffff',
+  });
+  /** Width and height from the PNG's IHDR chunk, which a browser reads too. */
+  const pngSize = (src: string) => {
+    const png = fs.readFileSync(path.join(outputPath, src));
+    expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+    return `${png.readUInt32BE(16)}x${png.readUInt32BE(20)}`;
+  };
+  const icons = manifest.icons.map((icon) => ({
+    purpose: icon.purpose,
+    declared: icon.sizes,
+    actual: pngSize(icon.src),
+  }));
+  expect(icons).toEqual([
+    { purpose: 'any', declared: '192x192', actual: '192x192' },
+    { purpose: 'any', declared: '512x512', actual: '512x512' },
+    { purpose: 'maskable', declared: '512x512', actual: '512x512' },
+  ]);
+  expect(pngSize('icons/apple-touch-icon.png')).toBe('180x180');
+});

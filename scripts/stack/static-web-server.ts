@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { renderRuntimeConfig, type RuntimeConfig } from './web-app-server';
+
+const contentTypes: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.map': 'application/json',
+};
+
+/**
+ * Serves a production build the way a static host does: files as they are, `index.html` for any
+ * other path (the app routes in the browser), and `/config.js` generated from `runtimeConfig`.
+ */
+export async function startStaticWebServer(options: {
+  root: string;
+  port: number;
+  runtimeConfig: RuntimeConfig;
+}): Promise<{ url: string; stop(): Promise<void> }> {
+  const root = path.resolve(options.root);
+  const server = http.createServer((request, response) => {
+    const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://host').pathname);
+    if (pathname === '/config.js') {
+      response.writeHead(200, {
+        'Content-Type': contentTypes['.js']!,
+        'Cache-Control': 'no-store',
+      });
+      response.end(renderRuntimeConfig(options.runtimeConfig));
+      return;
+    }
+    const file = path.join(root, pathname);
+    const isFile =
+      file.startsWith(root + path.sep) && fs.statSync(file, { throwIfNoEntry: false })?.isFile();
+    const served = isFile ? file : path.join(root, 'index.html');
+    response.writeHead(200, {
+      'Content-Type': contentTypes[path.extname(served)] ?? 'application/octet-stream',
+      // Hashed assets never change; everything else is checked on every load.
+      'Cache-Control': pathname.startsWith('/assets/')
+        ? 'public, max-age=31536000, immutable'
+        : 'no-cache',
+    });
+    fs.createReadStream(served).pipe(response);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as import('node:net').AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,44 @@
+import { Menu, Portal } from '@chakra-ui/react';
+import { useNavigate } from 'react-router';
+import { AvatarButton } from './avatar-button';
+import { paths } from './paths';
+import { useLogout } from './session-hooks';
+
+/**
+ * The Settings / Log out menu, already open: `AvatarMenu` loads it on the first press of the
+ * avatar button, so its menu and positioning code stays out of the first page's JavaScript.
+ */
+export function AccountMenu({
+  initials,
+  openedFromKeyboard,
+}: {
+  initials: string;
+  openedFromKeyboard: boolean;
+}) {
+  const logout = useLogout();
+  const navigate = useNavigate();
+  return (
+    <Menu.Root
+      defaultOpen
+      // A keyboard press highlights the first item, as a menu opened from the keyboard does.
+      defaultHighlightedValue={openedFromKeyboard ? 'settings' : undefined}
+      positioning={{ placement: 'bottom-end' }}
+    >
+      <Menu.Trigger asChild>
+        <AvatarButton initials={initials} />
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content>
+            <Menu.Item value="settings" onSelect={() => navigate(paths.settings)}>
+              Settings
+            </Menu.Item>
+            <Menu.Item value="logout" onSelect={logout}>
+              Log out
+            </Menu.Item>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}

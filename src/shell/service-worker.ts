@@ -1,0 +1,25 @@
+import { Workbox } from 'workbox-window';
+import { waitingUpdate } from './waiting-update';
+
+/**
+ * Registers the production service worker (webpack.config.ts, GenerateSW). When a new deploy's
+ * worker is installed and waiting, the shell offers a reload rather than mixing versions; the
+ * page reloads once the new worker controls it.
+ */
+export function registerServiceWorker(): void {
+  const workbox = new Workbox('/service-worker.js');
+  // The first visit fetched /config.js before the worker existed: fetch it once through the worker
+  // so a reload without signal finds the configuration too.
+  workbox.addEventListener('controlling', (event) => {
+    if (!event.isUpdate) void fetch('/config.js').catch(() => undefined);
+  });
+  workbox.addEventListener('waiting', () => {
+    waitingUpdate.set(() => {
+      workbox.addEventListener('controlling', () => window.location.reload());
+      workbox.messageSkipWaiting();
+    });
+  });
+  workbox.register().catch((error: unknown) => {
+    console.error('The service worker could not be registered', error);
+  });
+}
