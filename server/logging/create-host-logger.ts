@@ -5,7 +5,8 @@ export type HostLogger = Logger;
 export interface HostLoggerOptions {
   /** LOG_LEVEL (server/config.ts); `silent` logs nothing. */
   level: LevelWithSilent;
-  /** Where the JSON lines go; default standard output (tests pass a stream to read them back). */
+  /** Where the JSON lines go; default standard output, written asynchronously (tests pass a
+   *  stream to read them back). */
   destination?: DestinationStream;
 }
 
@@ -24,6 +25,9 @@ export function createHostLogger(options: HostLoggerOptions): HostLogger {
         censor: '[redacted]',
       },
     },
-    options.destination,
+    // Standard output without a write (a system call) per line: lines logged while one write is
+    // under way go out together with the next, so a busy host writes a few times, not twice per
+    // request. pino flushes what is left when the process exits.
+    options.destination ?? pino.destination({ dest: 1, sync: false }),
   );
 }
