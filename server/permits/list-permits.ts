@@ -12,6 +12,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { Database } from '../db/database';
+import { preparedPerDatabase } from '../db/prepared-per-database';
 import { permits } from '../db/schema';
 import { HttpError } from '../http/http-error';
 import { parseSiteDateBound } from './parse-site-time';
@@ -117,19 +118,14 @@ function pageStatement(db: Database, where: SQL | undefined, offset: number | Pl
     .offset(offset);
 }
 
-function preparePlainList(db: Database) {
-  return pageStatement(
+/** The list as the web app first asks for it (no filter, no search). */
+const plainList = preparedPerDatabase((db) =>
+  pageStatement(
     db,
     eq(permits.userId, sql.placeholder('userId')),
     sql.placeholder('offset'),
-  ).prepare('kerbside_plain_permit_list');
-}
-
-/**
- * The list as the web app first asks for it (no filter, no search), built once per database:
- * drizzle does not rebuild its SQL and PostgreSQL parses and plans it once per connection.
- */
-const plainLists = new WeakMap<Database, ReturnType<typeof preparePlainList>>();
+  ).prepare('kerbside_plain_permit_list'),
+);
 
 /** One page of the resident's permits, newest first, and how many match in all. */
 export async function listPermits(
@@ -151,12 +147,7 @@ export async function listPermits(
     );
     rows = await pageStatement(db, where, offset);
   } else {
-    let plainList = plainLists.get(db);
-    if (!plainList) {
-      plainList = preparePlainList(db);
-      plainLists.set(db, plainList);
-    }
-    rows = await plainList.execute({ userId, offset });
+    rows = await plainList(db).execute({ userId, offset });
   }
   // No row: nothing matches at all (page 1 of an empty list), or the page lies past the last.
   if (rows.length === 0 && query.page > 1) throw invalidPage();
