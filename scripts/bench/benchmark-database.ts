@@ -12,6 +12,7 @@ import {
   signInWithCustomToken,
 } from '../../test/server/support/test-api';
 import type { CleanupStack } from './cleanup-stack';
+import { compareWithBaseline, type BaselineComparison } from './compare-with-baseline';
 import { explainPermitQueries, type QueryPlan, type QueryProbe } from './explain-permit-queries';
 import {
   measureEndpoint,
@@ -22,12 +23,17 @@ import {
 import { permitIndexes } from './permit-indexes';
 import { seedPermits, type SeededData } from './seed-permits';
 import { startApiProcess } from './start-api-process';
+import { startBaselineProcess } from './start-baseline-process';
 
 export interface DatabaseTarget {
   label: string;
   connection: DatabaseOptions;
   /** Where the open connections and API processes are registered while they run. */
   cleanups: CleanupStack;
+  /** Measure only the list's first page (and the baseline), with the indexes. */
+  listOnly?: boolean;
+  /** Where the API host under load writes its CPU profiles (node --cpu-prof). */
+  cpuProfileDir?: string;
 }
 
 export interface IndexPhase {
@@ -41,8 +47,14 @@ export interface DatabaseBenchmark {
   seeded: SeededData;
   /** What each search case finds, as the API counts it. */
   searchMatches: Record<string, number>;
+  /** Empty when the run measured the list only. */
   withoutIndexes: IndexPhase;
   withIndexes: IndexPhase;
+  /**
+   * PostgreSQL only: the list's first page against the bare baseline route (baseline-app.ts) on
+   * the same data, in alternating rounds of the indexed phase.
+   */
+  baseline: BaselineComparison | null;
 }
 
 const residentPermits = 10_000;
@@ -70,17 +82,21 @@ async function withApi<T>(
   target: DatabaseTarget,
   authEmulatorHost: string,
   work: (url: string) => Promise<T>,
+  cpuProfileDir?: string,
 ): Promise<T> {
-  const api = await startApiProcess({
-    ...target.connection,
-    host: '127.0.0.1',
-    port: 0,
-    webOrigin: 'http://localhost:8080',
-    authEmulatorHost,
-    // The seeded permits include pending ones: a reconciler working through them would compete
-    // with the requests being measured.
-    reconciler: false,
-  });
+  const api = await startApiProcess(
+    {
+      ...target.connection,
+      host: '127.0.0.1',
+      port: 0,
+      webOrigin: 'http://localhost:8080',
+      authEmulatorHost,
+      // The seeded permits include pending ones: a reconciler working through them would compete
+      // with the requests being measured.
+      reconciler: false,
+    },
+    cpuProfileDir,
+  );
   const unregister = target.cleanups.push(() => api.stop());
   try {
     return await work(api.url);
@@ -117,6 +133,26 @@ async function registerResident(
   return { residentId, idToken };
 }
 
+const baselineRounds = 3;
+
+async function withBaseline<T>(
+  databaseUrl: string,
+  residentId: string,
+  cleanups: CleanupStack,
+  work: (url: string) => Promise<T>,
+): Promise<T> {
+  const baseline = await startBaselineProcess({ databaseUrl, residentId });
+  const unregister = cleanups.push(() => baseline.stop());
+  try {
+    return await work(baseline.url);
+  } finally {
+    unregister();
+    await baseline.stop();
+  }
+}
+
+const listFirstPage: EndpointCase = { name: 'list, page 1', method: 'GET', path: permitsPath };
+
 function endpointCases(seeded: SeededData): { search: EndpointCase[]; all: EndpointCase[] } {
   const search: EndpointCase[] = [seeded.selectiveTerm, seeded.commonTerm].map((term, index) => ({
     name: `search, ${index === 0 ? 'selective' : 'common'} ("${term}")`,
@@ -146,7 +182,7 @@ function endpointCases(seeded: SeededData): { search: EndpointCase[]; all: Endpo
   return {
     search,
     all: [
-      { name: 'list, page 1', method: 'GET', path: permitsPath },
+      listFirstPage,
       { name: `list, page ${deepPage}`, method: 'GET', path: `${permitsPath}?page=${deepPage}` },
       ...search,
       create,
@@ -188,40 +224,60 @@ export async function benchmarkDatabase(
       permitsPerOtherResident: 50,
     }),
   );
-  const cases = endpointCases(seeded);
+  const cases = target.listOnly ? { search: [], all: [listFirstPage] } : endpointCases(seeded);
   const { databaseUrl } = target.connection;
   const searchMatches: Record<string, number> = {};
+  let baseline: BaselineComparison | null = null;
 
   const phase = async (indexed: boolean): Promise<IndexPhase> => {
     await withDatabase(target, async (db) => {
       await db
         .delete(permits)
         .where(and(eq(permits.userId, residentId), like(permits.vrm, `${createdVrmPrefix}%`)));
+      // Dropped first in both phases: the migrations have created them already.
+      await permitIndexes.drop(db);
       if (indexed) await permitIndexes.create(db);
-      else await permitIndexes.drop(db);
       // What autovacuum would have done on a live site: fresh statistics and visibility map.
       await db.execute(sql.raw('VACUUM ANALYZE "permits"'));
     });
     const plans = databaseUrl
       ? await explainPermitQueries(databaseUrl, queryProbes(residentId, seeded))
       : null;
-    const figures = await withApi(target, authEmulatorHost, async (url) => {
-      for (const endpointCase of cases.search) {
-        const answer = await call(`${url}${endpointCase.path}`, 'GET', {
-          headers: { authorization: `Bearer ${idToken}` },
-        });
-        searchMatches[endpointCase.name] = (answer.body as { count: number }).count;
-      }
-      const measured: EndpointFigures[] = [];
-      for (const endpointCase of cases.all) {
-        measured.push(await measureEndpoint(url, idToken, endpointCase, load));
-      }
-      return measured;
-    });
+    const figures = await withApi(
+      target,
+      authEmulatorHost,
+      async (url) => {
+        for (const endpointCase of cases.search) {
+          const answer = await call(`${url}${endpointCase.path}`, 'GET', {
+            headers: { authorization: `Bearer ${idToken}` },
+          });
+          searchMatches[endpointCase.name] = (answer.body as { count: number }).count;
+        }
+        // First, while the resident has exactly the seeded permits: the creates below add more.
+        if (indexed && databaseUrl) {
+          baseline = await withBaseline(databaseUrl, residentId, target.cleanups, (baselineUrl) =>
+            compareWithBaseline(
+              { url, idToken, endpointCase: listFirstPage },
+              baselineUrl,
+              load,
+              baselineRounds,
+            ),
+          );
+        }
+        const measured: EndpointFigures[] = [];
+        for (const endpointCase of cases.all) {
+          measured.push(await measureEndpoint(url, idToken, endpointCase, load));
+        }
+        return measured;
+      },
+      target.cpuProfileDir,
+    );
     return { figures, plans };
   };
 
-  const withoutIndexes = await phase(false);
+  const withoutIndexes: IndexPhase = target.listOnly
+    ? { figures: [], plans: null }
+    : await phase(false);
   const withIndexes = await phase(true);
-  return { label: target.label, seeded, searchMatches, withoutIndexes, withIndexes };
+  return { label: target.label, seeded, searchMatches, withoutIndexes, withIndexes, baseline };
 }

@@ -7,6 +7,8 @@ export interface EndpointCase {
   path: string;
   /** A fresh JSON body for every request (POST cases). */
   nextBody?: () => unknown;
+  /** Headers of every request, on top of the authorization and content type. */
+  nextHeaders?: () => Record<string, string>;
 }
 
 export interface LoadShape {
@@ -32,7 +34,7 @@ function run(
   seconds: number,
   connections: number,
 ) {
-  const { nextBody } = endpointCase;
+  const { nextBody, nextHeaders } = endpointCase;
   return autocannon({
     url: baseUrl,
     connections,
@@ -42,9 +44,11 @@ function run(
       {
         method: endpointCase.method,
         path: endpointCase.path,
-        setupRequest: nextBody
-          ? (request) => ({ ...request, body: JSON.stringify(nextBody()) })
-          : (request) => request,
+        setupRequest: (request) => ({
+          ...request,
+          ...(nextBody ? { body: JSON.stringify(nextBody()) } : {}),
+          ...(nextHeaders ? { headers: { ...request.headers, ...nextHeaders() } } : {}),
+        }),
       },
     ],
   });

@@ -1,6 +1,9 @@
 // `npm run bench`: the bundle budget, sign-in under load, then the permit API under load on PGlite
-// and on PostgreSQL. Prints tables and the ratios that matter; everything it starts is stopped, even
-// on failure. `npm run bench -- --sign-in-only` measures sign-in alone.
+// and on PostgreSQL, and on PostgreSQL a bare baseline route (baseline-app.ts) the list is compared
+// with. Prints tables and the ratios that matter; everything it starts is stopped, even on failure.
+// `npm run bench -- --sign-in-only` measures sign-in alone; `-- --list-only` only the list's first
+// page and the baseline on PostgreSQL; `-- --cpu-prof=DIR` has the API host under load write its
+// CPU profiles (node --cpu-prof) to DIR.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,6 +20,10 @@ import type { EndpointFigures, LoadShape } from './measure-endpoint';
 
 const load: LoadShape = { connections: 10, durationSeconds: 5, warmupSeconds: 1 };
 const signInOnly = process.argv.includes('--sign-in-only');
+const listOnly = process.argv.includes('--list-only');
+const cpuProfileDir = process.argv
+  .find((argument) => argument.startsWith('--cpu-prof='))
+  ?.slice('--cpu-prof='.length);
 
 const cleanups = new CleanupStack();
 
@@ -42,19 +49,23 @@ function figuresTable(run: DatabaseBenchmark): string {
       'req/s (no 0004)',
       'failures',
     ],
-    run.withIndexes.figures.map((indexed) => {
-      const unindexed = figure(run.withoutIndexes.figures, indexed.name);
-      return [
-        indexed.name,
-        ms(indexed.p50Ms),
-        ms(indexed.p99Ms),
-        indexed.requestsPerSecond.toFixed(0),
-        ms(unindexed.p50Ms),
-        ms(unindexed.p99Ms),
-        unindexed.requestsPerSecond.toFixed(0),
-        String(indexed.failures + unindexed.failures),
-      ];
-    }),
+    [...run.withIndexes.figures, ...(run.baseline ? [run.baseline.baseline] : [])].map(
+      (indexed) => {
+        const unindexed = run.withoutIndexes.figures.find((candidate) =>
+          candidate.name.startsWith(indexed.name),
+        );
+        return [
+          indexed.name,
+          ms(indexed.p50Ms),
+          ms(indexed.p99Ms),
+          indexed.requestsPerSecond.toFixed(0),
+          unindexed ? ms(unindexed.p50Ms) : '–',
+          unindexed ? ms(unindexed.p99Ms) : '–',
+          unindexed ? unindexed.requestsPerSecond.toFixed(0) : '–',
+          String(indexed.failures + (unindexed?.failures ?? 0)),
+        ];
+      },
+    ),
   );
 }
 
@@ -74,6 +85,7 @@ function ratiosTable(runs: DatabaseBenchmark[]): string {
     ]);
   for (const run of runs) {
     const plain = figure(run.withIndexes.figures, 'list, page 1');
+    if (run.withoutIndexes.figures.length === 0) continue;
     for (const kind of ['search, selective', 'search, common']) {
       row(`${run.label}: ${kind} / list page 1`, figure(run.withIndexes.figures, kind), plain);
     }
@@ -83,12 +95,43 @@ function ratiosTable(runs: DatabaseBenchmark[]): string {
     }
   }
   const [pglite, postgres] = runs;
-  if (pglite && postgres) {
+  if (pglite && postgres && !listOnly) {
     for (const ours of postgres.withIndexes.figures) {
       row(`PostgreSQL / PGlite: ${ours.name}`, ours, figure(pglite.withIndexes.figures, ours.name));
     }
   }
   return formatTable(['ratio', 'p50 latency', 'req/s'], rows);
+}
+
+/** The list's first page against the bare baseline route: the figures the README reports. */
+function baselineTable(runs: DatabaseBenchmark[]): string {
+  const rows = runs.flatMap(({ label, baseline }) => {
+    if (!baseline) return [];
+    const { measured, baseline: bare } = baseline;
+    return [
+      [
+        `${label}: list page 1 / baseline`,
+        measured.requestsPerSecond.toFixed(0),
+        bare.requestsPerSecond.toFixed(0),
+        ratio(measured.requestsPerSecond / bare.requestsPerSecond),
+        baseline.roundRatios.map((each) => each.toFixed(2)).join(', '),
+        ms(measured.p50Ms),
+        ms(bare.p50Ms),
+      ],
+    ];
+  });
+  return formatTable(
+    [
+      'comparison (median of alternating rounds)',
+      'list req/s',
+      'baseline req/s',
+      'req/s ratio',
+      'each round',
+      'list p50',
+      'baseline p50',
+    ],
+    rows,
+  );
 }
 
 function printPlans(title: string, plans: QueryPlan[]): void {
@@ -107,7 +150,7 @@ async function main(): Promise<void> {
       `Node ${process.version}; autocannon ${load.connections} connections × ${load.durationSeconds} s per case.\n`,
   );
 
-  if (!signInOnly) {
+  if (!signInOnly && !listOnly) {
     const { sizes } = await measureBundle(temporaryDirectory('kerbside-bench-bundle-'));
     console.log('Bundle budget (production build, gzip)');
     console.log(
@@ -128,47 +171,56 @@ async function main(): Promise<void> {
   // The test helpers that exchange custom tokens read the emulator's address from here.
   process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
 
-  const signIn = await benchmarkSignIn(
-    temporaryDirectory('kerbside-bench-sign-in-'),
-    emulator.host,
-    cleanups,
-    load,
-  );
-  console.log('Sign-in (PGlite; one Argon2id verification and one custom token each)');
-  console.log(
-    formatTable(
-      ['case', 'p50', 'p99', 'req/s', 'failures'],
-      [
-        [
-          signIn.name,
-          ms(signIn.p50Ms),
-          ms(signIn.p99Ms),
-          signIn.requestsPerSecond.toFixed(1),
-          String(signIn.failures),
-        ],
-      ],
-    ),
-  );
-  if (signIn.failures > 0) throw new Error('Some sign-ins failed, so these figures are not valid.');
-  if (signInOnly) return;
-
   const runs: DatabaseBenchmark[] = [];
-  runs.push(
-    await benchmarkDatabase(
-      {
-        label: 'PGlite',
-        connection: { dataDir: temporaryDirectory('kerbside-bench-pglite-') },
-        cleanups,
-      },
+  if (!listOnly) {
+    const signIn = await benchmarkSignIn(
+      temporaryDirectory('kerbside-bench-sign-in-'),
       emulator.host,
+      cleanups,
       load,
-    ),
-  );
+    );
+    console.log('Sign-in (PGlite; one Argon2id verification and one custom token each)');
+    console.log(
+      formatTable(
+        ['case', 'p50', 'p99', 'req/s', 'failures'],
+        [
+          [
+            signIn.name,
+            ms(signIn.p50Ms),
+            ms(signIn.p99Ms),
+            signIn.requestsPerSecond.toFixed(1),
+            String(signIn.failures),
+          ],
+        ],
+      ),
+    );
+    if (signIn.failures > 0)
+      throw new Error('Some sign-ins failed, so these figures are not valid.');
+    if (signInOnly) return;
+
+    runs.push(
+      await benchmarkDatabase(
+        {
+          label: 'PGlite',
+          connection: { dataDir: temporaryDirectory('kerbside-bench-pglite-') },
+          cleanups,
+        },
+        emulator.host,
+        load,
+      ),
+    );
+  }
   const postgres = await startPostgres();
   cleanups.push(() => postgres.stop());
   runs.push(
     await benchmarkDatabase(
-      { label: 'PostgreSQL', connection: { databaseUrl: postgres.url }, cleanups },
+      {
+        label: 'PostgreSQL',
+        connection: { databaseUrl: postgres.url },
+        cleanups,
+        listOnly,
+        cpuProfileDir,
+      },
       emulator.host,
       load,
     ),
@@ -187,8 +239,14 @@ async function main(): Promise<void> {
   }
   console.log('\nRatios (above 1: the first is slower, or serves more requests)');
   console.log(ratiosTable(runs));
+  console.log('\nThe permit list (session check included) against the bare baseline route');
+  console.log(baselineTable(runs));
   const failures = runs
-    .flatMap((run) => [...run.withIndexes.figures, ...run.withoutIndexes.figures])
+    .flatMap((run) => [
+      ...run.withIndexes.figures,
+      ...run.withoutIndexes.figures,
+      ...(run.baseline ? [{ name: `${run.label} baseline rounds`, ...run.baseline }] : []),
+    ])
     .filter((measured) => measured.failures > 0);
   if (failures.length > 0) {
     throw new Error(

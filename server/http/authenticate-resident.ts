@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
+import { preparedPerDatabase } from '../db/prepared-per-database';
 import { users } from '../db/schema';
 import type { Identity } from '../identity/firebase-identity';
 import { HttpError } from './http-error';
@@ -9,6 +10,15 @@ export type Resident = typeof users.$inferSelect;
 
 const bearerChallenge = { 'www-authenticate': 'Bearer' };
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The resident-by-id read every authenticated request makes. */
+const residentById = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('kerbside_resident_by_id'),
+);
 
 function unauthorized(detail: string): HttpError {
   return new HttpError(401, { detail }, bearerChallenge);
@@ -47,9 +57,7 @@ export async function authenticateResident(
     }
     throw unauthorized('Invalid or expired token.');
   }
-  const [resident] = uuidPattern.test(uid)
-    ? await deps.db.select().from(users).where(eq(users.id, uid))
-    : [];
+  const [resident] = uuidPattern.test(uid) ? await residentById(deps.db).execute({ id: uid }) : [];
   if (!resident) throw unauthorized('No account matches this token.');
   // A password change or reset raised the generation: sessions begun before it are over, however
   // fresh their ID token.

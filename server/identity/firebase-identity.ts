@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Agent } from 'node:http';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
+import { LRUCache } from 'lru-cache';
 
 /** What the API learns from a valid ID token. */
 export interface VerifiedIdToken {
@@ -31,9 +32,14 @@ export interface FirebaseIdentityOptions {
    * `httpAgent` app option); tests point it at a local key server.
    */
   httpAgent?: Agent;
+  /** How long a verified ID token is taken on trust without verifying it again (default 30 s). */
+  verifiedTokenCacheMs?: number;
 }
 
 const sessionClaim = 'kerbside_session';
+const defaultVerifiedTokenCacheMs = 30_000;
+// One entry per signed-in device that called within the cache time: ample for a council's site.
+const verifiedTokenCacheEntries = 10_000;
 
 /**
  * Firebase Auth through firebase-admin. With FIREBASE_AUTH_EMULATOR_HOST set (firebase-admin reads
@@ -49,16 +55,28 @@ export function createFirebaseIdentity(options: FirebaseIdentityOptions): Identi
     `kerbside-api-${randomUUID()}`,
   );
   const auth = getAuth(app);
+  // Verifying is the dearest part of a request (in emulator mode firebase-admin asks the emulator
+  // about the user every time), and a token's verdict cannot change before it expires except by
+  // revocation, which authenticate-resident.ts checks on every request against the database's
+  // session generation. So a verified token is remembered briefly, never past its own expiry;
+  // refusals are not remembered.
+  const cacheMs = options.verifiedTokenCacheMs ?? defaultVerifiedTokenCacheMs;
+  const verified = new LRUCache<string, VerifiedIdToken>({ max: verifiedTokenCacheEntries });
   return {
     createCustomToken: (uid, sessionGeneration) =>
       auth.createCustomToken(uid, { [sessionClaim]: sessionGeneration }),
     verifyIdToken: async (idToken) => {
+      const remembered = verified.get(idToken);
+      if (remembered) return remembered;
       const decoded = await auth.verifyIdToken(idToken);
       const generation: unknown = decoded[sessionClaim];
-      return {
+      const result = {
         uid: decoded.uid,
         sessionGeneration: typeof generation === 'number' ? generation : 0,
       };
+      const ttl = Math.min(cacheMs, decoded.exp * 1000 - Date.now());
+      if (ttl > 0) verified.set(idToken, result, { ttl });
+      return result;
     },
     close: () => deleteApp(app),
   };

@@ -1,5 +1,18 @@
-import { and, count, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  desc,
+  eq,
+  gte,
+  inArray,
+  lt,
+  lte,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import type { Database } from '../db/database';
+import { preparedPerDatabase } from '../db/prepared-per-database';
 import { permits } from '../db/schema';
 import { HttpError } from '../http/http-error';
 import { parseSiteDateBound } from './parse-site-time';
@@ -88,29 +101,55 @@ function searchCondition(term: string): SQL | undefined {
   return vrmTerm ? or(sql`${permits.vrm} ILIKE ${likePattern(vrmTerm)}`, text) : text;
 }
 
+/**
+ * One page of the permits `where` picks, newest first, each row with how many match in all: one
+ * statement, the count a scalar subquery PostgreSQL runs once beside the page (one round trip).
+ */
+function pageStatement(db: Database, where: SQL | undefined, offset: number | Placeholder) {
+  return db
+    .select({
+      permit: permits,
+      total: sql<number>`(SELECT count(*) FROM ${permits} WHERE ${where})`.mapWith(Number),
+    })
+    .from(permits)
+    .where(where)
+    .orderBy(desc(permits.createdAt), desc(permits.id))
+    .limit(permitPageSize)
+    .offset(offset);
+}
+
+/** The list as the web app first asks for it (no filter, no search). */
+const plainList = preparedPerDatabase((db) =>
+  pageStatement(
+    db,
+    eq(permits.userId, sql.placeholder('userId')),
+    sql.placeholder('offset'),
+  ).prepare('kerbside_plain_permit_list'),
+);
+
 /** One page of the resident's permits, newest first, and how many match in all. */
 export async function listPermits(
   db: Database,
   userId: string,
   query: PermitListQuery,
 ): Promise<{ count: number; results: PermitRow[] }> {
-  const where = and(
-    eq(permits.userId, userId),
-    query.statuses.length > 0 ? inArray(permits.status, query.statuses) : undefined,
-    query.createdFrom,
-    query.createdThrough,
-    query.search ? searchCondition(query.search) : undefined,
-  );
-  const [counted] = await db.select({ total: count() }).from(permits).where(where);
-  const total = counted?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / permitPageSize));
-  if (query.page > pages) throw invalidPage();
-  const results = await db
-    .select()
-    .from(permits)
-    .where(where)
-    .orderBy(desc(permits.createdAt), desc(permits.id))
-    .limit(permitPageSize)
-    .offset((query.page - 1) * permitPageSize);
-  return { count: total, results };
+  const offset = (query.page - 1) * permitPageSize;
+  const filtered =
+    query.statuses.length > 0 || query.createdFrom || query.createdThrough || query.search;
+  let rows: Array<{ permit: PermitRow; total: number }>;
+  if (filtered) {
+    const where = and(
+      eq(permits.userId, userId),
+      query.statuses.length > 0 ? inArray(permits.status, query.statuses) : undefined,
+      query.createdFrom,
+      query.createdThrough,
+      query.search ? searchCondition(query.search) : undefined,
+    );
+    rows = await pageStatement(db, where, offset);
+  } else {
+    rows = await plainList(db).execute({ userId, offset });
+  }
+  // No row: nothing matches at all (page 1 of an empty list), or the page lies past the last.
+  if (rows.length === 0 && query.page > 1) throw invalidPage();
+  return { count: rows[0]?.total ?? 0, results: rows.map((row) => row.permit) };
 }

@@ -1,78 +1,29 @@
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import path from 'node:path';
 import { loadConfig } from '../../server/config';
 import type { Database } from '../../server/db/database';
 import type { ParkingProvider } from '../../server/provider/parking-provider';
 import { createReconciler } from '../../server/reconciler/create-reconciler';
-import { startApi, type RunningApi } from '../../server/start-api';
-import { captureLog, type CapturedLog } from './support/captured-log';
-import { temporaryDataDir } from './support/test-database';
-import {
-  call,
-  customTokenOf,
-  emulatorHost,
-  projectId,
-  startIdentitySession,
-  webOrigin,
-} from './support/test-api';
+import { captureLog } from './support/captured-log';
+import { startOutboxHost, waitForOutboxMail, type OutboxHost } from './support/outbox-host';
+import { call, customTokenOf, startIdentitySession } from './support/test-api';
 
 jest.setTimeout(90_000);
 
-interface LoggedHost {
-  api: RunningApi;
-  dataDir: string;
-  log: CapturedLog;
-}
-
-const hosts: LoggedHost[] = [];
+const hosts: OutboxHost[] = [];
 afterAll(async () => {
-  for (const host of hosts) {
-    await host.api.close();
-    rmSync(host.dataDir, { recursive: true, force: true });
-  }
+  for (const host of hosts) await host.close();
 });
 
 /** The real host, its log captured; `verified` has no emulator, as a council runs it. */
-async function startLoggedHost(mode: 'emulator' | 'verified'): Promise<LoggedHost> {
-  const dataDir = temporaryDataDir();
-  const log = captureLog();
-  const emulator = process.env.FIREBASE_AUTH_EMULATOR_HOST;
-  if (mode === 'verified') delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
-  try {
-    const api = await startApi({
-      port: 0,
-      dataDir,
-      webOrigin,
-      authEmulatorHost: mode === 'emulator' ? emulatorHost() : undefined,
-      projectId: mode === 'emulator' ? projectId() : 'kerbside-council',
-      reconciler: false,
-      seedDemo: {},
-      passwordReset: { smtpUrl: undefined },
-      logger: log.logger,
-    });
-    const host = { api, dataDir, log };
-    hosts.push(host);
-    return host;
-  } finally {
-    process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator;
-  }
+async function startLoggedHost(mode: 'emulator' | 'verified'): Promise<OutboxHost> {
+  const host = await startOutboxHost(mode);
+  hosts.push(host);
+  return host;
 }
 
-async function resetTokenFromOutbox(host: LoggedHost): Promise<{ uid: string; token: string }> {
-  const outbox = path.join(host.dataDir, 'outbox');
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const [file] = existsSync(outbox) ? readdirSync(outbox).filter((f) => f.endsWith('.json')) : [];
-    if (file) {
-      const { text } = JSON.parse(readFileSync(path.join(outbox, file), 'utf8')) as {
-        text: string;
-      };
-      const link = new URL(/https?:\/\/\S+/.exec(text)![0]);
-      return { uid: link.searchParams.get('uid')!, token: link.searchParams.get('token')! };
-    }
-    if (Date.now() > deadline) throw new Error('No reset mail reached the outbox.');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+async function resetTokenFromOutbox(host: OutboxHost): Promise<{ uid: string; token: string }> {
+  const { text } = await waitForOutboxMail(host);
+  const link = new URL(/https?:\/\/\S+/.exec(text)![0]);
+  return { uid: link.searchParams.get('uid')!, token: link.searchParams.get('token')! };
 }
 
 const mailSentence = 'Someone asked to reset the password';

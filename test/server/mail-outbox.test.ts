@@ -1,65 +1,23 @@
-import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { startApi, type RunningApi } from '../../server/start-api';
-import { captureLog, type CapturedLog } from './support/captured-log';
-import { temporaryDataDir } from './support/test-database';
-import { call, emulatorHost, projectId, webOrigin } from './support/test-api';
+import { startOutboxHost, waitForOutboxMail, type OutboxHost } from './support/outbox-host';
+import { call } from './support/test-api';
 
 jest.setTimeout(60_000);
 
 const resetLink = /\/reset-password\?uid=[0-9a-f-]{36}&token=/;
-
-interface OutboxHost {
-  api: RunningApi;
-  dataDir: string;
-  log: CapturedLog;
-}
-
-async function startOutboxHost(mode: 'emulator' | 'verified'): Promise<OutboxHost> {
-  const dataDir = temporaryDataDir();
-  const log = captureLog();
-  const emulator = process.env.FIREBASE_AUTH_EMULATOR_HOST;
-  // Outside emulator mode there is no FIREBASE_AUTH_EMULATOR_HOST; a reset request needs no token.
-  if (mode === 'verified') delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
-  try {
-    const api = await startApi({
-      port: 0,
-      dataDir,
-      webOrigin,
-      authEmulatorHost: mode === 'emulator' ? emulatorHost() : undefined,
-      projectId: mode === 'emulator' ? projectId() : 'kerbside-council',
-      reconciler: false,
-      seedDemo: {},
-      passwordReset: { smtpUrl: undefined },
-      logger: log.logger,
-    });
-    return { api, dataDir, log };
-  } finally {
-    process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator;
-  }
-}
 
 async function requestResetMail(host: OutboxHost): Promise<string> {
   const answer = await call(`${host.api.url}/api/v1/auth/password-reset/`, 'POST', {
     body: { email: host.api.demo!.email },
   });
   expect(answer.status).toBe(200);
-  const outbox = path.join(host.dataDir, 'outbox');
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const files = existsSync(outbox) ? readdirSync(outbox).filter((f) => f.endsWith('.json')) : [];
-    if (files[0] && host.log.text().includes('Mail saved')) return path.join(outbox, files[0]);
-    if (Date.now() > deadline) throw new Error('No reset mail reached the outbox.');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+  return (await waitForOutboxMail(host)).file;
 }
 
 const hosts: OutboxHost[] = [];
 afterAll(async () => {
-  for (const host of hosts) {
-    await host.api.close();
-    rmSync(host.dataDir, { recursive: true, force: true });
-  }
+  for (const host of hosts) await host.close();
 });
 
 describe('the mail outbox (no SMTP_URL)', () => {
