@@ -9,7 +9,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { PermitStatus } from '../../contract/permit-status';
+import { permitStatuses, type PermitStatus } from '../../contract/permit-status';
 
 export type PermitCapType = 'monthly' | 'quarterly';
 
@@ -134,7 +134,8 @@ export const permits = pgTable(
   (table) => [
     check(
       'permits_status',
-      sql`${table.status} in ('ACTIVE', 'SCHEDULED', 'QUEUED', 'CANCEL_PENDING', 'CANCELLED', 'CANCEL_FAILED', 'UPDATE_PENDING', 'UPDATE_FAILED', 'EXPIRE_PENDING', 'EXPIRED', 'FAILED', 'FAILED_LIMIT')`,
+      // The contract's list, written out as SQL literals (the same text the migrations hold).
+      sql`${table.status} in (${sql.raw(permitStatuses.map((status) => `'${status}'`).join(', '))})`,
     ),
     check('permits_ends_after_start', sql`${table.endTs} > ${table.startTs}`),
     index('permits_status_next_attempt_idx').on(table.status, table.nextAttemptAt),
