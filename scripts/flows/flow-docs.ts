@@ -116,6 +116,20 @@ function diagramOf(machine: AnyStateMachine): string {
   return lines.join('\n');
 }
 
+/** The states and transitions of `machine` that say nothing of what the resident sees or does. */
+export function undescribed(machine: AnyStateMachine): string[] {
+  const root = machine.root as unknown as StateNodeView;
+  return allNodes(root).flatMap((node) => [
+    ...(node.id !== root.id && !node.description ? [`state ${stateName(node, machine)}`] : []),
+    ...transitionsOf(node)
+      .filter((transition) => !transition.description)
+      .map(
+        (transition) =>
+          `transition ${stateName(node, machine)} on ${eventName(transition.eventType)}`,
+      ),
+  ]);
+}
+
 /** A sample's payload in a few words: "HTTP 401", "2 permits of 45", "a custom token". */
 export function payloadSummary(value: unknown): string {
   if (value === null || value === undefined) return 'nothing';

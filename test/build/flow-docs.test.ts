@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { replay } from '../../scripts/flows/flow-docs';
+import { createMachine } from 'xstate';
+import { replay, undescribed } from '../../scripts/flows/flow-docs';
 import { flowModels } from '../machines/flow-models';
 
 const flowsDir = path.resolve(__dirname, '../../docs/flows');
@@ -40,6 +41,22 @@ test('every statechart QA walks has a page with a diagram, its states and its pa
     expect(page).toContain('```mermaid\nstateDiagram-v2');
     expect(page).toContain('## Generated paths');
   }
+});
+
+test.each(flowModels.map((model) => [model.name, model.machine] as const))(
+  'every state and transition of %s says what the resident sees or does',
+  (_, machine) => {
+    expect(undescribed(machine)).toEqual([]);
+  },
+);
+
+test('a statechart without descriptions is caught', () => {
+  const bare = createMachine({
+    id: 'bare',
+    initial: 'idle',
+    states: { idle: { on: { GO: 'done' } }, done: { type: 'final' } },
+  });
+  expect(undescribed(bare)).toEqual(['state idle', 'transition idle on GO', 'state done']);
 });
 
 test('a recorded sequence of events replays as the states it walks through', () => {
