@@ -94,6 +94,14 @@ export function createWebpackConfig(mode: Mode, outputPath = path.resolve(__dirn
           xstate: vendor('xstate', /[\\/]node_modules[\\/](xstate|@xstate)[\\/]/),
           router: vendor('router', /[\\/]node_modules[\\/](react-router|cookie)[\\/]/),
           axios: vendor('axios', /[\\/]node_modules[\\/]axios[\\/]/),
+          // Only lazily loaded screens animate: framer-motion comes with them, never with /login.
+          motion: {
+            ...vendor(
+              'motion',
+              /[\\/]node_modules[\\/](framer-motion|motion-dom|motion-utils)[\\/]/,
+            ),
+            chunks: 'async' as const,
+          },
         },
       },
     },

@@ -29,5 +29,10 @@ export function bundleBudget(sizes: BundleSizes): BudgetLine[] {
       sizes.largestLazyChunkGzipBytes,
       budget.largestLazyChunkGzipBytes,
     ),
+    line(
+      'framer-motion (gzip; with the screens that animate)',
+      sizes.motionVendorGzipBytes,
+      budget.motionVendorGzipBytes,
+    ),
   ];
 }

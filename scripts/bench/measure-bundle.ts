@@ -14,6 +14,8 @@ export interface BundleSizes {
   largestLazyChunkGzipBytes: number;
   /** The screens whose routes load that chunk. */
   largestLazyChunkName: string;
+  /** Gzipped bytes of framer-motion's vendor chunk, loaded with the screens that animate. */
+  motionVendorGzipBytes: number;
   /** Every script Chromium fetches for /login from the build served as a static host would. */
   loginPageScripts: PageScripts;
 }
@@ -74,8 +76,10 @@ export async function measureBundle(outputPath: string): Promise<BundleMeasureme
   const initialFiles = chunks
     .filter((chunk) => chunk.initial)
     .flatMap((chunk) => chunk.files ?? []);
+  const isVendor = (chunk: webpack.StatsChunk) =>
+    (chunk.names ?? []).some((name) => name.startsWith('vendor-'));
   const lazyChunks = chunks
-    .filter((chunk) => !chunk.initial)
+    .filter((chunk) => !chunk.initial && !isVendor(chunk))
     .map((chunk) => ({
       // Lazy chunks are unnamed: the screens that import them say which routes pay for them.
       name: [...new Set((chunk.origins ?? []).map((origin) => path.basename(origin.request ?? '')))]
@@ -91,6 +95,12 @@ export async function measureBundle(outputPath: string): Promise<BundleMeasureme
       initialJsGzipBytes: gzipBytesOf(outputPath, [...new Set(initialFiles)]),
       largestLazyChunkGzipBytes: largest?.bytes ?? 0,
       largestLazyChunkName: largest?.name ?? '(none)',
+      motionVendorGzipBytes: gzipBytesOf(
+        outputPath,
+        chunks
+          .filter((chunk) => (chunk.names ?? []).includes('vendor-motion'))
+          .flatMap((chunk) => chunk.files ?? []),
+      ),
       loginPageScripts: await measureLoginPage(outputPath),
     },
   };

@@ -29,19 +29,34 @@ test('/login loads no more JavaScript than its gzip budget, counted as Chromium 
   expect(login.ratio).toBeLessThanOrEqual(1);
 });
 
-test('/login does not load the account menu, which waits for the first press of the avatar', () => {
+/** The served paths of the chunks that hold a module whose path matches `modulePath`. */
+function filesHolding(modulePath: RegExp): string[] {
   const { chunks = [] } = stats.toJson({ chunks: true, chunkModules: true, modules: false });
-  const menuFiles = chunks
-    .filter((chunk) =>
-      (chunk.modules ?? []).some(({ name }) =>
-        /src[\\/]shell[\\/]account-menu\.tsx/.test(name ?? ''),
-      ),
-    )
+  // A concatenated module lists the modules it joined under `modules`.
+  const holds = (module: webpack.StatsModule): boolean =>
+    modulePath.test(module.name ?? '') || (module.modules ?? []).some(holds);
+  return chunks
+    .filter((chunk) => (chunk.modules ?? []).some(holds))
     .flatMap((chunk) => chunk.files ?? [])
     .map((file) => `/${file}`);
-  expect(menuFiles.length).toBeGreaterThan(0);
+}
+
+/** Which of `files` Chromium loads for /login. */
+function loadedByLogin(files: string[]): string[] {
   const loaded = sizes.loginPageScripts.scripts.map(({ path: script }) => script);
-  expect(loaded.filter((script) => menuFiles.includes(script))).toEqual([]);
+  return loaded.filter((script) => files.includes(script));
+}
+
+test('/login does not load the account menu, which waits for the first press of the avatar', () => {
+  const menuFiles = filesHolding(/src[\\/]shell[\\/]account-menu\.tsx/);
+  expect(menuFiles.length).toBeGreaterThan(0);
+  expect(loadedByLogin(menuFiles)).toEqual([]);
+});
+
+test('/login does not load framer-motion, which comes with the signed-in screens that animate', () => {
+  const motionFiles = filesHolding(/node_modules[\\/](framer-motion|motion-dom)[\\/]/);
+  expect(motionFiles.length).toBeGreaterThan(0);
+  expect(loadedByLogin(motionFiles)).toEqual([]);
 });
 
 test('the initial JavaScript stays within its gzip budget', () => {
@@ -54,4 +69,10 @@ test('the largest lazily loaded route chunk stays within its gzip budget', () =>
   const lazy = lineFor(/^largest lazy route chunk/);
   expect(lazy.usedBytes).toBeGreaterThan(0);
   expect(lazy.ratio).toBeLessThanOrEqual(1);
+});
+
+test('framer-motion stays within its gzip budget', () => {
+  const motion = lineFor(/^framer-motion/);
+  expect(motion.usedBytes).toBeGreaterThan(0);
+  expect(motion.ratio).toBeLessThanOrEqual(1);
 });

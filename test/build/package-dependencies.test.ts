@@ -12,3 +12,14 @@ test('type declaration packages are development dependencies only', () => {
   );
   expect(manifest.devDependencies['@types/nodemailer']).toBeDefined();
 });
+
+// docs/decisions/008-the-named-stack.md: react-router 7 is one package; its react-router-dom shim
+// beside it would be two names for one library.
+test('the router is react-router alone, and the stack named in decision 008 is present', () => {
+  const all = { ...manifest.dependencies, ...manifest.devDependencies };
+  expect(all['react-router']).toBeDefined();
+  expect(all['react-router-dom']).toBeUndefined();
+  for (const name of ['@chakra-ui/react', '@emotion/react', 'framer-motion', 'xstate', 'luxon']) {
+    expect(manifest.dependencies[name]).toBeDefined();
+  }
+});

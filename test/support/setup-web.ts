@@ -1,20 +1,10 @@
 import '@testing-library/jest-dom';
 
+import { matchMediaStandIn } from './media-preferences';
+
 // Chakra reads breakpoints through matchMedia and measures popovers and menus with
 // ResizeObserver; jsdom implements neither.
-Object.defineProperty(window, 'matchMedia', {
-  writable: true,
-  value: (query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }),
-});
+Object.defineProperty(window, 'matchMedia', { writable: true, value: matchMediaStandIn });
 
 class ResizeObserverStub {
   observe() {}

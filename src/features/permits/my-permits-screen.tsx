@@ -16,6 +16,8 @@ import { PermitTable } from './permit-table';
 import { UpdatePermitDialog } from './update-permit-dialog';
 import { usePermitList, usePermitListView } from './use-permit-list';
 import { useSiteSettings } from '../../shell/site-settings-provider';
+import { MotionScope } from '../../ui/motion-scope';
+import { useStatusChanges } from './use-status-changes';
 
 /** Shown, quietly, while the newest fetch has failed (docs/contract.md §8: no alarm is raised). */
 const permitListFailedText = 'The list could not be brought up to date.';
@@ -35,6 +37,7 @@ export function MyPermitsScreen() {
     usePermitListView(permitList);
   const settings = useSiteSettings();
   const [dialog, setDialog] = useState<OpenDialog>(null);
+  const changed = useStatusChanges(permits);
 
   const refresh = useCallback(() => permitList.send({ type: 'REFRESH' }), [permitList]);
   const closeDialog = useCallback(() => setDialog(null), []);
@@ -93,8 +96,10 @@ export function MyPermitsScreen() {
           )}
           {permits.length > 0 ? (
             <>
-              <PermitTable permits={permits} actionsFor={actionsFor} onAction={openDialog} />
-              <PermitCards permits={permits} actionsFor={actionsFor} onAction={openDialog} />
+              <MotionScope>
+                <PermitTable {...{ permits, changed, actionsFor }} onAction={openDialog} />
+                <PermitCards {...{ permits, changed, actionsFor }} onAction={openDialog} />
+              </MotionScope>
               <PermitPagination
                 page={permitsPage}
                 count={count}

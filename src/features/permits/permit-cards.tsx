@@ -1,51 +1,57 @@
 import { Card, DataList, HStack, List, Text } from '@chakra-ui/react';
+import { m, useReducedMotion } from 'framer-motion';
 import { permitDisplay } from '../../../machines/permits/permit-display';
 import { PermitRowActions, type PermitRowsProps } from './permit-row-actions';
 import { PermitStatusBadge } from './permit-status-badge';
+import { statusChangeMotion } from './status-change-motion';
 
 /** The list on narrow screens: one card a permit, with the same texts as the table's rows. */
-export function PermitCards({ permits, actionsFor, onAction }: PermitRowsProps) {
+export function PermitCards({ permits, changed, actionsFor, onAction }: PermitRowsProps) {
+  const reduceMotion = useReducedMotion() ?? false;
   return (
     <List.Root hideFrom="md" role="list" listStyle="none" gap={3} aria-label="Permits">
       {permits.map((permit) => {
         const display = permitDisplay(permit);
         return (
-          <List.Item key={permit.id}>
-            <Card.Root size="sm" width="full">
-              <Card.Body gap={3}>
-                <HStack justify="space-between" gap={2}>
-                  <Text fontWeight="bold">{display.registration}</Text>
-                  <PermitStatusBadge status={permit.status} />
-                </HStack>
-                <DataList.Root orientation="horizontal" size="sm">
-                  <DataList.Item>
-                    <DataList.ItemLabel>Vehicle</DataList.ItemLabel>
-                    <DataList.ItemValue>{display.vehicle}</DataList.ItemValue>
-                  </DataList.Item>
-                  <DataList.Item>
-                    <DataList.ItemLabel>Reference</DataList.ItemLabel>
-                    <DataList.ItemValue>{display.reference}</DataList.ItemValue>
-                  </DataList.Item>
-                  <DataList.Item>
-                    <DataList.ItemLabel>Driver</DataList.ItemLabel>
-                    <DataList.ItemValue>{display.driver}</DataList.ItemValue>
-                  </DataList.Item>
-                  <DataList.Item>
-                    <DataList.ItemLabel>Start</DataList.ItemLabel>
-                    <DataList.ItemValue>{display.start}</DataList.ItemValue>
-                  </DataList.Item>
-                  <DataList.Item>
-                    <DataList.ItemLabel>End</DataList.ItemLabel>
-                    <DataList.ItemValue>{display.end}</DataList.ItemValue>
-                  </DataList.Item>
-                </DataList.Root>
-                <PermitRowActions
-                  registration={display.registration}
-                  actions={actionsFor(permit)}
-                  onAction={(action) => onAction(action, permit)}
-                />
-              </Card.Body>
-            </Card.Root>
+          <List.Item key={permit.id} asChild rounded="md">
+            <m.li {...statusChangeMotion(changed.has(permit.id), reduceMotion)}>
+              {/* See-through, so that the list item's highlight shows behind the card. */}
+              <Card.Root size="sm" width="full" bg="transparent">
+                <Card.Body gap={3}>
+                  <HStack justify="space-between" gap={2}>
+                    <Text fontWeight="bold">{display.registration}</Text>
+                    <PermitStatusBadge status={permit.status} />
+                  </HStack>
+                  <DataList.Root orientation="horizontal" size="sm">
+                    <DataList.Item>
+                      <DataList.ItemLabel>Vehicle</DataList.ItemLabel>
+                      <DataList.ItemValue>{display.vehicle}</DataList.ItemValue>
+                    </DataList.Item>
+                    <DataList.Item>
+                      <DataList.ItemLabel>Reference</DataList.ItemLabel>
+                      <DataList.ItemValue>{display.reference}</DataList.ItemValue>
+                    </DataList.Item>
+                    <DataList.Item>
+                      <DataList.ItemLabel>Driver</DataList.ItemLabel>
+                      <DataList.ItemValue>{display.driver}</DataList.ItemValue>
+                    </DataList.Item>
+                    <DataList.Item>
+                      <DataList.ItemLabel>Start</DataList.ItemLabel>
+                      <DataList.ItemValue>{display.start}</DataList.ItemValue>
+                    </DataList.Item>
+                    <DataList.Item>
+                      <DataList.ItemLabel>End</DataList.ItemLabel>
+                      <DataList.ItemValue>{display.end}</DataList.ItemValue>
+                    </DataList.Item>
+                  </DataList.Root>
+                  <PermitRowActions
+                    registration={display.registration}
+                    actions={actionsFor(permit)}
+                    onAction={(action) => onAction(action, permit)}
+                  />
+                </Card.Body>
+              </Card.Root>
+            </m.li>
           </List.Item>
         );
       })}

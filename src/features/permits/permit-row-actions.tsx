@@ -8,6 +8,8 @@ import type { Permit } from '../../../contract/permit';
 /** What the desktop grid and the mobile layout are given: the rows and what their buttons do. */
 export interface PermitRowsProps {
   permits: readonly Permit[];
+  /** The ids of the permits whose status has just changed (see `useStatusChanges`). */
+  changed: ReadonlySet<number>;
   actionsFor: (permit: Permit) => PermitAction[];
   onAction: (action: PermitAction, permit: Permit) => void;
 }

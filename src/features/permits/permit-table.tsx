@@ -1,10 +1,13 @@
 import { Table } from '@chakra-ui/react';
+import { m, useReducedMotion } from 'framer-motion';
 import { permitDisplay } from '../../../machines/permits/permit-display';
 import { PermitRowActions, type PermitRowsProps } from './permit-row-actions';
 import { PermitStatusBadge } from './permit-status-badge';
+import { statusChangeMotion } from './status-change-motion';
 
 /** The list on wide screens: one permit a row (docs/contract.md §2, "Permit row"). */
-export function PermitTable({ permits, actionsFor, onAction }: PermitRowsProps) {
+export function PermitTable({ permits, changed, actionsFor, onAction }: PermitRowsProps) {
+  const reduceMotion = useReducedMotion() ?? false;
   return (
     <Table.ScrollArea hideBelow="md" borderWidth="1px" rounded="md">
       <Table.Root size="sm" aria-label="Permits">
@@ -24,23 +27,25 @@ export function PermitTable({ permits, actionsFor, onAction }: PermitRowsProps) 
           {permits.map((permit) => {
             const display = permitDisplay(permit);
             return (
-              <Table.Row key={permit.id}>
-                <Table.Cell fontWeight="semibold">{display.registration}</Table.Cell>
-                <Table.Cell>{display.vehicle}</Table.Cell>
-                <Table.Cell>{display.reference}</Table.Cell>
-                <Table.Cell>
-                  <PermitStatusBadge status={permit.status} />
-                </Table.Cell>
-                <Table.Cell>{display.driver}</Table.Cell>
-                <Table.Cell whiteSpace="nowrap">{display.start}</Table.Cell>
-                <Table.Cell whiteSpace="nowrap">{display.end}</Table.Cell>
-                <Table.Cell>
-                  <PermitRowActions
-                    registration={display.registration}
-                    actions={actionsFor(permit)}
-                    onAction={(action) => onAction(action, permit)}
-                  />
-                </Table.Cell>
+              <Table.Row key={permit.id} asChild>
+                <m.tr {...statusChangeMotion(changed.has(permit.id), reduceMotion)}>
+                  <Table.Cell fontWeight="semibold">{display.registration}</Table.Cell>
+                  <Table.Cell>{display.vehicle}</Table.Cell>
+                  <Table.Cell>{display.reference}</Table.Cell>
+                  <Table.Cell>
+                    <PermitStatusBadge status={permit.status} />
+                  </Table.Cell>
+                  <Table.Cell>{display.driver}</Table.Cell>
+                  <Table.Cell whiteSpace="nowrap">{display.start}</Table.Cell>
+                  <Table.Cell whiteSpace="nowrap">{display.end}</Table.Cell>
+                  <Table.Cell>
+                    <PermitRowActions
+                      registration={display.registration}
+                      actions={actionsFor(permit)}
+                      onAction={(action) => onAction(action, permit)}
+                    />
+                  </Table.Cell>
+                </m.tr>
               </Table.Row>
             );
           })}

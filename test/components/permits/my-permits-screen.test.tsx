@@ -22,6 +22,7 @@ import {
   answerListCall,
   withControlledPermitListActors,
 } from '../../machines/permits/permit-list-machine-fixtures';
+import { preferReducedMotion } from '../../support/media-preferences';
 import { router, RouterProbe } from '../../support/router-probe';
 import { exactly, renderWithProviders, residentProfile } from '../../support/render';
 
@@ -668,4 +669,58 @@ test('axe-core finds nothing on the list with rows, its filters open, and a dial
   await findDialog('alertdialog', 'Cancel Permit');
 
   expect(await axeViolations()).toEqual([]);
+});
+
+/** The background colour's opacity of the row or card now (0 when it has none). */
+function highlightOpacity(container: HTMLElement): number {
+  const match = /rgba?\([^)]*?,[^)]*?,[^)]*?(?:,\s*([\d.]+))?\)/.exec(
+    container.style.backgroundColor,
+  );
+  if (!match) return 0;
+  return match[1] === undefined ? 1 : Number(match[1]);
+}
+
+const nextFrame = () =>
+  act(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
+
+describe('a permit whose status changes by itself', () => {
+  afterEach(() => preferReducedMotion(false));
+
+  /** The list shows a queued permit, refreshes itself, and the permit has gone live. */
+  async function showQueuedThenLive() {
+    const { controls } = renderScreen({ pendingRefreshMs: 50 });
+    await answer(controls, pageWithPending);
+    expect(within(table()).getByText('Queued')).toBeInTheDocument();
+    const [row, card] = rowsOf('CD34EFG');
+    expect(row).not.toHaveAttribute('data-status-changed');
+    await waitFor(() => expect(requests(controls)).toHaveLength(2));
+    await answer(controls, pageSettled);
+    return { row: row!, card: card! };
+  }
+
+  test('is highlighted, in the grid and on its card, and fades in', async () => {
+    const { row, card } = await showQueuedThenLive();
+
+    expect(within(row).getByText('Active')).toBeInTheDocument();
+    for (const container of [row, card]) {
+      expect(container).toHaveAttribute('data-status-changed', 'true');
+    }
+    // One frame in, the highlight is on its way, not there yet; then it is there.
+    await nextFrame();
+    expect(highlightOpacity(row)).toBeLessThan(1);
+    await waitFor(() => expect(highlightOpacity(row)).toBe(1));
+    // The other permit on the page, whose status did not change, is not highlighted.
+    const [otherRow] = rowsOf('EF56GHI');
+    expect(otherRow).not.toHaveAttribute('data-status-changed');
+  });
+
+  test('under reduced motion is highlighted at once, without a fade, and shows the new status', async () => {
+    preferReducedMotion(true);
+    const { row, card } = await showQueuedThenLive();
+
+    expect(within(row).getByText('Active')).toBeInTheDocument();
+    expect(within(card).getByText('Active')).toBeInTheDocument();
+    await nextFrame();
+    expect(highlightOpacity(row)).toBe(1);
+  });
 });
