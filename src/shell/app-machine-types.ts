@@ -12,6 +12,7 @@ import type { recentVehiclesMachine } from '../../machines/permits/recent-vehicl
 import type { permitListMachine } from '../../machines/permits/permit-list-machine';
 import type { updatePermitMachine } from '../../machines/permits/update-permit-machine';
 import type { sessionMachine } from '../../machines/session-machine';
+import type { emailPreferencesMachine } from '../../machines/settings/email-preferences-machine';
 import type { siteSettingsMachine } from '../../machines/site-settings-machine';
 
 /** Every statechart the app runs, by the name the app and its tests know it by. */
@@ -30,6 +31,7 @@ export interface AppMachines {
   activatePermit: typeof activatePermitMachine;
   cancelPermit: typeof cancelPermitMachine;
   updatePermit: typeof updatePermitMachine;
+  emailPreferences: typeof emailPreferencesMachine;
 }
 
 export type AppMachineName = keyof AppMachines;

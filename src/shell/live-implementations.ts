@@ -35,6 +35,8 @@ import {
   listPermits,
   updatePermit,
 } from '../api/permits-api';
+import type { EmailPreferences } from '../../contract/email-preferences';
+import { getEmailPreferences, putEmailPreferences } from '../api/email-preferences-api';
 import { getSiteSettings } from '../api/site-settings-api';
 import {
   getIdToken,
@@ -174,6 +176,14 @@ export const liveImplementations: AppImplementations = {
       updatePermit: fromPromise(
         ({ input }: { input: { id: number; payload: PermitUpdatePayload } }) =>
           updatePermit(input.id, input.payload),
+      ),
+    },
+  },
+  emailPreferences: {
+    actors: {
+      loadPreferences: fromPromise(() => getEmailPreferences()),
+      savePreferences: fromPromise(({ input }: { input: EmailPreferences }) =>
+        putEmailPreferences(input),
       ),
     },
   },

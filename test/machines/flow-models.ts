@@ -10,6 +10,7 @@ import { cancelPermitMachine } from '../../machines/permits/cancel-permit-machin
 import { permitListMachine } from '../../machines/permits/permit-list-machine';
 import { updatePermitMachine } from '../../machines/permits/update-permit-machine';
 import { sessionMachine } from '../../machines/session-machine';
+import { emailPreferencesMachine } from '../../machines/settings/email-preferences-machine';
 import { loginEventSamples } from './login-machine-fixtures';
 import {
   changePasswordEventSamples,
@@ -104,5 +105,15 @@ export const flowModels: readonly FlowModel[] = [
     machine: updatePermitMachine,
     eventSamples: updatePermitEventSamples,
     input: { permit: scheduledPermit, settings: schedulingSite },
+  },
+  {
+    name: 'emailPreferences',
+    title: 'Settings: e-mail switches',
+    machine: emailPreferencesMachine,
+    eventSamples: [
+      { type: 'SWITCH', kind: 'confirmations', on: false },
+      { type: 'SWITCH', kind: 'reminders', on: false },
+      { type: 'RETRY' },
+    ],
   },
 ];
