@@ -49,11 +49,36 @@ export function permitCsvRows(permits: readonly Permit[]): string[][] {
  * (papaparse's escapeFormulae, OWASP's CSV injection advice). test/machines/permits/permit-csv.test.ts
  */
 export function permitCsv(permits: readonly Permit[]): string {
+  return csvOfRows(permitCsvRows(permits));
+}
+
+function csvOfRows(rows: string[][]): string {
   const csv = Papa.unparse(
-    { fields: [...permitCsvColumns], data: permitCsvRows(permits) },
+    { fields: [...permitCsvColumns], data: rows },
     { escapeFormulae: true, newline: '\r\n', quotes: false },
   );
   return `${byteOrderMark}${csv}\r\n`;
+}
+
+/** Rows formatted between two yields to the event loop: a few milliseconds' work. */
+const rowsPerSlice = 50;
+
+/**
+ * permitCsv for a long list without freezing the page: the rows (whose UK times take most of the
+ * work) are made a slice at a time, yielding to the event loop between slices, and `onProgress`
+ * hears how many are done. `npm run bench` measures 10,000 (scripts/bench/benchmark-permit-export.ts).
+ */
+export async function buildPermitCsv(
+  permits: readonly Permit[],
+  onProgress: (done: number) => void = () => {},
+): Promise<string> {
+  const rows: string[][] = [];
+  for (let from = 0; from < permits.length; from += rowsPerSlice) {
+    rows.push(...permitCsvRows(permits.slice(from, from + rowsPerSlice)));
+    onProgress(rows.length);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+  return csvOfRows(rows);
 }
 
 /** `kerbside-permits-YYYY-MM-DD.csv`, the date of `now` in London. */

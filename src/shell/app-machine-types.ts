@@ -9,6 +9,7 @@ import type { activatePermitMachine } from '../../machines/permits/activate-perm
 import type { addPermitMachine } from '../../machines/permits/add-permit-machine';
 import type { cancelPermitMachine } from '../../machines/permits/cancel-permit-machine';
 import type { recentVehiclesMachine } from '../../machines/permits/recent-vehicles-machine';
+import type { permitExportMachine } from '../../machines/permits/permit-export-machine';
 import type { permitListMachine } from '../../machines/permits/permit-list-machine';
 import type { updatePermitMachine } from '../../machines/permits/update-permit-machine';
 import type { sessionMachine } from '../../machines/session-machine';
@@ -32,6 +33,7 @@ export interface AppMachines {
   cancelPermit: typeof cancelPermitMachine;
   updatePermit: typeof updatePermitMachine;
   emailPreferences: typeof emailPreferencesMachine;
+  permitExport: typeof permitExportMachine;
 }
 
 export type AppMachineName = keyof AppMachines;

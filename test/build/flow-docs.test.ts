@@ -36,6 +36,7 @@ test('every statechart QA walks has a page with a diagram, its states and its pa
     'cancelPermit',
     'updatePermit',
     'emailPreferences',
+    'permitExport',
   ]);
   for (const { name } of flowModels) {
     const page = fs.readFileSync(path.join(flowsDir, `${name}.md`), 'utf8');
