@@ -124,12 +124,17 @@ export const emailPreferenceRoutes: FastifyPluginAsync<EmailPreferenceRoutesOpti
   app.get(relativeSwitchOff, async (request, reply) => {
     const link = await linkOwner(request);
     if (!link) return refuseLink(request);
-    const action = new URL(request.url, 'http://request.invalid');
+    // Rebuilt from the checked parts only: nothing else of the request reaches the page.
+    const action = new URLSearchParams({
+      user: link.owner.id,
+      kind: link.kind,
+      token: (request.query as { token: string }).token,
+    });
     return page(
       reply,
       200,
       `Stop ${kindTexts[link.kind]}?`,
-      `<form method="post" action="${action.pathname}${action.search.replace(/&/g, '&amp;')}">` +
+      `<form method="post" action="${switchOffPath}?${action.toString().replace(/&/g, '&amp;')}">` +
         `<button type="submit">Stop ${kindTexts[link.kind]}</button></form>`,
     );
   });

@@ -301,8 +301,13 @@ describe('the resident chooses', () => {
     // Following the link (as a mail scanner would) only shows the button.
     const shown = await fetch(link);
     expect(shown.status).toBe(200);
-    expect(await shown.text()).toContain(
+    const shownPage = await shown.text();
+    expect(shownPage).toContain(
       '<button type="submit">Stop reminders before a permit ends</button>',
+    );
+    const linkUrl = new URL(link);
+    expect(shownPage).toContain(
+      `<form method="post" action="${linkUrl.pathname}${linkUrl.search.replace(/&/g, '&amp;')}">`,
     );
     expect((await resident.get('/api/v1/me/email-preferences/')).body).toEqual({
       confirmations: true,
