@@ -1,17 +1,15 @@
-/** How the permit mail dispatcher paces itself; every value in milliseconds except the counts. */
-export interface PermitMailSettings {
-  /** Pause between polls when nothing is due (wake() cuts it short). */
-  intervalMs: number;
-  /** Mails claimed, and sent side by side, per round. */
-  batchSize: number;
+import type { ReconcilerSettings } from '../reconciler/reconciler-settings';
+
+/**
+ * How the permit mail dispatcher paces itself: polls, batches, backoff and leases as the
+ * reconciler's (server/reconciler/reconciler-settings.ts), applied to mails.
+ */
+export interface PermitMailSettings extends Pick<
+  ReconcilerSettings,
+  'intervalMs' | 'batchSize' | 'backoffMs' | 'maxBackoffMs' | 'leaseMs'
+> {
   /** Tries of one mail before it is given up (its permit is untouched either way). */
   maxAttempts: number;
-  /** Wait after the first failed try; doubled after each further failure. */
-  backoffMs: number;
-  /** The longest wait between two tries. */
-  maxBackoffMs: number;
-  /** How long a claim holds a mail; a crashed sender's claim simply runs out. */
-  leaseMs: number;
   /** How long before a permit's end its "Ending soon:" reminder is due (PERMIT_REMINDER_MINUTES). */
   reminderLeadMs: number;
 }
