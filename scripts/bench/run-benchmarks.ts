@@ -3,13 +3,15 @@
 // with. Prints tables and the ratios that matter; everything it starts is stopped, even on failure.
 // `npm run bench -- --sign-in-only` measures sign-in alone; `-- --list-only` only the list's first
 // page and the baseline on PostgreSQL; `-- --cpu-prof=DIR` has the API host under load write its
-// CPU profiles (node --cpu-prof) to DIR.
+// CPU profiles (node --cpu-prof) to DIR; `-- --export-only` only My Permits' "Export CSV" of 10,000
+// permits (benchmark-permit-export.ts).
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startPostgres } from '../../test/server/support/postgres-server';
 import { startAuthEmulator } from '../stack/auth-emulator';
 import { benchmarkDatabase, type DatabaseBenchmark } from './benchmark-database';
+import { benchmarkPermitExport } from './benchmark-permit-export';
 import { benchmarkSignIn } from './benchmark-sign-in';
 import { CleanupStack } from './cleanup-stack';
 import { bundleBudget } from './bundle-budget';
@@ -21,6 +23,7 @@ import type { EndpointFigures, LoadShape } from './measure-endpoint';
 const load: LoadShape = { connections: 10, durationSeconds: 5, warmupSeconds: 1 };
 const signInOnly = process.argv.includes('--sign-in-only');
 const listOnly = process.argv.includes('--list-only');
+const exportOnly = process.argv.includes('--export-only');
 const cpuProfileDir = process.argv
   .find((argument) => argument.startsWith('--cpu-prof='))
   ?.slice('--cpu-prof='.length);
@@ -149,6 +152,27 @@ async function main(): Promise<void> {
     `Kerbside benchmarks, ${started.toISOString()}: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ` +
       `Node ${process.version}; autocannon ${load.connections} connections × ${load.durationSeconds} s per case.\n`,
   );
+
+  if (!signInOnly && !listOnly) {
+    const exported = await benchmarkPermitExport();
+    console.log('"Export CSV" in the web app (pages answered from memory: the app\'s own work)');
+    console.log(
+      formatTable(
+        ['permits', 'pages', 'collect', 'build CSV', 'CSV size', 'longest main-thread block'],
+        [
+          [
+            String(exported.permits),
+            String(exported.pages),
+            ms(exported.collectMs),
+            ms(exported.csvMs),
+            kib(exported.csvBytes),
+            ms(exported.longestBlockMs),
+          ],
+        ],
+      ),
+    );
+    if (exportOnly) return;
+  }
 
   if (!signInOnly && !listOnly) {
     const { sizes } = await measureBundle(temporaryDirectory('kerbside-bench-bundle-'));

@@ -9,9 +9,11 @@ import type { activatePermitMachine } from '../../machines/permits/activate-perm
 import type { addPermitMachine } from '../../machines/permits/add-permit-machine';
 import type { cancelPermitMachine } from '../../machines/permits/cancel-permit-machine';
 import type { recentVehiclesMachine } from '../../machines/permits/recent-vehicles-machine';
+import type { permitExportMachine } from '../../machines/permits/permit-export-machine';
 import type { permitListMachine } from '../../machines/permits/permit-list-machine';
 import type { updatePermitMachine } from '../../machines/permits/update-permit-machine';
 import type { sessionMachine } from '../../machines/session-machine';
+import type { emailPreferencesMachine } from '../../machines/settings/email-preferences-machine';
 import type { siteSettingsMachine } from '../../machines/site-settings-machine';
 
 /** Every statechart the app runs, by the name the app and its tests know it by. */
@@ -30,6 +32,8 @@ export interface AppMachines {
   activatePermit: typeof activatePermitMachine;
   cancelPermit: typeof cancelPermitMachine;
   updatePermit: typeof updatePermitMachine;
+  emailPreferences: typeof emailPreferencesMachine;
+  permitExport: typeof permitExportMachine;
 }
 
 export type AppMachineName = keyof AppMachines;

@@ -13,6 +13,12 @@ import type {
 import type { PasswordResetRequest } from '../../machines/auth/forgot-password-machine';
 import type { PasswordRequestInput } from '../../machines/auth/password-form-machine';
 import { gatherDashboardFigures } from '../../machines/dashboard/gather-dashboard-figures';
+import { collectPermitPages } from '../../machines/permits/collect-permit-pages';
+import type {
+  CollectPermitsInput,
+  ExportedFile,
+  PermitExportEvent,
+} from '../../machines/permits/permit-export-machine';
 import { recentVehiclesOf } from '../../machines/permits/recent-vehicles';
 import {
   readPermitListAnswer,
@@ -35,7 +41,10 @@ import {
   listPermits,
   updatePermit,
 } from '../api/permits-api';
+import type { EmailPreferences } from '../../contract/email-preferences';
+import { getEmailPreferences, putEmailPreferences } from '../api/email-preferences-api';
 import { getSiteSettings } from '../api/site-settings-api';
+import { downloadTextFile } from '../ui/download-text-file';
 import {
   getIdToken,
   onIdentityChanged,
@@ -175,6 +184,33 @@ export const liveImplementations: AppImplementations = {
         ({ input }: { input: { id: number; payload: PermitUpdatePayload } }) =>
           updatePermit(input.id, input.payload),
       ),
+    },
+  },
+  emailPreferences: {
+    actors: {
+      loadPreferences: fromPromise(() => getEmailPreferences()),
+      savePreferences: fromPromise(({ input }: { input: EmailPreferences }) =>
+        putEmailPreferences(input),
+      ),
+    },
+  },
+  permitExport: {
+    actors: {
+      collectPermits: fromCallback<PermitExportEvent, CollectPermitsInput>(
+        ({ input, sendBack }) => {
+          collectPermitPages(
+            (page) => readPermitListAnswer(listPermits({ ...input.request, page }), page),
+            (progress) => sendBack({ type: 'PROGRESS', ...progress }),
+          ).then(
+            (permits) => sendBack({ type: 'COLLECTED', permits }),
+            () => sendBack({ type: 'FAILED' }),
+          );
+        },
+      ),
+    },
+    actions: {
+      deliverFile: (_, file: ExportedFile) =>
+        downloadTextFile(file.fileName, 'text/csv;charset=utf-8', file.text),
     },
   },
 };

@@ -7,9 +7,11 @@ import { resetPasswordMachine } from '../../machines/auth/reset-password-machine
 import { activatePermitMachine } from '../../machines/permits/activate-permit-machine';
 import { addPermitMachine } from '../../machines/permits/add-permit-machine';
 import { cancelPermitMachine } from '../../machines/permits/cancel-permit-machine';
+import { permitExportMachine } from '../../machines/permits/permit-export-machine';
 import { permitListMachine } from '../../machines/permits/permit-list-machine';
 import { updatePermitMachine } from '../../machines/permits/update-permit-machine';
 import { sessionMachine } from '../../machines/session-machine';
+import { emailPreferencesMachine } from '../../machines/settings/email-preferences-machine';
 import { loginEventSamples } from './login-machine-fixtures';
 import {
   changePasswordEventSamples,
@@ -104,5 +106,30 @@ export const flowModels: readonly FlowModel[] = [
     machine: updatePermitMachine,
     eventSamples: updatePermitEventSamples,
     input: { permit: scheduledPermit, settings: schedulingSite },
+  },
+  {
+    name: 'emailPreferences',
+    title: 'Settings: e-mail switches',
+    machine: emailPreferencesMachine,
+    eventSamples: [
+      { type: 'SWITCH', kind: 'confirmations', on: false },
+      { type: 'SWITCH', kind: 'reminders', on: false },
+      { type: 'RETRY' },
+    ],
+  },
+  {
+    name: 'permitExport',
+    title: 'My Permits: Export CSV',
+    machine: permitExportMachine,
+    eventSamples: [
+      {
+        type: 'EXPORT',
+        request: { status: [], start_date: '', end_date: '', search: '', page: 1 },
+        at: new Date('2026-07-01T09:00:00Z'),
+      },
+      { type: 'PROGRESS', collected: 20, total: 40 },
+      { type: 'COLLECTED', permits: [] },
+      { type: 'FAILED' },
+    ],
   },
 ];

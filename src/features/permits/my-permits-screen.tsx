@@ -10,6 +10,7 @@ import type { Permit } from '../../../contract/permit';
 import { paths } from '../../shell/paths';
 import { PermitActionDialog } from './permit-action-dialog';
 import { PermitCards } from './permit-cards';
+import { ExportPermitsButton } from './export-permits-button';
 import { PermitListFiltersPanel } from './permit-list-filters-panel';
 import { PermitPagination } from './permit-pagination';
 import { PermitTable } from './permit-table';
@@ -71,6 +72,7 @@ export function MyPermitsScreen() {
         <Button asChild colorPalette="teal">
           <RouterLink to={paths.addPermit}>Add Permit</RouterLink>
         </Button>
+        <ExportPermitsButton filters={filters} />
       </HStack>
 
       <PermitListFiltersPanel

@@ -1,6 +1,7 @@
 import { Table } from '@chakra-ui/react';
 import { m, useReducedMotion } from 'framer-motion';
 import { permitDisplay } from '../../../machines/permits/permit-display';
+import { AddToCalendarButton } from './add-to-calendar-button';
 import { PermitRowActions, type PermitRowsProps } from './permit-row-actions';
 import { PermitStatusBadge } from './permit-status-badge';
 import { statusChangeMotion } from './status-change-motion';
@@ -44,6 +45,7 @@ export function PermitTable({ permits, changed, actionsFor, onAction }: PermitRo
                       actions={actionsFor(permit)}
                       onAction={(action) => onAction(action, permit)}
                     />
+                    <AddToCalendarButton permit={permit} />
                   </Table.Cell>
                 </m.tr>
               </Table.Row>
