@@ -1,4 +1,12 @@
-import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine, AnyStateNode } from 'xstate';
+import {
+  createEmptyActor,
+  type AnyActorScope,
+  type AnyEventObject,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type AnyStateNode,
+  type InspectionEvent,
+} from 'xstate';
 
 /** The parts of a transition definition coverage reads. */
 interface TransitionView {
@@ -34,33 +42,39 @@ export function transitionsOf(machine: AnyStateMachine): string[] {
   return allNodes(machine.root).flatMap(definitionsOf).map(keyOf);
 }
 
-const isActive = (snapshot: AnyMachineSnapshot, node: AnyStateNode) =>
-  snapshot._nodes.includes(node);
-
 /**
- * The transitions one step takes from `before` on `event` into `after`: those the machine selects
- * for the event, then the eventless ones that moved it on (an eventless transition counts when it
- * leaves a state the step was in or entered and `after` is in its target).
+ * The transitions one step takes from `before` on `event`, eventless ones included: the machine
+ * reports each microstep's transitions to its system's inspection, which this scope records (the
+ * same kind of stand-in scope `xstate/graph` walks the machine with).
  */
 function transitionsTaken(
   machine: AnyStateMachine,
   before: AnyMachineSnapshot,
   event: AnyEventObject,
-  after: AnyMachineSnapshot,
 ): string[] {
-  const selected = machine.getTransitionData(before as never, event as never) as TransitionView[];
-  const entered = selected.flatMap((transition) =>
-    (transition.target ?? []).flatMap((target) => allNodes(target)),
-  );
-  const eventless = allNodes(machine.root)
-    .flatMap((node) => (node.always ?? []) as TransitionView[])
-    .filter(
-      ({ source, target }) =>
-        (isActive(before, source) || entered.includes(source)) &&
-        !isActive(after, source) &&
-        (target ?? []).every((node) => isActive(after, node)),
-    );
-  return [...selected, ...eventless].map(keyOf);
+  const taken: TransitionView[] = [];
+  const self = createEmptyActor();
+  const system = Object.create(self.system) as AnyActorScope['system'] & {
+    _sendInspectionEvent(inspection: InspectionEvent): void;
+  };
+  system._sendInspectionEvent = (inspection) => {
+    if (inspection.type === '@xstate.microstep') {
+      taken.push(...(inspection as unknown as { _transitions: TransitionView[] })._transitions);
+    }
+  };
+  const scope = {
+    self,
+    system,
+    logger: () => {},
+    id: '',
+    sessionId: 'transition-coverage',
+    defer: () => {},
+    stopChild: () => {},
+    emit: () => {},
+    actionExecutor: () => {},
+  } as unknown as AnyActorScope;
+  machine.transition(before, event, scope);
+  return taken.map(keyOf);
 }
 
 /** The transitions `paths` walk, by name. */
@@ -73,9 +87,7 @@ export function transitionsWalked(
     steps.forEach((step, index) => {
       const before = steps[index - 1];
       if (!before) return;
-      transitionsTaken(machine, before.state, step.event, step.state).forEach((key) =>
-        walked.add(key),
-      );
+      transitionsTaken(machine, before.state, step.event).forEach((key) => walked.add(key));
     });
   }
   return walked;

@@ -31,6 +31,8 @@ export interface BrowserScreen {
   route: string;
   /** The resident is signed in (through the login form, answered by the stand-ins) first. */
   signedIn: boolean;
+  /** The browser's clock at the start, where the screen's rules depend on today. */
+  clockTime?: Date;
   actorRoutes: Readonly<Record<string, ActorRoute>>;
   /** Answers for this screen's other requests, before the common ones; 'hold' never answers. */
   background?: (request: Request) => RoutedAnswer | 'hold' | null;
@@ -114,7 +116,7 @@ export function createBrowserDriver(
   return {
     async start() {
       page = await context.newPage();
-      await page.clock.install();
+      await page.clock.install(screen.clockTime ? { time: screen.clockTime } : {});
       await backend.install(page, origin);
       await page.goto(`${origin}${screen.route}`);
       await screen.ready(page);

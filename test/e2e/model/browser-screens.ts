@@ -8,10 +8,18 @@ import type {
 } from '../../../contract/auth';
 import type { PasswordResetRequest } from '../../../machines/auth/forgot-password-machine';
 import type { PasswordFormContext } from '../../../machines/auth/password-form-machine';
+import type { PermitFormValues } from '../../../machines/permits/permit-form-values';
+import type { PermitDialogError } from '../../../machines/permits/permit-action-error-message';
+import type { UpdatePermitFormValues } from '../../../machines/permits/update-permit-form';
 import { resetLink } from '../../machines/password-machines-fixtures';
+import { addPermitInput } from '../../machines/permits/add-permit-machine-fixtures';
+import {
+  scheduledPermit,
+  schedulingSite,
+} from '../../machines/permits/permit-dialog-machine-fixtures';
 import type { BrowserScreen } from './browser-driver';
 import { signInWithTokenRoute } from './forged-identity';
-import { jsonActorRoute } from './routed-backend';
+import { httpFailureAnswer, jsonActorRoute } from './routed-backend';
 
 const post = (path: string) => (request: Request) =>
   request.method() === 'POST' && new URL(request.url()).pathname === path;
@@ -222,6 +230,220 @@ const changePasswordScreen = passwordScreen<PasswordChange>({
   success: 'Your password has been updated.',
 });
 
+const permitPath = (action: string) => `/api/v1/permits/${scheduledPermit.id}/${action}/`;
+
+/** My Permits listing the fixtures' scheduled permit, on a site that allows scheduling. */
+function listingScheduledPermit(request: Request) {
+  const { pathname } = new URL(request.url());
+  if (pathname === '/api/v1/permits/' && request.method() === 'GET') {
+    return { status: 200, body: { count: 1, results: [scheduledPermit] } };
+  }
+  if (pathname === '/api/v1/site-settings/') return { status: 200, body: schedulingSite };
+  return null;
+}
+
+/** Opens a dialog from the scheduled permit's row, as the resident does. */
+async function openFromRow(page: Page, action: RegExp, dialog: Locator) {
+  await page
+    .getByRole('table', { name: 'Permits' })
+    .getByRole('row')
+    .filter({ hasText: scheduledPermit.vrm })
+    .getByRole('button', { name: action })
+    .click();
+  await dialog.waitFor();
+}
+
+async function expectDialogError(dialog: Locator, error: PermitDialogError | null) {
+  if (error)
+    expect(await shownText(dialog.getByRole('alert'))).toBe(`${error.title}${error.message}`);
+  else expect(await dialog.getByRole('alert').count()).toBe(0);
+}
+
+async function expectEnabled(dialog: Locator, name: string, enabled: boolean) {
+  const button = dialog.getByRole('button', { name, exact: true });
+  await button.waitFor();
+  expect(await button.isEnabled()).toBe(enabled);
+}
+
+/** Set Permit Live Now or Cancel Permit: CONFIRM is the confirm button, DISMISS is Escape. */
+function permitActionDialog(subject: {
+  flow: string;
+  action: 'activate' | 'cancel';
+  rowButton: RegExp;
+  title: string;
+  confirm: string;
+  busy: string;
+  dismiss: string;
+}): BrowserScreen {
+  const dialog = (page: Page) => page.getByRole('alertdialog', { name: subject.title });
+  return {
+    flow: subject.flow,
+    route: '/my-permits',
+    signedIn: true,
+    actorRoutes: { [subject.flow]: jsonActorRoute(post(permitPath(subject.action))) },
+    background: listingScheduledPermit,
+    ready: (page) => openFromRow(page, subject.rowButton, dialog(page)),
+    async send(page, event) {
+      if (event.type === 'CONFIRM') {
+        await dialog(page).getByRole('button', { name: subject.confirm, exact: true }).click();
+      } else {
+        await page.keyboard.press('Escape');
+      }
+    },
+    async expectState(page, state) {
+      if (state.status === 'done') {
+        await page.getByRole('alertdialog').waitFor({ state: 'detached' });
+        return;
+      }
+      const shown = dialog(page);
+      await shown.waitFor();
+      if (state.hasTag('busy')) {
+        await expectEnabled(shown, subject.busy, false);
+        await expectEnabled(shown, subject.dismiss, false);
+      } else {
+        await expectEnabled(shown, subject.confirm, true);
+        await expectEnabled(shown, subject.dismiss, true);
+      }
+      await expectDialogError(shown, (state.context as { error: PermitDialogError | null }).error);
+    },
+  };
+}
+
+const updateDialog = (page: Page) => page.getByRole('dialog', { name: 'Update Scheduled Permit' });
+
+/** Update: SUBMIT is choosing the event's times and pressing "Update Schedule". */
+const updatePermitScreen: BrowserScreen = {
+  flow: 'updatePermit',
+  route: '/my-permits',
+  signedIn: true,
+  // Before the fixtures' new times (12:00:30 in London on 1 June 2026), so the form takes them.
+  clockTime: new Date('2026-06-01T11:00:30Z'),
+  actorRoutes: {
+    updatePermit: jsonActorRoute(
+      (request) =>
+        request.method() === 'PATCH' &&
+        new URL(request.url()).pathname === permitPath('full_update'),
+    ),
+  },
+  background: listingScheduledPermit,
+  ready: (page) => openFromRow(page, /^Update/, updateDialog(page)),
+  async send(page, event) {
+    const dialog = updateDialog(page);
+    if (event.type === 'DISMISS') {
+      await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+      return;
+    }
+    const { values } = event as { type: string; values: UpdatePermitFormValues };
+    await dialog.getByLabel(/^New start date/).fill(values.start);
+    await dialog.getByLabel(/^New expiry date/).fill(values.end);
+    await dialog.getByRole('button', { name: 'Update Schedule', exact: true }).click();
+  },
+  async expectState(page, state) {
+    if (state.status === 'done') {
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      return;
+    }
+    const dialog = updateDialog(page);
+    await dialog.waitFor();
+    if (state.hasTag('busy')) {
+      await expectEnabled(dialog, 'Updating Schedule...', false);
+      await expectEnabled(dialog, 'Cancel', false);
+    } else {
+      await expectEnabled(dialog, 'Update Schedule', true);
+      await expectEnabled(dialog, 'Cancel', true);
+    }
+    await expectDialogError(dialog, (state.context as { error: PermitDialogError | null }).error);
+  },
+};
+
+const confirmBox = (page: Page) =>
+  page.getByRole('checkbox', { name: 'This registration is correct' });
+
+/**
+ * Add New Permit on the model's site and day: VRM.CHANGED is putting a registration in the
+ * field, SUBMIT is filling the rest as the event's values say (the tick on "This registration is
+ * correct" included, where it is shown) and pressing "Create Permit"; the create call answers
+ * with the sampled status; success is arriving on My Permits.
+ */
+function addPermitScreen(): BrowserScreen {
+  let filled = false;
+  return {
+    flow: 'addPermit',
+    route: '/add-permit',
+    signedIn: true,
+    clockTime: addPermitInput.clock(),
+    actorRoutes: {
+      createPermit: {
+        matches: post('/api/v1/permits/'),
+        answer: (outcome) =>
+          outcome.status === 'done'
+            ? { status: (outcome.output as { status: number }).status, body: {} }
+            : httpFailureAnswer(outcome.error),
+      },
+    },
+    background: (request) =>
+      new URL(request.url()).pathname === '/api/v1/site-settings/'
+        ? { status: 200, body: addPermitInput.settings }
+        : null,
+    async ready(page) {
+      filled = false;
+      await page.getByRole('button', { name: 'Create Permit', exact: true }).waitFor();
+    },
+    async send(page, event) {
+      if (event.type === 'VRM.CHANGED') {
+        await page
+          .getByRole('textbox', { name: /^Registration number/ })
+          .fill((event as { type: string; vrm: string }).vrm);
+        return;
+      }
+      const { values } = event as { type: string; values: PermitFormValues };
+      if (!filled) {
+        await page.getByRole('textbox', { name: /^Reference label/ }).fill('Plumber');
+        await page.getByRole('textbox', { name: /^Make/ }).fill(values.make);
+        await page.getByRole('textbox', { name: /^Model/ }).fill(values.model);
+        await page.getByLabel(/^Expiry date/).fill(values.end);
+        await page.getByRole('checkbox', { name: /I have verified/ }).check();
+        filled = true;
+      }
+      const box = confirmBox(page);
+      if ((await box.count()) > 0 && (await box.isChecked()) !== values.vrm_confirmed) {
+        await box.click();
+      }
+      await page.getByRole('button', { name: /^Create Permit|^Creating/ }).click();
+    },
+    async expectState(page, state) {
+      if (state.matches('succeeded')) {
+        await page.getByRole('heading', { level: 1, name: 'My Permits' }).waitFor();
+        return;
+      }
+      const suggestion = state.context.suggestion as string | null;
+      const didYouMean = page.getByText(/^Did you mean/);
+      if (state.matches({ form: { registration: 'suggesting' } })) {
+        await page.getByText(`Did you mean ${suggestion}?`).waitFor();
+        await page.getByRole('button', { name: `Use ${suggestion}` }).waitFor();
+      } else {
+        await didYouMean.waitFor({ state: 'detached' });
+      }
+      const unrecognised = page.getByText(
+        'This is not a standard UK registration. Check it against the vehicle.',
+      );
+      const confirming = state.matches({ form: { registration: 'confirming' } });
+      await unrecognised.waitFor({ state: confirming ? 'visible' : 'detached' });
+      const asksForTick = confirming || state.matches({ form: { registration: 'suggesting' } });
+      expect(await confirmBox(page).count()).toBe(asksForTick ? 1 : 0);
+      if (state.matches({ form: { submission: 'submitting' } })) {
+        await expectButton(page, 'Creating Permit...', false);
+        await expectNo(page, 'alert');
+      } else if (state.matches({ form: { submission: 'failed' } })) {
+        await expectAlert(page, `Creation Failed${state.context.errorMessage as string}`);
+      } else {
+        expect(await page.getByRole('button', { name: 'Creating Permit...' }).count()).toBe(0);
+        await expectNo(page, 'alert');
+      }
+    },
+  };
+}
+
 /** Every screen the generated paths run on in Chromium. */
 export const browserScreens: readonly BrowserScreen[] = [
   loginScreen,
@@ -229,4 +451,24 @@ export const browserScreens: readonly BrowserScreen[] = [
   forgotPasswordScreen,
   resetPasswordScreen,
   changePasswordScreen,
+  permitActionDialog({
+    flow: 'activatePermit',
+    action: 'activate',
+    rowButton: /^Set Live Now/,
+    title: 'Set Permit Live Now',
+    confirm: 'Set Live Now',
+    busy: 'Activating...',
+    dismiss: 'Cancel',
+  }),
+  permitActionDialog({
+    flow: 'cancelPermit',
+    action: 'cancel',
+    rowButton: /^Cancel/,
+    title: 'Cancel Permit',
+    confirm: 'Cancel Permit',
+    busy: 'Cancelling...',
+    dismiss: 'Keep Permit',
+  }),
+  updatePermitScreen,
+  addPermitScreen(),
 ];
