@@ -1,7 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { findFreePort } from '../../scripts/stack/free-port';
-import { startWebAppServer } from '../../scripts/stack/web-app-server';
 import { launchChromium } from './chromium';
+import { startServedApp, type ServedApp } from './model/served-app';
 
 jest.setTimeout(60_000);
 
@@ -10,29 +9,14 @@ jest.setTimeout(60_000);
  * inspector page itself loads from stately.ai, which this machine cannot reach: a stand-in page
  * answers for it. The production bundle's lack of it is test/build/production-bundle.test.ts.
  */
-let web: { url: string; stop(): Promise<void> };
+let web: ServedApp;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let inspectorPages: string[];
 
 beforeAll(async () => {
-  const port = await findFreePort();
-  const origin = `http://127.0.0.1:${port}`;
-  [web, browser] = await Promise.all([
-    startWebAppServer({
-      port,
-      mode: 'development',
-      runtimeConfig: {
-        apiBaseUrl: origin,
-        firebase: { apiKey: 'demo-api-key', authDomain: 'localhost', projectId: 'demo-kerbside' },
-        authEmulatorUrl: origin,
-        appName: 'Kerbside',
-        supportEmail: 'support@kerbside.test',
-      },
-    }),
-    launchChromium(),
-  ]);
+  [web, browser] = await Promise.all([startServedApp('development'), launchChromium()]);
 }, 300_000);
 
 afterAll(async () => {
@@ -67,7 +51,7 @@ const blockedWarning =
   'The browser blocked the inspector window. Allow pop-ups for this site, or press "Open inspector".';
 
 test('the button opens the inspector, and the choice survives a redirect and a reload', async () => {
-  await page.goto(`${web.url}/my-permits`);
+  await page.goto(`${web.origin}/my-permits`);
   await page.waitForURL((url) => url.pathname === '/login');
   const popup = page.waitForEvent('popup');
   await openButton().click();
@@ -79,7 +63,7 @@ test('the button opens the inspector, and the choice survives a redirect and a r
 
   // A redirect (a protected page sends the visitor to /login) and a reload open it again, in
   // the same window.
-  await page.goto(`${web.url}/settings/change-password`);
+  await page.goto(`${web.origin}/settings/change-password`);
   await page.waitForURL((url) => url.pathname === '/login');
   await page.getByRole('button', { name: 'Inspector open', exact: true }).waitFor();
   await page.reload();
@@ -94,7 +78,7 @@ test('a blocked inspector window is said on the page, and the button opens it ag
     const open = window.open.bind(window);
     window.open = (...args) => (navigator.userActivation.isActive ? open(...args) : null);
   });
-  await page.goto(`${web.url}/login`);
+  await page.goto(`${web.origin}/login`);
   await page.evaluate((key) => sessionStorage.setItem(key, 'open'), 'kerbside.inspector');
   await page.reload();
   const warning = page.getByRole('alert').filter({ hasText: 'blocked the inspector window' });
@@ -106,7 +90,7 @@ test('a blocked inspector window is said on the page, and the button opens it ag
 });
 
 test('until the button is pressed in this tab, nothing opens by itself', async () => {
-  await page.goto(`${web.url}/login`);
+  await page.goto(`${web.origin}/login`);
   await openButton().waitFor();
   expect(inspectorPages).toEqual([]);
 });
