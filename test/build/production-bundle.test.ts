@@ -36,7 +36,9 @@ afterAll(() => fs.rmSync(outputPath, { recursive: true, force: true }));
 test('the production bundle contains none of the state-machine inspector', () => {
   const scripts = emittedScripts();
   expect(scripts.length).toBeGreaterThan(0);
-  const withInspector = scripts.filter(({ code }) => /statelyai|createBrowserInspector/.test(code));
+  const withInspector = scripts.filter(({ code }) =>
+    /statelyai|createBrowserInspector|Open inspector/.test(code),
+  );
   expect(withInspector.map(({ name }) => name)).toEqual([]);
 });
 

@@ -7,23 +7,19 @@ import type { PermitFormValues } from '../../machines/permits/permit-form-values
 import { AddPermitScreen } from '../../src/features/permits/add-permit-screen';
 import { createActorControls } from '../machines/actor-controls';
 import {
-  createMachineTestModel,
   describePath,
   runModelPath,
   testEveryModelPath,
   type ModelDriver,
 } from '../machines/model-harness';
 import {
-  addPermitEventSamples,
   addPermitInput,
   withControlledAddPermitActors,
 } from '../machines/permits/add-permit-machine-fixtures';
 import { exactly, renderWithProviders, residentProfile } from '../support/render';
+import { screenPathsOf } from './screen-model-paths';
 
-const paths = createMachineTestModel(addPermitMachine, {
-  eventSamples: addPermitEventSamples,
-  coverage: 'transitions',
-}).getShortestPaths({ input: addPermitInput });
+const paths = screenPathsOf('addPermit');
 
 const registration = () => screen.getByRole('textbox', { name: /^Registration number/ });
 const confirmBox = () => screen.queryByRole('checkbox', { name: 'This registration is correct' });

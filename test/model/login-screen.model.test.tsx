@@ -5,19 +5,17 @@ import type { LoginCredentials } from '../../contract/auth';
 import { loginMachine } from '../../machines/auth/login-machine';
 import { LoginScreen } from '../../src/features/auth/login-screen';
 import { createActorControls } from '../machines/actor-controls';
-import { loginEventSamples, withControlledLoginActors } from '../machines/login-machine-fixtures';
+import { withControlledLoginActors } from '../machines/login-machine-fixtures';
 import {
-  createMachineTestModel,
   describePath,
   runModelPath,
   testEveryModelPath,
   type ModelDriver,
 } from '../machines/model-harness';
 import { exactly, renderWithProviders } from '../support/render';
+import { screenPathsOf } from './screen-model-paths';
 
-const paths = createMachineTestModel(loginMachine, {
-  eventSamples: loginEventSamples,
-}).getShortestPaths();
+const paths = screenPathsOf('login');
 
 const signInButton = (name: string) => screen.findByRole('button', { name });
 

@@ -12,7 +12,6 @@ import { UpdatePermitDialog } from '../../src/features/permits/update-permit-dia
 import { createActorControls, type ActorControls } from '../machines/actor-controls';
 import {
   checkingAction,
-  createMachineTestModel,
   describePath,
   runModelPath,
   testEveryModelPath,
@@ -20,14 +19,13 @@ import {
   type ModelDriver,
 } from '../machines/model-harness';
 import {
-  permitActionEventSamples,
   scheduledPermit,
   schedulingSite,
-  updatePermitEventSamples,
   withControlledPermitActionActors,
   withControlledUpdatePermitActors,
 } from '../machines/permits/permit-dialog-machine-fixtures';
 import { exactly, renderWithProviders } from '../support/render';
+import { screenPathsOf } from './screen-model-paths';
 
 /** Before the fixtures' new times (12:00:30 in London on 1 June 2026), so the form takes them. */
 const clock = () => new Date('2026-06-01T11:00:30Z');
@@ -128,11 +126,7 @@ describe.each([
     dismiss: 'Keep Permit',
   },
 ])('the $title dialog follows its machine', (subject) => {
-  const input = { permit: scheduledPermit };
-  const paths = createMachineTestModel(subject.machine, {
-    eventSamples: permitActionEventSamples(subject.actorId),
-    coverage: 'transitions',
-  }).getShortestPaths({ input });
+  const paths = screenPathsOf(subject.actorId);
 
   // The reload waits a real second; the clock is Jest's, so a path's wait is exact. Chakra's
   // dialog starts listening for Escape in a microtask, which must stay real.
@@ -230,11 +224,7 @@ describe.each([
 });
 
 describe('the Update dialog follows its machine', () => {
-  const input = { permit: scheduledPermit, settings: schedulingSite };
-  const paths = createMachineTestModel(updatePermitMachine, {
-    eventSamples: updatePermitEventSamples,
-    coverage: 'transitions',
-  }).getShortestPaths({ input });
+  const paths = screenPathsOf('updatePermit');
 
   async function setDate(user: UserEvent, label: RegExp, value: string) {
     const field = screen.getByLabelText(label);

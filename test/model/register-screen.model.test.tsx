@@ -6,22 +6,17 @@ import type { RegistrationDetails } from '../../contract/auth';
 import { registerMachine } from '../../machines/auth/register-machine';
 import { RegisterScreen } from '../../src/features/auth/register-screen';
 import { createActorControls } from '../machines/actor-controls';
+import { withControlledRegisterActors } from '../machines/register-machine-fixtures';
 import {
-  registerEventSamples,
-  withControlledRegisterActors,
-} from '../machines/register-machine-fixtures';
-import {
-  createMachineTestModel,
   describePath,
   runModelPath,
   testEveryModelPath,
   type ModelDriver,
 } from '../machines/model-harness';
 import { exactly, renderWithProviders } from '../support/render';
+import { screenPathsOf } from './screen-model-paths';
 
-const paths = createMachineTestModel(registerMachine, {
-  eventSamples: registerEventSamples,
-}).getShortestPaths();
+const paths = screenPathsOf('register');
 
 const fields: ReadonlyArray<[keyof RegistrationDetails, string]> = [
   ['invite_code', 'Invite code'],

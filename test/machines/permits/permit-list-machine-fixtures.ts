@@ -51,6 +51,7 @@ function listed(body: PermitListBody): ListAnswer {
  */
 export const permitListEventSamples: AnyEventObject[] = [
   { type: 'FILTERS.CHANGE', changes: { statuses: ['QUEUED', 'ACTIVE'] } },
+  { type: 'FILTERS.CHANGE', changes: { statuses: [] } },
   { type: 'SEARCH', search: 'ford' },
   { type: 'PAGE.GO', page: 2 },
   { type: 'QUERY.CHANGED', query: 'page=2' },

@@ -83,7 +83,7 @@ describe('permitListMachine model', () => {
           return step.event.type === type && previous !== undefined && before(previous.state);
         }),
       );
-    expect(paths.map(describePath).some((name) => name.includes('pendingRefresh elapses'))).toBe(
+    expect(paths.map(describePath).some((name) => name.includes('pendingRefresh passes'))).toBe(
       true,
     );
     expect(sentAfter('VISIBILITY.HIDDEN', (state) => state.matches({ ready: 'polling' }))).toBe(
