@@ -45,6 +45,7 @@ import type { EmailPreferences } from '../../contract/email-preferences';
 import { getEmailPreferences, putEmailPreferences } from '../api/email-preferences-api';
 import { getSiteSettings } from '../api/site-settings-api';
 import { downloadTextFile } from '../ui/download-text-file';
+import { savedPermitLists } from './saved-permit-lists';
 import {
   getIdToken,
   onIdentityChanged,
@@ -85,7 +86,11 @@ export const liveImplementations: AppImplementations = {
   session: {
     actors: {
       identityListener: fromCallback(({ sendBack }) =>
-        onIdentityChanged((user) => sendBack({ type: 'IDENTITY.CHANGED', user })),
+        onIdentityChanged((user) => {
+          // Signed out here or in another tab: the permits kept for offline reading go too.
+          if (user === null) savedPermitLists.clearAll();
+          sendBack({ type: 'IDENTITY.CHANGED', user });
+        }),
       ),
       fetchProfile: fromPromise(() => getProfile()),
       refreshToken: fromPromise(async () => {
@@ -93,6 +98,8 @@ export const liveImplementations: AppImplementations = {
       }),
       logout: fromPromise(async () => {
         // The provider sign-out runs even when the backend logout fails: the user is leaving.
+        // Nothing of theirs stays on the device for whoever signs in next.
+        savedPermitLists.clearAll();
         try {
           await logout();
         } finally {

@@ -11,6 +11,11 @@ export function useProfile(): Profile | null {
   return SessionContext.useSelector((snapshot) => snapshot.context.profile);
 }
 
+/** The signed-in resident's uid at the identity provider; null while nobody is signed in. */
+export function useSignedInUid(): string | null {
+  return SessionContext.useSelector((snapshot) => snapshot.context.user?.uid ?? null);
+}
+
 export function useLogout(): () => void {
   const session = SessionContext.useActorRef();
   return useCallback(() => session.send({ type: 'LOGOUT' }), [session]);

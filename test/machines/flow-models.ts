@@ -25,7 +25,10 @@ import {
   scheduledPermit,
   updatePermitEventSamples,
 } from './permits/permit-dialog-machine-fixtures';
-import { permitListEventSamples } from './permits/permit-list-machine-fixtures';
+import {
+  permitListEventSamples,
+  permitListModelInput,
+} from './permits/permit-list-machine-fixtures';
 import { registerEventSamples } from './register-machine-fixtures';
 import { sessionEventSamples } from './session-machine-fixtures';
 
@@ -85,6 +88,7 @@ export const flowModels: readonly FlowModel[] = [
     title: 'My Permits',
     machine: permitListMachine,
     eventSamples: permitListEventSamples,
+    input: permitListModelInput,
   },
   {
     name: 'activatePermit',

@@ -50,6 +50,7 @@ function driverFor(
       publishQuery: (_, params: PublishQueryParams) => {
         url = params.query;
       },
+      savePermits: () => undefined,
     },
   });
   const driver = createMachineDriver(provided, { controls, timeoutMs });
