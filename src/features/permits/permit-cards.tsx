@@ -1,5 +1,6 @@
 import { Card, DataList, HStack, List, Text } from '@chakra-ui/react';
 import { permitDisplay } from '../../../machines/permits/permit-display';
+import { AddAgainButton } from './add-again-button';
 import { PermitRowActions, type PermitRowsProps } from './permit-row-actions';
 import { PermitStatusBadge } from './permit-status-badge';
 
@@ -44,6 +45,7 @@ export function PermitCards({ permits, actionsFor, onAction }: PermitRowsProps) 
                   actions={actionsFor(permit)}
                   onAction={(action) => onAction(action, permit)}
                 />
+                <AddAgainButton permit={permit} />
               </Card.Body>
             </Card.Root>
           </List.Item>

@@ -1,5 +1,6 @@
 import { Table } from '@chakra-ui/react';
 import { permitDisplay } from '../../../machines/permits/permit-display';
+import { AddAgainButton } from './add-again-button';
 import { PermitRowActions, type PermitRowsProps } from './permit-row-actions';
 import { PermitStatusBadge } from './permit-status-badge';
 
@@ -40,6 +41,7 @@ export function PermitTable({ permits, actionsFor, onAction }: PermitRowsProps) 
                     actions={actionsFor(permit)}
                     onAction={(action) => onAction(action, permit)}
                   />
+                  <AddAgainButton permit={permit} />
                 </Table.Cell>
               </Table.Row>
             );

@@ -153,7 +153,11 @@ test('keeps the spinner until the site settings have answered, and goes on when 
 
   // The fallback settings cannot schedule: a scheduled permit may be updated and cancelled.
   const [row] = rowsOf('AB12CDE');
-  expect(buttonTexts(row!)).toEqual(['Update permit AB12CDE', 'Cancel permit AB12CDE']);
+  expect(buttonTexts(row!)).toEqual([
+    'Update permit AB12CDE',
+    'Cancel permit AB12CDE',
+    'Add again permit AB12CDE',
+  ]);
 });
 
 test('shows each row in the grid and as a card, with the texts the spec gives', async () => {
@@ -253,7 +257,7 @@ test.each(expectedButtons)(
       for (const container of rowsOf(registration)) {
         expect(within(container).getByText(exactly(label))).toBeInTheDocument();
         expect(buttonTexts(container)).toEqual(
-          shown.map((text) => `${text} permit ${registration}`),
+          [...shown, 'Add again'].map((text) => `${text} permit ${registration}`),
         );
         for (const button of within(container).queryAllByRole('button')) {
           expect(button).toHaveAccessibleName(button.textContent ?? '');
