@@ -5,6 +5,7 @@ import { skippedWallTimeMessage } from '../../contract/london-wall-time';
 import { inLondon, isSkippedDateTimeLocal, parseDateTimeLocal } from './london-time';
 import { needsConfirmation } from './uk-registration';
 import { seriesWeekLimits } from './weekly-series';
+import type { PermitFormValues } from './permit-form-values';
 
 /**
  * The add form's messages, word for word (test/machines/permits/permit-form-rules.test.ts); the
@@ -25,14 +26,32 @@ export const permitFormMessages = {
   vrmNotConfirmed:
     'Check the registration against the vehicle, then tick “This registration is correct”.',
   weeksOutOfRange: `Enter a number of weeks from ${seriesWeekLimits.fewest} to ${seriesWeekLimits.most}`,
+  seriesNeedsExpiry:
+    'A weekly series needs an expiry date, so each week ends before the next starts',
+  seriesWeeksOverlap: 'Each week must end less than 7 days after it starts, before the next starts',
 } as const;
 
-/** "Number of weeks": a whole number from 2 to 8 (`seriesWeekLimits`). */
-const weeksSchema = yup.string().test('in-range', permitFormMessages.weeksOutOfRange, (value) => {
-  const typed = (value ?? '').trim();
-  const weeks = Number(typed);
-  return /^\d+$/.test(typed) && weeks >= seriesWeekLimits.fewest && weeks <= seriesWeekLimits.most;
-});
+/**
+ * "Number of weeks": a whole number from 2 to 8 (`seriesWeekLimits`), for weeks that cannot
+ * overlap (the API host refuses one vehicle's overlapping permits): each ends before the next.
+ */
+const weeksSchema = yup
+  .string()
+  .test('in-range', permitFormMessages.weeksOutOfRange, (value) => {
+    const typed = (value ?? '').trim();
+    const weeks = Number(typed);
+    return (
+      /^\d+$/.test(typed) && weeks >= seriesWeekLimits.fewest && weeks <= seriesWeekLimits.most
+    );
+  })
+  .test('has-end', permitFormMessages.seriesNeedsExpiry, (_, { parent }) => {
+    return !(parent as PermitFormValues).indefinite;
+  })
+  .test('within-week', permitFormMessages.seriesWeeksOverlap, (_, { parent }) => {
+    const { start, end } = parent as PermitFormValues;
+    const [from, to] = [londonInstant(start), londonInstant(end)];
+    return from === null || to === null || to.diff(from, 'days').days < 7;
+  });
 
 /** How far ahead a scheduled start must be (test/machines/permits/permit-form-rules.test.ts). */
 export const minimumScheduleLeadMinutes = 1;
