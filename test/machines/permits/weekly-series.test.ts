@@ -1,24 +1,21 @@
 import fc from 'fast-check';
 import { DateTime } from 'luxon';
 import { londonWallTime } from '../../../contract/london-wall-time';
-import type { PermitCreatePayload } from '../../../contract/permit';
 import {
   nextWaitingWeek,
   seriesProgress,
   skippedWeekReason,
   weeklySeries,
 } from '../../../machines/permits/weekly-series';
+import { toPermitCreatePayload } from '../../../machines/permits/to-permit-create-payload';
+import { filledForm, juneNoon, plainSite } from './permit-form-fixtures';
 
-const first: PermitCreatePayload = {
-  vrm: 'AB12CDE',
-  make: 'Ford',
-  model: 'Focus',
-  colour: 'Blue',
-  driver_first: 'Sam',
-  driver_last: 'Jones',
-  start_ts: '2026-10-18T18:00:00',
-  end_ts: '2026-10-19T09:30:00',
-};
+/** A scheduled permit from 18 October 2026 at 18:00 to the next morning at 09:30. */
+const first = toPermitCreatePayload(
+  { ...filledForm, schedule: true, start: '2026-10-18T18:00', end: '2026-10-19T09:30' },
+  { ...plainSite, can_schedule_permits: true },
+  juneNoon,
+);
 
 describe('weeklySeries', () => {
   it('repeats the start and end a week apart at the same London wall time across the October change', () => {
