@@ -93,6 +93,9 @@ function RegistrationSuggestion({ mark }: { mark: string }) {
       <Button
         size="sm"
         variant="outline"
+        // The field keeps focus on a press: leaving it would show its message and move this
+        // button from under the pointer before the click (test/e2e/right-car-journey.test.ts).
+        onMouseDown={(event) => event.preventDefault()}
         onClick={() => {
           void setFieldValue('vrm', mark);
           void setFieldValue('vrm_confirmed', false);
