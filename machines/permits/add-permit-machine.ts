@@ -8,6 +8,8 @@ import type { PermitFormValues } from './permit-form-values';
 import type { SiteSettings } from '../../contract/site-settings';
 import { toPermitCreatePayload } from './to-permit-create-payload';
 import { checkRegistration } from './uk-registration';
+import type { RecentVehicle } from './recent-vehicles';
+import { nextWaitingWeek, weeklySeries, type SeriesWeek } from './weekly-series';
 
 /** What the app's create call answers on a 2xx: the HTTP status, which decides success. */
 export interface CreatePermitAnswer {
@@ -18,6 +20,8 @@ export interface AddPermitInput {
   /** The site's settings (`siteSettingsMachine`): the form is shown once they are known. */
   settings: SiteSettings;
   clock?: Clock;
+  /** The vehicle "Add again" on My Permits re-books: the form starts with it filled in. */
+  vehicle?: RecentVehicle | null;
 }
 
 export interface AddPermitContext {
@@ -27,6 +31,10 @@ export interface AddPermitContext {
   /** The spaced registration the typed one most likely meant, while `registration.suggesting`. */
   suggestion: string | null;
   clock: Clock;
+  /** The vehicle the form starts with ("Add again"), or null for an empty form. */
+  vehicle: RecentVehicle | null;
+  /** The weeks of a "Repeat weekly" series and how each went; empty for a single permit. */
+  series: SeriesWeek[];
 }
 
 export type AddPermitEvent =
@@ -53,6 +61,11 @@ export const addPermitMachine = setup({
     createPermit: fromPromise<CreatePermitAnswer, PermitCreatePayload>(async () =>
       notProvided('addPermit', 'actor', 'createPermit'),
     ),
+    // The same call as `createPermit`, for one week of a series: its own name keeps a week's
+    // answer apart from a single permit's in the model tests' samples.
+    createWeek: fromPromise<CreatePermitAnswer, PermitCreatePayload>(async () =>
+      notProvided('addPermit', 'actor', 'createWeek'),
+    ),
   },
   actions: {
     showError: assign((_, params: { message: string }) => ({ errorMessage: params.message })),
@@ -65,6 +78,37 @@ export const addPermitMachine = setup({
       },
     }),
     forgetSuggestion: assign({ suggestion: null }),
+    forgetSeries: assign({ series: [] }),
+    // Weeks made by an earlier try keep their key and are not sent again.
+    planSeries: assign({
+      series: ({ context, event }) => {
+        assertEvent(event, 'SUBMIT');
+        const first = toPermitCreatePayload(event.values, context.settings, context.clock());
+        const weeks = weeklySeries(first, Number(event.values.weeks), context.series);
+        // Weeks left from an earlier try get another go.
+        return weeks.map((week) =>
+          week.outcome === 'not-made' && week.payload !== null
+            ? { ...week, outcome: 'waiting' as const, reason: null }
+            : week,
+        );
+      },
+    }),
+    settleWeek: assign(
+      ({ context }, params: { outcome: 'made' } | { outcome: 'not-made'; reason: string }) => {
+        const week = nextWaitingWeek(context.series);
+        return {
+          series: context.series.map((each) =>
+            each === week
+              ? {
+                  ...each,
+                  outcome: params.outcome,
+                  reason: 'reason' in params ? params.reason : null,
+                }
+              : each,
+          ),
+        };
+      },
+    ),
     navigateToMyPermits: () => notProvided('addPermit', 'action', 'navigateToMyPermits'),
   },
   guards: {
@@ -75,6 +119,13 @@ export const addPermitMachine = setup({
       assertEvent(event, 'VRM.CHANGED');
       return checkRegistration(event.vrm).kind === params.kind;
     },
+    repeatsWeekly: ({ context, event }) => {
+      assertEvent(event, 'SUBMIT');
+      const { schedule, repeat_weekly } = event.values;
+      return context.settings.can_schedule_permits && schedule && repeat_weekly;
+    },
+    weekWaiting: ({ context }) => nextWaitingWeek(context.series) !== undefined,
+    everyWeekMade: ({ context }) => context.series.every((week) => week.outcome === 'made'),
     confirmedByResident: ({ event }) => {
       assertEvent(event, 'SUBMIT');
       return event.values.vrm_confirmed;
@@ -99,6 +150,8 @@ export const addPermitMachine = setup({
     errorMessage: null,
     suggestion: null,
     clock: input.clock ?? systemClock,
+    vehicle: input.vehicle ?? null,
+    series: [],
   }),
   initial: 'form',
   states: {
@@ -158,12 +211,22 @@ export const addPermitMachine = setup({
             editing: {
               description: 'The resident fills in the form.',
               on: {
-                SUBMIT: {
-                  description:
-                    'Send the form, if its registration is recognised or the resident confirmed it.',
-                  guard: 'registrationAccepted',
-                  target: 'submitting',
-                },
+                SUBMIT: [
+                  {
+                    description:
+                      'Repeat weekly is ticked: create the series, week by week, if the registration is recognised or confirmed.',
+                    guard: and(['registrationAccepted', 'repeatsWeekly']),
+                    target: 'creatingSeries',
+                    actions: 'planSeries',
+                  },
+                  {
+                    description:
+                      'Send the form, if its registration is recognised or the resident confirmed it.',
+                    guard: 'registrationAccepted',
+                    target: 'submitting',
+                    actions: 'forgetSeries',
+                  },
+                ],
               },
             },
             submitting: {
@@ -204,14 +267,116 @@ export const addPermitMachine = setup({
                 },
               },
             },
+            creatingSeries: {
+              description:
+                'A "Repeat weekly" series goes out one week at a time ("Creating 2 of 3…"). No SUBMIT handler: a double click sends nothing, and a week made is never sent again.',
+              entry: 'clearError',
+              initial: 'nextWeek',
+              states: {
+                nextWeek: {
+                  description: 'Choosing what comes next from how each week went.',
+                  always: [
+                    {
+                      description: 'A week has not had its try yet: send it.',
+                      guard: 'weekWaiting',
+                      target: 'creatingWeek',
+                    },
+                    {
+                      description: 'Every week of the series was made.',
+                      guard: 'everyWeekMade',
+                      target: '#addPermit.succeeded',
+                    },
+                    {
+                      description: 'Every week had its try, and some were not made.',
+                      target: '#addPermit.form.submission.seriesIncomplete',
+                    },
+                  ],
+                },
+                creatingWeek: {
+                  description: 'The create call for the next waiting week is out.',
+                  invoke: {
+                    id: 'createWeek',
+                    src: 'createWeek',
+                    input: ({ context }) => {
+                      const week = nextWaitingWeek(context.series);
+                      if (!week?.payload) throw new Error('creatingWeek entered with no week');
+                      return week.payload;
+                    },
+                    onDone: [
+                      {
+                        description: 'HTTP 201 or 202: this week was made.',
+                        guard: {
+                          type: 'isCreated',
+                          params: ({ event }) => ({ answer: event.output }),
+                        },
+                        target: 'nextWeek',
+                        actions: { type: 'settleWeek', params: { outcome: 'made' } },
+                      },
+                      {
+                        description: 'Any other 2xx: this week was not made.',
+                        target: 'nextWeek',
+                        actions: {
+                          type: 'settleWeek',
+                          params: { outcome: 'not-made', reason: createPermitMessages.failed },
+                        },
+                      },
+                    ],
+                    onError: {
+                      description: 'The call failed: this week was not made, and why is kept.',
+                      target: 'nextWeek',
+                      actions: {
+                        type: 'settleWeek',
+                        params: ({ event }) => ({
+                          outcome: 'not-made' as const,
+                          reason: toCreatePermitErrorMessage(toHttpFailure(event.error)),
+                        }),
+                      },
+                    },
+                  },
+                },
+              },
+            },
+            seriesIncomplete: {
+              description:
+                'Some weeks of the series were made and some not: the screen lists each by date; the form keeps its values for a retry of the rest.',
+              on: {
+                SUBMIT: [
+                  {
+                    description:
+                      'Repeat weekly is ticked: retry the weeks not made if the registration is recognised or confirmed.',
+                    guard: and(['registrationAccepted', 'repeatsWeekly']),
+                    target: 'creatingSeries',
+                    actions: 'planSeries',
+                  },
+                  {
+                    description:
+                      'Send a single permit instead, if its registration is recognised or the resident confirmed it.',
+                    guard: 'registrationAccepted',
+                    target: 'submitting',
+                    actions: 'forgetSeries',
+                  },
+                ],
+              },
+            },
             failed: {
               description: 'The create call failed; the form keeps its values.',
               on: {
-                SUBMIT: {
-                  description: 'Retry with whatever the form now holds.',
-                  guard: 'registrationAccepted',
-                  target: 'submitting',
-                },
+                SUBMIT: [
+                  {
+                    description:
+                      'Repeat weekly is ticked: retry as a series with whatever the form now holds, if the registration is recognised or confirmed.',
+                    guard: and(['registrationAccepted', 'repeatsWeekly']),
+                    target: 'creatingSeries',
+                    actions: 'planSeries',
+                  },
+                  {
+                    description:
+                      'Retry with whatever the form now holds, if its registration is recognised or the resident confirmed it.',
+                    guard: 'registrationAccepted',
+                    target: 'submitting',
+                    actions: 'forgetSeries',
+                  },
+                ],
               },
             },
           },

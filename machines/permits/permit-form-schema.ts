@@ -4,6 +4,8 @@ import type { SiteSettings } from '../../contract/site-settings';
 import { skippedWallTimeMessage } from '../../contract/london-wall-time';
 import { inLondon, isSkippedDateTimeLocal, parseDateTimeLocal } from './london-time';
 import { needsConfirmation } from './uk-registration';
+import { seriesWeekLimits } from './weekly-series';
+import type { PermitFormValues } from './permit-form-values';
 
 /**
  * The add form's messages, word for word (test/machines/permits/permit-form-rules.test.ts); the
@@ -23,7 +25,33 @@ export const permitFormMessages = {
   startTooSoon: 'Scheduled start date must be at least 1 minute in the future',
   vrmNotConfirmed:
     'Check the registration against the vehicle, then tick “This registration is correct”.',
+  weeksOutOfRange: `Enter a number of weeks from ${seriesWeekLimits.fewest} to ${seriesWeekLimits.most}`,
+  seriesNeedsExpiry:
+    'A weekly series needs an expiry date, so each week ends before the next starts',
+  seriesWeeksOverlap: 'Each week must end less than 7 days after it starts, before the next starts',
 } as const;
+
+/**
+ * "Number of weeks": a whole number from 2 to 8 (`seriesWeekLimits`), for weeks that cannot
+ * overlap (the API host refuses one vehicle's overlapping permits): each ends before the next.
+ */
+const weeksSchema = yup
+  .string()
+  .test('in-range', permitFormMessages.weeksOutOfRange, (value) => {
+    const typed = (value ?? '').trim();
+    const weeks = Number(typed);
+    return (
+      /^\d+$/.test(typed) && weeks >= seriesWeekLimits.fewest && weeks <= seriesWeekLimits.most
+    );
+  })
+  .test('has-end', permitFormMessages.seriesNeedsExpiry, (_, { parent }) => {
+    return !(parent as PermitFormValues).indefinite;
+  })
+  .test('within-week', permitFormMessages.seriesWeeksOverlap, (_, { parent }) => {
+    const { start, end } = parent as PermitFormValues;
+    const [from, to] = [londonInstant(start), londonInstant(end)];
+    return from === null || to === null || to.diff(from, 'days').days < 7;
+  });
 
 /** How far ahead a scheduled start must be (test/machines/permits/permit-form-rules.test.ts). */
 export const minimumScheduleLeadMinutes = 1;
@@ -113,5 +141,14 @@ export function permitFormSchema(settings: SiteSettings, now: DateTime | Date) {
       : yup.string(),
     acknowledged: yup.boolean().oneOf([true], permitFormMessages.acknowledgement),
     vrm_confirmed: yup.boolean(),
+    repeat_weekly: yup.boolean(),
+    // Repeating is offered with a scheduled start only (a series needs a fixed wall time).
+    weeks: settings.can_schedule_permits
+      ? yup
+          .string()
+          .when(['schedule', 'repeat_weekly'], ([schedule, repeat]) =>
+            schedule && repeat ? weeksSchema : yup.string(),
+          )
+      : yup.string(),
   });
 }

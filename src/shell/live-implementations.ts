@@ -59,6 +59,11 @@ const signInWithTokenActor = fromPromise<boolean, { customToken: string }>(({ in
   signInWithToken(input.customToken),
 );
 
+/** POST /api/v1/permits/, for a single permit and for each week of a weekly series alike. */
+const createPermitActor = fromPromise(({ input }: { input: PermitCreatePayload }) =>
+  createPermit(input),
+);
+
 /** The first page of the resident's permits that match `status` (all when empty). */
 async function firstListPage(status: PermitListRequest['status']) {
   const request = { status, start_date: '', end_date: '', search: '', page: 1 };
@@ -159,9 +164,7 @@ export const liveImplementations: AppImplementations = {
     },
   },
   addPermit: {
-    actors: {
-      createPermit: fromPromise(({ input }: { input: PermitCreatePayload }) => createPermit(input)),
-    },
+    actors: { createPermit: createPermitActor, createWeek: createPermitActor },
   },
   recentVehicles: {
     actors: { loadRecentVehicles: fromPromise(loadRecentVehicles) },

@@ -2,7 +2,13 @@ import { DateTime } from 'luxon';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { axeViolations } from './axe';
 import { launchChromium } from './chromium';
-import { permitsStoredFor, registerThroughForm, type E2eResident } from './resident-journeys';
+import {
+  openAddPermit as openAddPermitAt,
+  permitsStoredFor,
+  registerThroughForm,
+  submitAndExpectMyPermits as submitAndExpectMyPermitsAt,
+  type E2eResident,
+} from './resident-journeys';
 import { startStackFixture, type StackFixture } from './stack-fixture';
 
 jest.setTimeout(180_000);
@@ -41,16 +47,7 @@ afterAll(async () => {
 const fromNow = (duration: { hours?: number; days?: number }) =>
   DateTime.now().setZone('Europe/London').plus(duration).toFormat("yyyy-MM-dd'T'HH:mm");
 
-/** A fresh form each time: from another page through the navigation bar, as a resident would. */
-async function openAddPermit() {
-  if (page.url().endsWith('/add-permit')) {
-    await page.getByRole('link', { name: 'Back to Permits' }).click();
-    await page.waitForURL(`${fixture.stack.webUrl}/my-permits`);
-  }
-  await page.getByRole('navigation').getByRole('link', { name: 'Add Permit' }).click();
-  await page.getByRole('heading', { name: 'Add New Permit' }).waitFor();
-  await page.getByRole('button', { name: 'Create Permit' }).waitFor();
-}
+const openAddPermit = () => openAddPermitAt(page, fixture.stack.webUrl);
 
 async function fillVehicle(vehicle: { label: string; vrm: string; make: string; model: string }) {
   await page.getByLabel('Reference label').fill(vehicle.label);
@@ -59,19 +56,7 @@ async function fillVehicle(vehicle: { label: string; vrm: string; make: string; 
   await page.getByLabel(/^Model/).fill(vehicle.model);
 }
 
-async function submitAndExpectMyPermits() {
-  await page.getByRole('button', { name: 'Create Permit' }).click();
-  await Promise.race([
-    page.waitForURL(`${fixture.stack.webUrl}/my-permits`),
-    page
-      .getByRole('alert')
-      .first()
-      .waitFor()
-      .then(async () => {
-        throw new Error(`Refused: ${await page.getByRole('alert').first().innerText()}`);
-      }),
-  ]);
-}
+const submitAndExpectMyPermits = () => submitAndExpectMyPermitsAt(page, fixture.stack.webUrl);
 
 async function expectCreationFailed(message: string) {
   const alert = page.getByRole('alert');

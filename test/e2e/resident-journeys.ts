@@ -90,3 +90,38 @@ export async function createIndefinitePermitThroughForm(
   await page.getByRole('button', { name: 'Create Permit' }).click();
   await page.waitForURL(`${webUrl}/my-permits`);
 }
+
+/**
+ * Puts a London date and time ('yyyy-MM-ddTHH:mm') in the Add Permit date field labelled
+ * `label`: the one place browser tests enter a permit's dates, so a change of date control is
+ * followed here.
+ */
+export async function fillPermitDateTime(page: Page, label: string, value: string): Promise<void> {
+  await page.getByLabel(label).fill(value);
+}
+
+/** Presses "Create Permit" and waits for My Permits; a refusal shown instead fails with its text. */
+export async function submitAndExpectMyPermits(page: Page, webUrl: string): Promise<void> {
+  await page.getByRole('button', { name: 'Create Permit' }).click();
+  await Promise.race([
+    page.waitForURL(`${webUrl}/my-permits`),
+    page
+      .getByRole('alert')
+      .first()
+      .waitFor()
+      .then(async () => {
+        throw new Error(`Refused: ${await page.getByRole('alert').first().innerText()}`);
+      }),
+  ]);
+}
+
+/** A fresh Add Permit form: from another page through the navigation bar, as a resident would. */
+export async function openAddPermit(page: Page, webUrl: string): Promise<void> {
+  if (page.url().endsWith('/add-permit')) {
+    await page.getByRole('link', { name: 'Back to Permits' }).click();
+    await page.waitForURL(`${webUrl}/my-permits`);
+  }
+  await page.getByRole('navigation').getByRole('link', { name: 'Add Permit' }).click();
+  await page.getByRole('heading', { name: 'Add New Permit' }).waitFor();
+  await page.getByRole('button', { name: 'Create Permit' }).waitFor();
+}

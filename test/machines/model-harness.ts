@@ -206,7 +206,7 @@ export function describePath(path: MachinePath): string {
 
 /**
  * Ids of the leaf states of `machine` that no step of `paths` passes through (empty when all are
- * reached). Paths that are prefixes of longer ones are dropped by the generators, so a state may
+ * reached), transient states aside. Paths that are prefixes of longer ones are dropped by the generators, so a state may
  * be reached, and checked, on the way to another.
  */
 export function unreachedStateIds(
@@ -216,10 +216,15 @@ export function unreachedStateIds(
   const reached = new Set(
     paths.flatMap(({ steps }) => steps.flatMap(({ state }) => state._nodes.map((node) => node.id))),
   );
-  return getStateNodes(machine)
-    .filter((node) => node.type === 'atomic' || node.type === 'final')
-    .map((node) => node.id)
-    .filter((id) => !reached.has(id));
+  return (
+    getStateNodes(machine)
+      .filter((node) => node.type === 'atomic' || node.type === 'final')
+      // A transient state (an unguarded `always`) is left in the same step it is entered, so no
+      // snapshot rests there; the states it leads to are checked instead.
+      .filter((node) => !node.always?.some((transition) => !transition.guard))
+      .map((node) => node.id)
+      .filter((id) => !reached.has(id))
+  );
 }
 
 export interface MachineDriverOptions {

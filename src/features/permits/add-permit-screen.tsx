@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { Formik, useFormikContext } from 'formik';
 import { useEffect } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { addPermitMachine } from '../../../machines/permits/add-permit-machine';
 import type { Clock } from '../../../machines/clock';
 import { createPermitErrorTitle } from '../../../machines/permits/create-permit-error-message';
@@ -17,7 +17,12 @@ import { permitFormMessages, permitFormSchema } from '../../../machines/permits/
 import type { PermitFormValues } from '../../../machines/permits/permit-form-values';
 import { formatRegistration, nearMissOf } from '../../../machines/permits/uk-registration';
 import { recentVehiclesMachine } from '../../../machines/permits/recent-vehicles-machine';
-import { recentVehicleName, type RecentVehicle } from '../../../machines/permits/recent-vehicles';
+import {
+  recentVehicleName,
+  vehicleToAddAgain,
+  withVehicle,
+  type RecentVehicle,
+} from '../../../machines/permits/recent-vehicles';
 import type { SiteSettings } from '../../../contract/site-settings';
 import { useAppActor, useClock } from '../../shell/app-machines';
 import { useSiteSettings } from '../../shell/site-settings-provider';
@@ -28,6 +33,10 @@ import { FormBody } from '../../ui/form-body';
 import { FormField } from '../../ui/form-field';
 import { FormPage } from '../../ui/form-page';
 import { FormSubmission } from '../../ui/form-submission';
+import { PermitAllowanceNotice } from './permit-allowance-notice';
+import { RepeatWeeklyFields } from './repeat-weekly-fields';
+import { SeriesProgress } from './series-progress';
+import { SeriesReport } from './series-report';
 
 /** The fields in the order the form shows them, so focus goes to the first one in error. */
 const fieldOrder: (keyof PermitFormValues)[] = [
@@ -43,6 +52,8 @@ const fieldOrder: (keyof PermitFormValues)[] = [
   'indefinite',
   'schedule',
   'start',
+  'repeat_weekly',
+  'weeks',
   'acknowledged',
 ];
 
@@ -82,6 +93,9 @@ function RegistrationSuggestion({ mark }: { mark: string }) {
       <Button
         size="sm"
         variant="outline"
+        // The field keeps focus on a press: leaving it would show its message and move this
+        // button from under the pointer before the click (test/e2e/right-car-journey.test.ts).
+        onMouseDown={(event) => event.preventDefault()}
         onClick={() => {
           void setFieldValue('vrm', mark);
           void setFieldValue('vrm_confirmed', false);
@@ -158,14 +172,7 @@ function RecentVehicleButtons({ vehicles }: { vehicles: readonly RecentVehicle[]
             key={vehicle.vrm}
             size="sm"
             variant="outline"
-            onClick={() =>
-              void setValues((values) => ({
-                ...values,
-                ...vehicle,
-                vrm: formatRegistration(vehicle.vrm),
-                vrm_confirmed: false,
-              }))
-            }
+            onClick={() => void setValues((values) => withVehicle(values, vehicle))}
           >
             {recentVehicleName(vehicle)}
           </Button>
@@ -195,6 +202,13 @@ function PermitFields({
   const { values, setFieldValue } = useFormikContext<PermitFormValues>();
   const now = clock();
   const automaticEndHours = settings.default_end_date_limit_hours;
+  const series = useSelector(actor, (snapshot) => snapshot.context.series);
+  const creatingSeries = useSelector(actor, (snapshot) =>
+    snapshot.matches({ form: { submission: 'creatingSeries' } }),
+  );
+  const seriesIncomplete = useSelector(actor, (snapshot) =>
+    snapshot.matches({ form: { submission: 'seriesIncomplete' } }),
+  );
   const missingField = Object.values(validatePermitForm(values, settings, now)).some((message) =>
     missingFieldMessages.includes(message),
   );
@@ -262,12 +276,15 @@ function PermitFields({
               min={minimumDateTimeLocal(now)}
             />
           )}
+          {values.schedule && <RepeatWeeklyFields />}
         </>
       )}
       <CheckboxField
         name="acknowledged"
         label="I have verified that the details of this permit are correct."
       />
+      {creatingSeries && <SeriesProgress series={series} />}
+      {seriesIncomplete && <SeriesReport series={series} />}
       <FormSubmission
         label="Create Permit"
         busyLabel="Creating Permit..."
@@ -294,6 +311,7 @@ export function AddPermitScreen() {
       back={{ to: paths.myPermits, label: 'Back to Permits' }}
       width="2xl"
     >
+      <PermitAllowanceNotice />
       {settings === null ? (
         <Box role="status" aria-label="Loading site settings">
           <Spinner />
@@ -308,25 +326,30 @@ export function AddPermitScreen() {
 /** The form itself, for settings already known. */
 function AddPermitForm({ settings }: { settings: SiteSettings }) {
   const navigate = useNavigate();
+  const location = useLocation();
   const clock = useClock();
   const addPermitActor = useAppActor('addPermit', addPermitMachine, {
     actions: {
       navigateToMyPermits: () => void navigate(paths.myPermits, { state: { refresh: true } }),
     },
-    input: { settings, clock },
+    input: { settings, clock, vehicle: vehicleToAddAgain(location.state) },
   });
   const recentVehiclesActor = useAppActor('recentVehicles', recentVehiclesMachine);
   const recentVehicles = useSelector(recentVehiclesActor, (snapshot) => snapshot.context.vehicles);
-  const submitting = useSelector(addPermitActor, (snapshot) =>
-    snapshot.matches({ form: { submission: 'submitting' } }),
+  const submitting = useSelector(
+    addPermitActor,
+    (snapshot) =>
+      snapshot.matches({ form: { submission: 'submitting' } }) ||
+      snapshot.matches({ form: { submission: 'creatingSeries' } }),
   );
+  const vehicle = useSelector(addPermitActor, (snapshot) => snapshot.context.vehicle);
   const succeeded = useSelector(addPermitActor, (snapshot) => snapshot.matches('succeeded'));
   const errorMessage = useSelector(addPermitActor, (snapshot) =>
     snapshot.matches({ form: { submission: 'failed' } }) ? snapshot.context.errorMessage : null,
   );
   return (
     <Formik
-      initialValues={emptyPermitForm}
+      initialValues={vehicle ? withVehicle(emptyPermitForm, vehicle) : emptyPermitForm}
       validationSchema={() => permitFormSchema(settings, clock())}
       onSubmit={(values) => addPermitActor.send({ type: 'SUBMIT', values })}
     >

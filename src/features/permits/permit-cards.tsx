@@ -2,6 +2,7 @@ import { Card, DataList, HStack, List, Text } from '@chakra-ui/react';
 import { m, useReducedMotion } from 'framer-motion';
 import { permitDisplay } from '../../../machines/permits/permit-display';
 import { AddToCalendarButton } from './add-to-calendar-button';
+import { AddAgainButton } from './add-again-button';
 import { PermitRowActions, type PermitRowsProps } from './permit-row-actions';
 import { PermitStatusBadge } from './permit-status-badge';
 import { statusChangeMotion } from './status-change-motion';
@@ -51,6 +52,7 @@ export function PermitCards({ permits, changed, actionsFor, onAction }: PermitRo
                     onAction={(action) => onAction(action, permit)}
                   />
                   <AddToCalendarButton permit={permit} />
+                  <AddAgainButton permit={permit} />
                 </Card.Body>
               </Card.Root>
             </m.li>

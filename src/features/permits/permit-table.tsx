@@ -2,6 +2,7 @@ import { Table } from '@chakra-ui/react';
 import { m, useReducedMotion } from 'framer-motion';
 import { permitDisplay } from '../../../machines/permits/permit-display';
 import { AddToCalendarButton } from './add-to-calendar-button';
+import { AddAgainButton } from './add-again-button';
 import { PermitRowActions, type PermitRowsProps } from './permit-row-actions';
 import { PermitStatusBadge } from './permit-status-badge';
 import { statusChangeMotion } from './status-change-motion';
@@ -46,6 +47,7 @@ export function PermitTable({ permits, changed, actionsFor, onAction }: PermitRo
                       onAction={(action) => onAction(action, permit)}
                     />
                     <AddToCalendarButton permit={permit} />
+                    <AddAgainButton permit={permit} />
                   </Table.Cell>
                 </m.tr>
               </Table.Row>

@@ -158,6 +158,7 @@ test('keeps the spinner until the site settings have answered, and goes on when 
     'Update permit AB12CDE',
     'Cancel permit AB12CDE',
     'Add to calendar permit AB12CDE',
+    'Add again permit AB12CDE',
   ]);
 });
 
@@ -258,7 +259,7 @@ test.each(expectedButtons)(
       for (const container of rowsOf(registration)) {
         expect(within(container).getByText(exactly(label))).toBeInTheDocument();
         expect(buttonTexts(container)).toEqual(
-          [...shown, 'Add to calendar'].map((text) => `${text} permit ${registration}`),
+          [...shown, 'Add to calendar', 'Add again'].map((text) => `${text} permit ${registration}`),
         );
         for (const button of within(container).queryAllByRole('button')) {
           expect(button).toHaveAccessibleName(button.textContent ?? '');

@@ -7,6 +7,20 @@ import type { PermitCreatePayload } from '../../../contract/permit';
 import type { createActorControls } from '../actor-controls';
 import { filledForm, fullSite, juneNoon } from './permit-form-fixtures';
 
+/**
+ * "Repeat weekly" for 2 weeks from a scheduled start (the fewest a series may have, so the model
+ * stays small): 8 June 2026 at 18:00, each week ending the next day at 18:00.
+ */
+export const weeklySeriesForm = {
+  ...filledForm,
+  reference_label: 'Plumber',
+  schedule: true,
+  start: '2026-06-08T18:00',
+  end: '2026-06-09T18:00',
+  repeat_weekly: true,
+  weeks: '2',
+};
+
 /** What the add-permit model starts with: a site that offers every field. */
 export const addPermitInput = { settings: fullSite, clock: () => juneNoon };
 
@@ -37,6 +51,12 @@ export const addPermitEventSamples: AnyEventObject[] = [
     error: { status: 400, body: { non_field_errors: ['You have reached your permit limit'] } },
   },
   { type: 'xstate.error.actor.createPermit', error: {} },
+  { type: 'SUBMIT', values: weeklySeriesForm },
+  { type: 'xstate.done.actor.createWeek', output: { status: 201 } },
+  {
+    type: 'xstate.error.actor.createWeek',
+    error: { status: 400, body: { non_field_errors: ['You have reached your permit limit'] } },
+  },
 ];
 
 /** The add-permit machine with actors the test settles by hand through `controls`. */
@@ -47,6 +67,7 @@ export function withControlledAddPermitActors(
   return machine.provide({
     actors: {
       createPermit: controls.promise<CreatePermitAnswer, PermitCreatePayload>('createPermit'),
+      createWeek: controls.promise<CreatePermitAnswer, PermitCreatePayload>('createWeek'),
     },
   });
 }

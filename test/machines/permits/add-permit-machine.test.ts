@@ -4,7 +4,7 @@ import { addPermitMachine } from '../../../machines/permits/add-permit-machine';
 import { fallbackSiteSettings } from '../../../machines/site-settings-machine';
 import type { PermitFormValues } from '../../../machines/permits/permit-form-values';
 import { createActorControls } from '../actor-controls';
-import { withControlledAddPermitActors } from './add-permit-machine-fixtures';
+import { weeklySeriesForm, withControlledAddPermitActors } from './add-permit-machine-fixtures';
 import { filledForm, fullSite, juneNoon, plainSite } from './permit-form-fixtures';
 
 const labelled: PermitFormValues = { ...filledForm, reference_label: 'Plumber' };
@@ -204,6 +204,82 @@ describe('addPermitMachine', () => {
       expect(actor.getSnapshot().context.suggestion).toBeNull();
       submit({ ...labelled, vrm: 'AB12 COE' });
       expect(controls.inputs('createPermit')).toMatchObject([{ vrm: 'AB12COE' }]);
+    });
+  });
+
+  describe('a weekly series', () => {
+    const threeWeeks: PermitFormValues = { ...weeklySeriesForm, weeks: '3' };
+    const starts = (inputs: unknown[]) =>
+      inputs.map((input) => (input as { start_ts: string }).start_ts);
+    const inSeries = {
+      form: { registration: 'recognised', submission: 'creatingSeries' },
+    } as const;
+
+    it('sends one week at a time, a week apart, and goes to My Permits when all are made', async () => {
+      const { actor, controls, navigateToMyPermits, submit } = startAddPermit();
+      submit(threeWeeks);
+      expect(actor.getSnapshot().matches(inSeries)).toBe(true);
+      // A double click while the series goes out sends nothing more.
+      submit(threeWeeks);
+      for (let week = 0; week < 3; week += 1) {
+        expect(controls.isRunning('createWeek')).toBe(true);
+        controls.resolve('createWeek', { status: 201 });
+        await Promise.resolve();
+      }
+      await waitFor(actor, (snapshot) => snapshot.matches('succeeded'));
+      expect(starts(controls.inputs('createWeek'))).toEqual([
+        '2026-06-08T18:00:00',
+        '2026-06-15T18:00:00',
+        '2026-06-22T18:00:00',
+      ]);
+      expect(controls.inputs('createPermit')).toEqual([]);
+      expect(navigateToMyPermits).toHaveBeenCalledTimes(1);
+    });
+
+    it('after a partial failure keeps what was made, and a retry sends only the rest', async () => {
+      const { actor, controls, navigateToMyPermits, submit } = startAddPermit();
+      submit(threeWeeks);
+      controls.resolve('createWeek', { status: 201 });
+      await waitFor(actor, () => controls.inputs('createWeek').length === 2);
+      controls.reject('createWeek', {
+        status: 400,
+        body: { non_field_errors: ['You have reached your permit limit'] },
+      });
+      await waitFor(actor, () => controls.inputs('createWeek').length === 3);
+      controls.resolve('createWeek', { status: 201 });
+      const incomplete = await waitFor(actor, (snapshot) =>
+        snapshot.matches({ form: { submission: 'seriesIncomplete' } }),
+      );
+      expect(
+        incomplete.context.series.map(({ startsAt, outcome, reason }) => [
+          startsAt,
+          outcome,
+          reason,
+        ]),
+      ).toEqual([
+        ['08/06/2026 18:00', 'made', null],
+        ['15/06/2026 18:00', 'not-made', 'You have reached your permit limit'],
+        ['22/06/2026 18:00', 'made', null],
+      ]);
+      expect(navigateToMyPermits).not.toHaveBeenCalled();
+
+      submit(threeWeeks);
+      await waitFor(actor, () => controls.inputs('createWeek').length === 4);
+      controls.resolve('createWeek', { status: 201 });
+      await waitFor(actor, (snapshot) => snapshot.matches('succeeded'));
+      expect(starts(controls.inputs('createWeek'))).toEqual([
+        '2026-06-08T18:00:00',
+        '2026-06-15T18:00:00',
+        '2026-06-22T18:00:00',
+        '2026-06-15T18:00:00',
+      ]);
+    });
+
+    it('sends a single permit when Repeat weekly is ticked without a scheduled start', () => {
+      const { controls, submit } = startAddPermit();
+      submit({ ...threeWeeks, schedule: false, start: '' });
+      expect(controls.inputs('createWeek')).toEqual([]);
+      expect(controls.inputs('createPermit')).toHaveLength(1);
     });
   });
 });
