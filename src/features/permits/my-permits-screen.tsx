@@ -19,6 +19,7 @@ import { PermitTable } from './permit-table';
 import { UpdatePermitDialog } from './update-permit-dialog';
 import { usePermitList, usePermitListView } from './use-permit-list';
 import { useSiteSettings } from '../../shell/site-settings-provider';
+import { BannerPresence } from '../../ui/banner-presence';
 import { MotionScope } from '../../ui/motion-scope';
 import { useStatusChanges } from './use-status-changes';
 
@@ -84,7 +85,9 @@ export function MyPermitsScreen() {
         )}
         <ExportPermitsButton filters={filters} />
       </HStack>
-      {!online && <OfflinePermitsBanner shownAsOf={shownAsOf} reasonId={offlineReasonId} />}
+      <BannerPresence>
+        {!online && <OfflinePermitsBanner shownAsOf={shownAsOf} reasonId={offlineReasonId} />}
+      </BannerPresence>
 
       <PermitListFiltersPanel
         filters={filters}
