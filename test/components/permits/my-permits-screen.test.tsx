@@ -259,7 +259,9 @@ test.each(expectedButtons)(
       for (const container of rowsOf(registration)) {
         expect(within(container).getByText(exactly(label))).toBeInTheDocument();
         expect(buttonTexts(container)).toEqual(
-          [...shown, 'Add to calendar', 'Add again'].map((text) => `${text} permit ${registration}`),
+          [...shown, 'Add to calendar', 'Add again'].map(
+            (text) => `${text} permit ${registration}`,
+          ),
         );
         for (const button of within(container).queryAllByRole('button')) {
           expect(button).toHaveAccessibleName(button.textContent ?? '');

@@ -3,9 +3,7 @@ import { BannerPresence } from '../../../src/ui/banner-presence';
 import { preferReducedMotion } from '../../support/media-preferences';
 
 function Page({ offline }: { offline: boolean }) {
-  return (
-    <BannerPresence>{offline && <div role="status">You're offline</div>}</BannerPresence>
-  );
+  return <BannerPresence>{offline && <div role="status">You're offline</div>}</BannerPresence>;
 }
 
 const nextFrame = () =>
@@ -13,6 +11,8 @@ const nextFrame = () =>
 
 /** The opacity the banner's wrapper has now (1 when none is set). */
 function opacityOf(banner: HTMLElement): number {
+  // The animation moves the wrapper's inline style, and a wrapper has no role to find it by.
+  // eslint-disable-next-line testing-library/no-node-access
   const wrapper = banner.closest<HTMLElement>('[data-banner-presence]');
   if (!wrapper) throw new Error('The banner is not inside BannerPresence');
   return wrapper.style.opacity === '' ? 1 : Number(wrapper.style.opacity);
