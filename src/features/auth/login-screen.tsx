@@ -8,6 +8,7 @@ import { loginFormSchema } from '../../../machines/auth/login-form-schema';
 import { getConfig } from '../../config';
 import { useAppActor } from '../../shell/app-machines';
 import { paths } from '../../shell/paths';
+import { useHoldSignedInRedirect } from '../../shell/signed-in-redirect-hold';
 import { FormBody } from '../../ui/form-body';
 import { FormField } from '../../ui/form-field';
 import { FormPage } from '../../ui/form-page';
@@ -26,7 +27,18 @@ const fieldOrder = ['email', 'password'];
 export function LoginScreen() {
   const loginActor = useAppActor('login', loginMachine);
   const submitting = useSelector(loginActor, (snapshot) => snapshot.matches('submitting'));
-  const succeeded = useSelector(loginActor, (snapshot) => snapshot.matches('success'));
+  const succeeded = useSelector(
+    loginActor,
+    (snapshot) => snapshot.matches('success') || snapshot.matches('signedIn'),
+  );
+  // The session may see the new user before the success message has been read: hold its
+  // redirect from the sign-in until the machine's `successMessageHold` has passed.
+  useHoldSignedInRedirect(
+    useSelector(
+      loginActor,
+      (snapshot) => snapshot.matches({ submitting: 'signingIn' }) || snapshot.matches('success'),
+    ),
+  );
   const errorMessage = useSelector(loginActor, (snapshot) =>
     snapshot.matches('error') ? snapshot.context.errorMessage : null,
   );

@@ -7,10 +7,12 @@ import { registerMachine } from '../../../machines/auth/register-machine';
 import { useAppActor } from '../../shell/app-machines';
 import { registerFormSchema } from '../../../machines/auth/register-form-schema';
 import { paths } from '../../shell/paths';
+import { useHoldSignedInRedirect } from '../../shell/signed-in-redirect-hold';
 import { FormBody } from '../../ui/form-body';
 import { FormField } from '../../ui/form-field';
 import { FormPage } from '../../ui/form-page';
 import { FormSubmission } from '../../ui/form-submission';
+import { passwordRuleHint } from './password-rule-hint';
 
 const initialValues: RegistrationDetails = {
   invite_code: '',
@@ -34,9 +36,24 @@ export function RegisterScreen() {
     actions: { navigateToLogin: () => void navigate(paths.login) },
   });
   const submitting = useSelector(registerActor, (snapshot) => snapshot.matches('submitting'));
-  const succeeded = useSelector(registerActor, (snapshot) => snapshot.matches('success'));
+  const succeeded = useSelector(
+    registerActor,
+    (snapshot) => snapshot.matches('success') || snapshot.matches('signedIn'),
+  );
+  // The session may see the new user before the success message has been read: hold its
+  // redirect from the sign-in until the machine's `successMessageHold` has passed.
+  useHoldSignedInRedirect(
+    useSelector(
+      registerActor,
+      (snapshot) => snapshot.matches({ submitting: 'signingIn' }) || snapshot.matches('success'),
+    ),
+  );
   const errorMessage = useSelector(registerActor, (snapshot) =>
     snapshot.matches('error') ? snapshot.context.errorMessage : null,
+  );
+  const serverFieldErrors = useSelector(
+    registerActor,
+    (snapshot) => snapshot.context.fieldErrors ?? undefined,
   );
   // The account exists but nobody is signed in: another submit would only be refused.
   const leavingForLogin = useSelector(
@@ -64,7 +81,7 @@ export function RegisterScreen() {
         validationSchema={registerFormSchema}
         onSubmit={(values) => registerActor.send({ type: 'SUBMIT', values })}
       >
-        <FormBody fieldOrder={fieldOrder}>
+        <FormBody fieldOrder={fieldOrder} serverFieldErrors={serverFieldErrors}>
           <FormField name="invite_code" label="Invite code" autoComplete="off" />
           <FormField name="email" label="Email" type="email" autoComplete="email" />
           <FormField name="first_name" label="First name" autoComplete="given-name" />
@@ -74,7 +91,7 @@ export function RegisterScreen() {
             label="Password"
             type="password"
             autoComplete="new-password"
-            helperText="At least 8 characters, with uppercase, lowercase and numeric characters."
+            helperText={passwordRuleHint}
           />
           <FormSubmission
             label="Create account"
