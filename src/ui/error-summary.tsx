@@ -1,6 +1,6 @@
 import { Box, Heading, Link, List } from '@chakra-ui/react';
 import { getIn, useFormikContext } from 'formik';
-import { useContext, useEffect, useRef } from 'react';
+import { useContext, useEffect, useRef, useState } from 'react';
 import { FormBodyContext } from './form-body-context';
 import { useReportPageProblem } from './page-problem';
 
@@ -14,24 +14,28 @@ interface SummaryEntry {
 }
 
 /**
- * The errors the summary lists, in the order the form shows its fields: the rules' after a
- * submit, and the server's word about single fields; a field named twice shows the rules'
- * message, as the field itself does (src/ui/use-field-error.ts).
+ * The errors the summary lists, in the order the form shows its fields: the rules' word on each
+ * field the last submit was refused for (while the field is still wrong), and the server's word
+ * about single fields; a field named twice shows the rules' message, as the field itself does
+ * (src/ui/use-field-error.ts).
  */
 function summaryEntries(
   ruleErrors: Record<string, unknown>,
-  submitted: boolean,
+  refusedFields: readonly string[],
   serverFieldErrors: Readonly<Partial<Record<string, string>>>,
   fieldOrder: readonly string[],
 ): SummaryEntry[] {
-  const names = [
-    ...new Set([...fieldOrder, ...Object.keys(ruleErrors), ...Object.keys(serverFieldErrors)]),
-  ];
+  const names = [...new Set([...fieldOrder, ...refusedFields, ...Object.keys(serverFieldErrors)])];
   return names.flatMap((name) => {
-    const ruleMessage = submitted ? (getIn(ruleErrors, name) as unknown) : undefined;
+    const ruleMessage = refusedFields.includes(name) ? (getIn(ruleErrors, name) as unknown) : null;
     const message = typeof ruleMessage === 'string' ? ruleMessage : serverFieldErrors[name];
     return message ? [{ name, message }] : [];
   });
+}
+
+/** The fields a set of Formik errors names (their messages are strings). */
+function fieldsInError(errors: Record<string, unknown>): string[] {
+  return Object.keys(errors).filter((name) => typeof errors[name] === 'string');
 }
 
 /**
@@ -44,19 +48,20 @@ export function ErrorSummary({ fieldOrder }: { fieldOrder: readonly string[] }) 
   const { errors, submitCount, isSubmitting } = useFormikContext<Record<string, unknown>>();
   const { idPrefix, serverFieldErrors } = useContext(FormBodyContext);
   const summaryRef = useRef<HTMLDivElement>(null);
-  const entries = summaryEntries(errors, submitCount > 0, serverFieldErrors, fieldOrder);
+  // The fields the last submit was refused for, taken when Formik has finished it: a
+  // validation still running from an earlier keystroke cannot put a fixed field back.
+  const [lastSubmit, setLastSubmit] = useState({ count: 0, refused: [] as readonly string[] });
+  if (!isSubmitting && submitCount !== lastSubmit.count) {
+    setLastSubmit({ count: submitCount, refused: fieldsInError(errors) });
+  }
+  const entries = summaryEntries(errors, lastSubmit.refused, serverFieldErrors, fieldOrder);
   const showing = entries.length > 0;
   useReportPageProblem(showing);
 
-  // After each refused submit: Formik counts the submit, validates, and stops submitting.
-  const handledSubmit = useRef(0);
+  // After each refused submit, and each time the server's answer names fields in error.
   useEffect(() => {
-    if (isSubmitting || submitCount === handledSubmit.current) return;
-    handledSubmit.current = submitCount;
-    if (showing) summaryRef.current?.focus();
-  }, [submitCount, isSubmitting, showing]);
-
-  // Each time the server's answer names fields in error.
+    if (lastSubmit.refused.length > 0) summaryRef.current?.focus();
+  }, [lastSubmit]);
   useEffect(() => {
     if (Object.keys(serverFieldErrors).length > 0) summaryRef.current?.focus();
   }, [serverFieldErrors]);

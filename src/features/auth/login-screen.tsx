@@ -8,15 +8,15 @@ import { loginFormSchema } from '../../../machines/auth/login-form-schema';
 import { getConfig } from '../../config';
 import { useAppActor } from '../../shell/app-machines';
 import { paths } from '../../shell/paths';
-import { useHoldSignedInRedirect } from '../../shell/signed-in-redirect-hold';
 import { FormBody } from '../../ui/form-body';
 import { FormField } from '../../ui/form-field';
 import { FormPage } from '../../ui/form-page';
 import { FormSubmission } from '../../ui/form-submission';
+import { useSignInSuccess } from './use-sign-in-success';
 
 const initialValues: LoginCredentials = { email: '', password: '' };
 
-/** The fields in the order the form shows them, so focus goes to the first one in error. */
+/** The fields in the order the form shows them: the error summary lists their errors so. */
 const fieldOrder = ['email', 'password'];
 
 /**
@@ -27,18 +27,7 @@ const fieldOrder = ['email', 'password'];
 export function LoginScreen() {
   const loginActor = useAppActor('login', loginMachine);
   const submitting = useSelector(loginActor, (snapshot) => snapshot.matches('submitting'));
-  const succeeded = useSelector(
-    loginActor,
-    (snapshot) => snapshot.matches('success') || snapshot.matches('signedIn'),
-  );
-  // The session may see the new user before the success message has been read: hold its
-  // redirect from the sign-in until the machine's `successMessageHold` has passed.
-  useHoldSignedInRedirect(
-    useSelector(
-      loginActor,
-      (snapshot) => snapshot.matches({ submitting: 'signingIn' }) || snapshot.matches('success'),
-    ),
-  );
+  const succeeded = useSignInSuccess(loginActor);
   const errorMessage = useSelector(loginActor, (snapshot) =>
     snapshot.matches('error') ? snapshot.context.errorMessage : null,
   );

@@ -7,11 +7,11 @@ import { registerMachine } from '../../../machines/auth/register-machine';
 import { useAppActor } from '../../shell/app-machines';
 import { registerFormSchema } from '../../../machines/auth/register-form-schema';
 import { paths } from '../../shell/paths';
-import { useHoldSignedInRedirect } from '../../shell/signed-in-redirect-hold';
 import { FormBody } from '../../ui/form-body';
 import { FormField } from '../../ui/form-field';
 import { FormPage } from '../../ui/form-page';
 import { FormSubmission } from '../../ui/form-submission';
+import { useSignInSuccess } from './use-sign-in-success';
 import { passwordRuleHint } from './password-rule-hint';
 
 const initialValues: RegistrationDetails = {
@@ -22,7 +22,7 @@ const initialValues: RegistrationDetails = {
   password: '',
 };
 
-/** The fields in the order the form shows them, so focus goes to the first one in error. */
+/** The fields in the order the form shows them: the error summary lists their errors so. */
 const fieldOrder = ['invite_code', 'email', 'first_name', 'last_name', 'password'];
 
 /**
@@ -36,18 +36,7 @@ export function RegisterScreen() {
     actions: { navigateToLogin: () => void navigate(paths.login) },
   });
   const submitting = useSelector(registerActor, (snapshot) => snapshot.matches('submitting'));
-  const succeeded = useSelector(
-    registerActor,
-    (snapshot) => snapshot.matches('success') || snapshot.matches('signedIn'),
-  );
-  // The session may see the new user before the success message has been read: hold its
-  // redirect from the sign-in until the machine's `successMessageHold` has passed.
-  useHoldSignedInRedirect(
-    useSelector(
-      registerActor,
-      (snapshot) => snapshot.matches({ submitting: 'signingIn' }) || snapshot.matches('success'),
-    ),
-  );
+  const succeeded = useSignInSuccess(registerActor);
   const errorMessage = useSelector(registerActor, (snapshot) =>
     snapshot.matches('error') ? snapshot.context.errorMessage : null,
   );
