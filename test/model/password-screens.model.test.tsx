@@ -23,6 +23,7 @@ import {
   type ModelDriver,
 } from '../machines/model-harness';
 import { resetLink, withControlledRequest } from '../machines/password-machines-fixtures';
+import { expectErrorSummary, findErrorBanner } from '../support/error-summary';
 import { exactly, renderWithProviders, residentProfile } from '../support/render';
 import { screenPathsOf } from './screen-model-paths';
 
@@ -77,14 +78,21 @@ function screenDriver<TRequest>(
       } else if (state.matches('success')) {
         expect(await button('Success!')).toBeDisabled();
         expect(screen.getByRole('status')).toHaveTextContent(exactly(subject.successText));
+        expect(screen.getByRole('status')).toHaveFocus();
       } else if (state.matches('error')) {
         const { error } = state.context as PasswordFormContext;
-        const alert = await screen.findByRole('alert');
+        const alert = await findErrorBanner();
         if (error && error.items.length > 0) {
           const items = within(alert).getAllByRole('listitem');
           expect(items.map((item) => item.textContent)).toEqual(error.items);
         } else {
           expect(alert).toHaveTextContent(exactly(error?.message ?? ''));
+        }
+        // The server's answer has focus: the summary when it names fields, else the banner.
+        if (error?.fieldErrors) {
+          await expectErrorSummary(Object.values(error.fieldErrors) as string[]);
+        } else {
+          expect(alert).toHaveFocus();
         }
         expect(screen.getByRole('button', { name: subject.submitLabel })).toBeEnabled();
       } else {

@@ -71,11 +71,13 @@ function screenDriver(machine: typeof registerMachine): ModelDriver<AnyMachineSn
       if (state.matches('submitting')) {
         expect(await screen.findByRole('button', { name: 'Creating account...' })).toBeDisabled();
         expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-      } else if (state.matches('success')) {
+      } else if (state.matches('success') || state.matches('signedIn')) {
         expect(await screen.findByRole('button', { name: 'Success!' })).toBeDisabled();
         expect(screen.getByRole('status')).toHaveTextContent(
           exactly('Registration successful! Redirecting to dashboard...'),
         );
+        // The server's answer takes focus from the busy button, never leaving it on the body.
+        expect(screen.getByRole('status')).toHaveFocus();
       } else if (state.matches('error')) {
         expect(await screen.findByRole('alert')).toHaveTextContent(
           exactly(state.context.errorMessage),

@@ -12,10 +12,11 @@ import { FormBody } from '../../ui/form-body';
 import { FormField } from '../../ui/form-field';
 import { FormPage } from '../../ui/form-page';
 import { FormSubmission } from '../../ui/form-submission';
+import { useSignInSuccess } from './use-sign-in-success';
 
 const initialValues: LoginCredentials = { email: '', password: '' };
 
-/** The fields in the order the form shows them, so focus goes to the first one in error. */
+/** The fields in the order the form shows them: the error summary lists their errors so. */
 const fieldOrder = ['email', 'password'];
 
 /**
@@ -26,7 +27,7 @@ const fieldOrder = ['email', 'password'];
 export function LoginScreen() {
   const loginActor = useAppActor('login', loginMachine);
   const submitting = useSelector(loginActor, (snapshot) => snapshot.matches('submitting'));
-  const succeeded = useSelector(loginActor, (snapshot) => snapshot.matches('success'));
+  const succeeded = useSignInSuccess(loginActor);
   const errorMessage = useSelector(loginActor, (snapshot) =>
     snapshot.matches('error') ? snapshot.context.errorMessage : null,
   );

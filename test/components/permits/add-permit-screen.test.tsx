@@ -13,6 +13,7 @@ import { AddPermitScreen } from '../../../src/features/permits/add-permit-screen
 import { recentVehiclesMachine } from '../../../machines/permits/recent-vehicles-machine';
 import type { RecentVehicle } from '../../../machines/permits/recent-vehicles';
 import { fullSite, plainSite } from '../../machines/permits/permit-form-fixtures';
+import { expectErrorSummary } from '../../support/error-summary';
 import { exactly, renderWithProviders, residentProfile } from '../../support/render';
 
 /** 1 June 2026, 12:00:30 in London: half a minute past, so a start at 12:01 is too soon. */
@@ -229,16 +230,26 @@ describe('docs/contract.md §5: each validation message', () => {
     [/^Registration number/, 'Registration number is required'],
     [/^Make/, 'Make is required'],
     [/^Model/, 'Model is required'],
-  ])('%s left empty', async (name, message) => {
-    const { user } = renderScreen(fullSite);
-    await screen.findByRole('button', { name: 'Create Permit' });
+  ])(
+    '%s: tabbing past it says nothing; emptied after typing, it says so',
+    async (name, message) => {
+      const { user } = renderScreen(fullSite);
+      await screen.findByRole('button', { name: 'Create Permit' });
 
-    await user.click(textField(name));
-    await user.tab();
+      await user.click(textField(name));
+      await user.tab();
+      expect(screen.queryByText(message)).not.toBeInTheDocument();
+      expect(textField(name)).not.toHaveAttribute('aria-invalid', 'true');
 
-    expect(await screen.findByText(message)).toBeInTheDocument();
-    expect(textField(name)).toBeInvalid();
-  });
+      await user.type(textField(name), 'X');
+      await user.clear(textField(name));
+      await user.tab();
+
+      expect(await screen.findByText(message)).toBeInTheDocument();
+      expect(textField(name)).toHaveAttribute('aria-invalid', 'true');
+      expect(textField(name)).toHaveAccessibleDescription(expect.stringContaining(message));
+    },
+  );
 
   test('a missing required field keeps "Create Permit" disabled', async () => {
     const { user } = renderScreen(plainSite);
@@ -252,7 +263,10 @@ describe('docs/contract.md §5: each validation message', () => {
     expect(submitButton()).toBeDisabled();
   });
 
-  test('the acknowledgement left unticked: its message, focus on the box, nothing sent', async () => {
+  const acknowledgementMessage =
+    'Please tick the acknowledgement checkbox at the bottom of the page that you have verified your details before creating the permit.';
+
+  test('the acknowledgement left unticked: its message in the summary, linked to the box, nothing sent', async () => {
     const createPermit = jest.fn<Promise<CreatePermitAnswer>, [PermitCreatePayload]>();
     const { user } = renderScreen(plainSite, createPermit);
     await screen.findByRole('button', { name: 'Create Permit' });
@@ -261,16 +275,14 @@ describe('docs/contract.md §5: each validation message', () => {
     await user.click(checkbox(acknowledgement));
     await user.click(submitButton());
 
-    expect(
-      await screen.findByText(
-        'Please tick the acknowledgement checkbox at the bottom of the page that you have verified your details before creating the permit.',
-      ),
-    ).toBeInTheDocument();
+    const summary = await expectErrorSummary([acknowledgementMessage]);
+    expect(checkbox(acknowledgement)).toHaveAccessibleDescription(acknowledgementMessage);
+    await user.click(within(summary).getByRole('link', { name: acknowledgementMessage }));
     expect(checkbox(acknowledgement)).toHaveFocus();
     expect(createPermit).not.toHaveBeenCalled();
   });
 
-  test('an expiry in the past: "Expiry date must be in the future", focus on it', async () => {
+  test('an expiry in the past: "Expiry date must be in the future", linked from the summary', async () => {
     const createPermit = jest.fn<Promise<CreatePermitAnswer>, [PermitCreatePayload]>();
     const { user } = renderScreen(plainSite, createPermit);
     await screen.findByRole('button', { name: 'Create Permit' });
@@ -279,15 +291,21 @@ describe('docs/contract.md §5: each validation message', () => {
     await setDate(user, dateField(/^Expiry date/), '2026-06-01T11:00');
     await user.click(submitButton());
 
-    expect(await screen.findByText('Expiry date must be in the future')).toBeInTheDocument();
+    const summary = await expectErrorSummary(['Expiry date must be in the future']);
+    await user.click(
+      within(summary).getByRole('link', { name: 'Expiry date must be in the future' }),
+    );
     expect(dateField(/^Expiry date/)).toHaveFocus();
     expect(createPermit).not.toHaveBeenCalled();
   });
 
-  test('an empty expiry says it is required', async () => {
+  test('an expiry emptied after choosing one says it is required', async () => {
     const { user } = renderScreen(plainSite);
     await screen.findByRole('button', { name: 'Create Permit' });
 
+    await setDate(user, dateField(/^Expiry date/), '');
+    expect(screen.queryByText('Expiry date is required')).not.toBeInTheDocument();
+    await setDate(user, dateField(/^Expiry date/), '2026-06-02T12:00');
     await setDate(user, dateField(/^Expiry date/), '');
 
     expect(await screen.findByText('Expiry date is required')).toBeInTheDocument();
@@ -306,7 +324,8 @@ describe('docs/contract.md §5: each validation message', () => {
     await setDate(user, dateField(/^Scheduled start date/), start);
     await user.click(submitButton());
 
-    expect(await screen.findByText(message)).toBeInTheDocument();
+    const summary = await expectErrorSummary([message]);
+    await user.click(within(summary).getByRole('link', { name: message }));
     expect(dateField(/^Scheduled start date/)).toHaveFocus();
     expect(createPermit).not.toHaveBeenCalled();
   });
@@ -493,11 +512,14 @@ describe('the registration', () => {
 
     await fillWith(user, 'RNO4 BJE');
     await user.click(submitButton());
-    expect(
-      await screen.findByText(
+    await expectErrorSummary([
+      'Check the registration against the vehicle, then tick “This registration is correct”.',
+    ]);
+    expect(registration()).toHaveAccessibleDescription(
+      expect.stringContaining(
         'Check the registration against the vehicle, then tick “This registration is correct”.',
       ),
-    ).toBeInTheDocument();
+    );
     expect(registration()).toBeInvalid();
     expect(createPermit).not.toHaveBeenCalled();
 
@@ -517,12 +539,11 @@ describe('the registration', () => {
     ).toBeInTheDocument();
     expect(screen.queryByText(/^Did you mean/)).not.toBeInTheDocument();
     await user.click(submitButton());
-    expect(
-      await screen.findByText(
-        'Check the registration against the vehicle, then tick “This registration is correct”.',
-      ),
-    ).toBeInTheDocument();
+    const vrmMessage =
+      'Check the registration against the vehicle, then tick “This registration is correct”.';
+    const summary = await expectErrorSummary([vrmMessage]);
     expect(registration()).toBeInvalid();
+    await user.click(within(summary).getByRole('link', { name: vrmMessage }));
     expect(registration()).toHaveFocus();
     expect(registration()).toHaveValue('CD123456');
     expect(createPermit).not.toHaveBeenCalled();

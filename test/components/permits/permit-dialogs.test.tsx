@@ -17,6 +17,7 @@ import {
   withControlledPermitActionActors,
   withControlledUpdatePermitActors,
 } from '../../machines/permits/permit-dialog-machine-fixtures';
+import { expectErrorSummary } from '../../support/error-summary';
 import { exactly, renderWithProviders } from '../../support/render';
 
 /** 1 June 2026, 12:00:30 in London: the earliest start the pickers offer is 12:02. */
@@ -398,10 +399,17 @@ describe('the Update dialog', () => {
     await setDate(user, startField(), '2026-06-03T10:00');
     await setDate(user, endField(), '');
     await user.click(button('Update Schedule'));
-    expect(
-      await screen.findByText('Please select a new expiry date or mark as indefinite'),
-    ).toBeInTheDocument();
+    // The dialog's own error summary takes focus and links to the field.
+    const summary = await expectErrorSummary([
+      'Please select a new expiry date or mark as indefinite',
+    ]);
     expect(endField()).toHaveAttribute('aria-invalid', 'true');
+    await user.click(
+      within(summary).getByRole('link', {
+        name: 'Please select a new expiry date or mark as indefinite',
+      }),
+    );
+    expect(endField()).toHaveFocus();
     expect(controls.inputs('updatePermit')).toEqual([]);
   });
 
@@ -422,7 +430,7 @@ describe('the Update dialog', () => {
     await screen.findByRole('dialog', { name: 'Update Scheduled Permit' });
     await setDate(user, field === 'start' ? startField() : endField(), value);
     await user.click(button('Update Schedule'));
-    expect(await screen.findByText(shown)).toBeInTheDocument();
+    await expectErrorSummary([shown]);
     expect(controls.inputs('updatePermit')).toEqual([]);
   });
 
@@ -508,6 +516,8 @@ describe('the Update dialog', () => {
       expect(await within(dialog).findByRole('alert')).toHaveTextContent(
         exactly(`Update Failed${shown}`),
       );
+      // The failure takes focus from the busy button, inside the dialog.
+      expect(within(dialog).getByRole('alert')).toHaveFocus();
       expect(endField()).toHaveValue('2026-06-09T20:00');
       expect(button('Update Expiry')).toBeEnabled();
       expect(list.told).toEqual([]);

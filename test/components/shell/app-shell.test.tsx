@@ -90,7 +90,10 @@ describe('the signed-in shell', () => {
     renderWithProviders(<AppRoutes />, { session: signedIn });
 
     await screen.findByRole('heading', { name: 'Dashboard' });
-    expect(footer()).toHaveTextContent(exactly(`© ${year} Kerbside`));
+    expect(within(footer()!).getByText(exactly(`© ${year} Kerbside`))).toBeInTheDocument();
+    expect(
+      within(footer()!).getByRole('link', { name: 'Accessibility statement' }),
+    ).toHaveAttribute('href', '/accessibility');
   });
 
   test('the avatar menu offers Settings and Log out', async () => {
