@@ -18,6 +18,7 @@ import {
   addPermitInput,
   withControlledAddPermitActors,
 } from '../machines/permits/add-permit-machine-fixtures';
+import { typeDateTime } from '../support/date-time-boxes';
 import { exactly, renderWithProviders, residentProfile } from '../support/render';
 
 const paths = createMachineTestModel(addPermitMachine, {
@@ -76,7 +77,7 @@ function screenDriver(machine: typeof addPermitMachine): ModelDriver<AnyMachineS
         await replace(user, screen.getByRole('textbox', { name: /^Reference label/ }), 'Plumber');
         await replace(user, screen.getByRole('textbox', { name: /^Make/ }), values.make);
         await replace(user, screen.getByRole('textbox', { name: /^Model/ }), values.model);
-        await replace(user, screen.getByLabelText(/^Expiry date/), values.end);
+        await typeDateTime(user, screen.getByRole('group', { name: 'Expiry date' }), values.end);
         await user.click(screen.getByRole('checkbox', { name: /I have verified/ }));
         filled = true;
       }

@@ -23,7 +23,7 @@ import { useAppActor, useClock } from '../../shell/app-machines';
 import { useSiteSettings } from '../../shell/site-settings-provider';
 import { paths } from '../../shell/paths';
 import { CheckboxField } from '../../ui/checkbox-field';
-import { DateTimeField } from '../../ui/date-time-field';
+import { DateTimeInput } from '../../ui/date-time-input';
 import { FormBody } from '../../ui/form-body';
 import { FormField } from '../../ui/form-field';
 import { FormPage } from '../../ui/form-page';
@@ -39,10 +39,10 @@ const fieldOrder: (keyof PermitFormValues)[] = [
   'colour',
   'driver_first',
   'driver_last',
-  'end',
-  'indefinite',
   'schedule',
   'start',
+  'end',
+  'indefinite',
   'acknowledged',
 ];
 
@@ -226,26 +226,7 @@ function PermitFields({
         autoComplete="off"
         required={false}
       />
-      {automaticEndHours > 0 ? (
-        <Text>Permits on this site end {automaticEndHours} hours after they start.</Text>
-      ) : (
-        <>
-          <DateTimeField
-            name="end"
-            label="Expiry date"
-            min={minimumExpiry(values, now)}
-            required={!values.indefinite}
-            disabled={values.indefinite}
-          />
-          <CheckboxField
-            name="indefinite"
-            label="Set as Indefinite"
-            onCheckedChange={(checked) => {
-              if (checked) void setFieldValue('end', '');
-            }}
-          />
-        </>
-      )}
+      {/* The start comes first: the expiry is read against it. */}
       {settings.can_schedule_permits && (
         <>
           <CheckboxField
@@ -256,12 +237,31 @@ function PermitFields({
             }}
           />
           {values.schedule && (
-            <DateTimeField
+            <DateTimeInput
               name="start"
               label="Scheduled start date"
-              min={minimumDateTimeLocal(now)}
+              earliest={minimumDateTimeLocal(now)}
             />
           )}
+        </>
+      )}
+      {automaticEndHours > 0 ? (
+        <Text>Permits on this site end {automaticEndHours} hours after they start.</Text>
+      ) : (
+        <>
+          <DateTimeInput
+            name="end"
+            label="Expiry date"
+            earliest={minimumExpiry(values, now)}
+            disabled={values.indefinite}
+          />
+          <CheckboxField
+            name="indefinite"
+            label="Set as Indefinite"
+            onCheckedChange={(checked) => {
+              if (checked) void setFieldValue('end', '');
+            }}
+          />
         </>
       )}
       <CheckboxField

@@ -21,7 +21,7 @@ import { updatePermitMachine } from '../../../machines/permits/update-permit-mac
 import { useAppActor, useClock } from '../../shell/app-machines';
 import { CheckboxField } from '../../ui/checkbox-field';
 import { FormBody } from '../../ui/form-body';
-import { DateTimeField } from '../../ui/date-time-field';
+import { DateTimeInput } from '../../ui/date-time-input';
 import { PermitDialogFrame } from './permit-dialog-frame';
 import { PermitStatusBadge } from './permit-status-badge';
 
@@ -71,22 +71,20 @@ function UpdatePermitFields({
     <FormBody id={formId} fieldOrder={updatePermitFieldOrder}>
       {form.showsStart && (
         <Stack gap={1}>
-          <DateTimeField
+          <DateTimeInput
             name="start"
             label="New start date"
-            min={minimums.start}
-            required={false}
+            hint={updatePermitTexts.startHint}
+            earliest={minimums.start}
           />
-          <Text fontSize="sm">{updatePermitTexts.startHint}</Text>
         </Stack>
       )}
       {form.showsEnd && (
         <Stack gap={2}>
-          <DateTimeField
+          <DateTimeInput
             name="end"
             label="New expiry date"
-            min={minimums.end}
-            required={!values.indefinite}
+            earliest={minimums.end}
             onValueChange={(end) => void setValues(withEnd(values, end))}
           />
           <CheckboxField
