@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { FlashMessageOutlet } from './flash-message-outlet';
 import { PageErrorBoundary } from './page-error-boundary';
 import { PageSpinner } from './page-spinner';
 
@@ -11,6 +12,7 @@ export function RoutedPage() {
   const { pathname } = useLocation();
   return (
     <PageErrorBoundary key={pathname}>
+      <FlashMessageOutlet />
       <Suspense fallback={<PageSpinner label="Loading page" />}>
         <Outlet />
       </Suspense>

@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { AppLayout } from './app-layout';
 import { paths } from './paths';
+import { FlashMessageProvider } from './flash-message-provider';
 import { ProtectedRoute } from './protected-route';
 import { PublicRoute } from './public-route';
 import { RouteChangeEffects } from './route-change-effects';
@@ -55,7 +56,7 @@ const ChangePasswordScreen = lazy(() =>
 /** The routes of docs/contract.md §2 with their access rules. */
 export function AppRoutes() {
   return (
-    <>
+    <FlashMessageProvider>
       <RouteChangeEffects />
       <Routes>
         <Route element={<PublicRoute />}>
@@ -76,6 +77,6 @@ export function AppRoutes() {
         </Route>
         <Route path="*" element={<Navigate to={paths.dashboard} replace />} />
       </Routes>
-    </>
+    </FlashMessageProvider>
   );
 }

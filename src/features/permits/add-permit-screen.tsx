@@ -1,7 +1,7 @@
 import { Box, Button, HStack, Spinner, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { Formik, useFormikContext } from 'formik';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { useNavigate } from 'react-router';
 import { addPermitMachine } from '../../../machines/permits/add-permit-machine';
@@ -19,7 +19,9 @@ import { formatRegistration, nearMissOf } from '../../../machines/permits/uk-reg
 import { recentVehiclesMachine } from '../../../machines/permits/recent-vehicles-machine';
 import { recentVehicleName, type RecentVehicle } from '../../../machines/permits/recent-vehicles';
 import type { SiteSettings } from '../../../contract/site-settings';
+import { confirmationTexts } from '../../../machines/confirmation-texts';
 import { useAppActor, useClock } from '../../shell/app-machines';
+import { useFlashMessage } from '../../shell/flash-message-provider';
 import { useSiteSettings } from '../../shell/site-settings-provider';
 import { paths } from '../../shell/paths';
 import { CheckboxField } from '../../ui/checkbox-field';
@@ -309,9 +311,15 @@ export function AddPermitScreen() {
 function AddPermitForm({ settings }: { settings: SiteSettings }) {
   const navigate = useNavigate();
   const clock = useClock();
+  const { raise } = useFlashMessage();
+  // The registration last sent, for the banner that confirms the permit on My Permits.
+  const sentVrm = useRef('');
   const addPermitActor = useAppActor('addPermit', addPermitMachine, {
     actions: {
-      navigateToMyPermits: () => void navigate(paths.myPermits, { state: { refresh: true } }),
+      navigateToMyPermits: () => {
+        raise(confirmationTexts.permitCreated(sentVrm.current), { onNextPage: true });
+        void navigate(paths.myPermits, { state: { refresh: true } });
+      },
     },
     input: { settings, clock },
   });
@@ -328,7 +336,10 @@ function AddPermitForm({ settings }: { settings: SiteSettings }) {
     <Formik
       initialValues={emptyPermitForm}
       validationSchema={() => permitFormSchema(settings, clock())}
-      onSubmit={(values) => addPermitActor.send({ type: 'SUBMIT', values })}
+      onSubmit={(values) => {
+        sentVrm.current = values.vrm;
+        addPermitActor.send({ type: 'SUBMIT', values });
+      }}
     >
       <PermitFields
         actor={addPermitActor}

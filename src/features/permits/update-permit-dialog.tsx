@@ -18,7 +18,9 @@ import {
   type UpdatePermitFormValues,
 } from '../../../machines/permits/update-permit-form';
 import { updatePermitMachine } from '../../../machines/permits/update-permit-machine';
+import { confirmationTexts } from '../../../machines/confirmation-texts';
 import { useAppActor, useClock } from '../../shell/app-machines';
+import { useFlashMessage } from '../../shell/flash-message-provider';
 import { CheckboxField } from '../../ui/checkbox-field';
 import { FormBody } from '../../ui/form-body';
 import { DateTimeInput } from '../../ui/date-time-input';
@@ -150,9 +152,16 @@ export function UpdatePermitDialog({
   onRefresh: () => void;
 }) {
   const clock = useClock();
+  const { raise } = useFlashMessage();
   // The list screen mounts a new dialog for each opening, so the actor lives as long as it.
   const updateActor = useAppActor('updatePermit', updatePermitMachine, {
-    actions: { close: onClose, refreshList: onRefresh },
+    actions: {
+      close: onClose,
+      refreshList: () => {
+        raise(confirmationTexts.permitUpdated(permit.vrm));
+        onRefresh();
+      },
+    },
     input: { permit, settings },
   });
   const busy = useSelector(updateActor, (snapshot) => snapshot.hasTag('busy'));
