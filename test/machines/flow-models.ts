@@ -7,6 +7,7 @@ import { resetPasswordMachine } from '../../machines/auth/reset-password-machine
 import { activatePermitMachine } from '../../machines/permits/activate-permit-machine';
 import { addPermitMachine } from '../../machines/permits/add-permit-machine';
 import { cancelPermitMachine } from '../../machines/permits/cancel-permit-machine';
+import { hiddenPermitsMachine } from '../../machines/permits/hidden-permits-machine';
 import { permitListMachine } from '../../machines/permits/permit-list-machine';
 import { updatePermitMachine } from '../../machines/permits/update-permit-machine';
 import { sessionMachine } from '../../machines/session-machine';
@@ -23,6 +24,7 @@ import {
   scheduledPermit,
   updatePermitEventSamples,
 } from './permits/permit-dialog-machine-fixtures';
+import { hiddenPermitsEventSamples } from './permits/hidden-permits-machine-fixtures';
 import { permitListEventSamples } from './permits/permit-list-machine-fixtures';
 import { registerEventSamples } from './register-machine-fixtures';
 import { sessionEventSamples } from './session-machine-fixtures';
@@ -83,6 +85,12 @@ export const flowModels: readonly FlowModel[] = [
     title: 'My Permits',
     machine: permitListMachine,
     eventSamples: permitListEventSamples,
+  },
+  {
+    name: 'hiddenPermits',
+    title: 'My Permits: permits on other dates',
+    machine: hiddenPermitsMachine,
+    eventSamples: hiddenPermitsEventSamples,
   },
   {
     name: 'activatePermit',

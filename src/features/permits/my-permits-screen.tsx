@@ -8,6 +8,7 @@ import {
 import { permitActionsFor, type PermitAction } from '../../../machines/permits/permit-status-table';
 import type { Permit } from '../../../contract/permit';
 import { paths } from '../../shell/paths';
+import { HiddenPermitsHint } from './hidden-permits-hint';
 import { PermitActionDialog } from './permit-action-dialog';
 import { PermitCards } from './permit-cards';
 import { PermitListFiltersPanel } from './permit-list-filters-panel';
@@ -102,7 +103,15 @@ export function MyPermitsScreen() {
               />
             </>
           ) : (
-            !lastFetchFailed && <Text>{permitListTexts.emptyList}</Text>
+            !lastFetchFailed && (
+              <>
+                <Text>{permitListTexts.emptyList}</Text>
+                <HiddenPermitsHint
+                  filters={filters}
+                  onShowAllDates={() => changeFilters({ startDate: '', endDate: '' })}
+                />
+              </>
+            )
           )}
         </Stack>
       ) : (
