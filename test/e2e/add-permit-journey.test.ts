@@ -108,6 +108,12 @@ test('creates a permit with an expiry, with the screen accessible empty and fill
   expect(await axeViolations(page)).toEqual([]);
 
   await submitAndExpectMyPermits();
+  // My Permits confirms it, naming the permit, and axe finds nothing with the banner shown.
+  await page
+    .getByRole('status', { name: 'Success' })
+    .getByText('Permit created for AB12 CDE.')
+    .waitFor();
+  expect(await axeViolations(page)).toEqual([]);
   const stored = await permitsStoredFor(fixture.stack, resident);
   expect(stored).toEqual([
     expect.objectContaining({
