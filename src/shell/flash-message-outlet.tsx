@@ -4,8 +4,8 @@ import { useFlashMessage } from './flash-message-provider';
 
 /** Where a page shows the flash message raised for it, as a success banner with "Dismiss". */
 export function FlashMessageOutlet() {
-  const { key } = useLocation();
+  const { pathname } = useLocation();
   const { message, dismiss } = useFlashMessage();
-  if (message === null || message.locationKey !== key) return null;
+  if (message === null || message.pathname !== pathname) return null;
   return <NotificationBanner onDismiss={dismiss}>{message.text}</NotificationBanner>;
 }

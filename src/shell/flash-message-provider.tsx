@@ -9,11 +9,11 @@ import {
 } from 'react';
 import { useLocation } from 'react-router';
 
-/** A confirmation of what the resident just did, and the page (by location key) it belongs to. */
+/** A confirmation of what the resident just did, and the page (by path) it belongs to. */
 interface FlashMessage {
   text: string;
-  /** The location it shows on; null until the navigation it waits for happens. */
-  locationKey: string | null;
+  /** The path it shows on; null until the navigation it waits for happens. */
+  pathname: string | null;
 }
 
 interface FlashMessageContextValue {
@@ -31,20 +31,21 @@ const FlashMessageContext = createContext<FlashMessageContextValue | null>(null)
  * (after a create, a sign-in or a sign-out). Must sit inside the router.
  */
 export function FlashMessageProvider({ children }: { children: ReactNode }) {
-  const { key } = useLocation();
+  const { pathname } = useLocation();
   const [message, setMessage] = useState<FlashMessage | null>(null);
-  // Each navigation drops the message of the page left, or pins a waiting one to the page reached.
-  const [seenKey, setSeenKey] = useState(key);
-  if (seenKey !== key) {
-    setSeenKey(key);
-    if (message !== null && message.locationKey !== key) {
-      setMessage(message.locationKey === null ? { ...message, locationKey: key } : null);
+  // Each navigation to another page drops the message of the page left, or pins a waiting one to
+  // the page reached. A page rewriting its own query (My Permits' filters) stays the same page.
+  const [seenPathname, setSeenPathname] = useState(pathname);
+  if (seenPathname !== pathname) {
+    setSeenPathname(pathname);
+    if (message !== null && message.pathname !== pathname) {
+      setMessage(message.pathname === null ? { ...message, pathname: pathname } : null);
     }
   }
   const raise = useCallback(
     (text: string, options?: { onNextPage?: boolean }) =>
-      setMessage({ text, locationKey: options?.onNextPage ? null : key }),
-    [key],
+      setMessage({ text, pathname: options?.onNextPage ? null : pathname }),
+    [pathname],
   );
   const dismiss = useCallback(() => setMessage(null), []);
   const value = useMemo(() => ({ message, raise, dismiss }), [message, raise, dismiss]);

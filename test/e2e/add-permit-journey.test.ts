@@ -193,8 +193,9 @@ test('past the permit limit the server refusal is shown as is', async () => {
 test('a date in the past is refused in the browser, accessibly, before anything is sent', async () => {
   await openAddPermit();
   await fillVehicle({ label: 'Typo', vrm: 'PA51 TTT', make: 'Fiat', model: '500' });
-  await typeDateTime(page, page, 'Expiry date', fromNow({ days: -1 }));
+  // Ticked first: a message appearing under the date would move the box under the pointer.
   await acknowledgement().check();
+  await typeDateTime(page, page, 'Expiry date', fromNow({ days: -1 }));
   await page.getByRole('button', { name: 'Create Permit' }).click();
 
   await page.getByText('Expiry date must be in the future').waitFor();
@@ -225,6 +226,7 @@ test('dates typed digit by digit in UK order, with or without separators, whatev
   await typist.getByLabel('Registration number').fill('TY26 PED');
   await typist.getByLabel(/^Make/).fill('Skoda');
   await typist.getByLabel(/^Model/).fill('Fabia');
+  await typist.getByLabel('I have verified that the details of this permit are correct.').check();
   await typist.getByLabel('Schedule permit for future activation').check();
   // The start, typed with separators into Day: each separator moves to the next box.
   const start = DateTime.now()
@@ -244,7 +246,6 @@ test('dates typed digit by digit in UK order, with or without separators, whatev
   await expiryGroup.getByRole('textbox', { name: 'Day', exact: true }).click();
   await typist.keyboard.type('30/02/2027 10:00');
   await typist.keyboard.press('Tab');
-  await typist.getByLabel('I have verified that the details of this permit are correct.').check();
   await typist.getByRole('button', { name: 'Create Permit' }).click();
   await expiryGroup.getByText('Expiry date must be a real date').waitFor();
   expect(await axeViolations(typist)).toEqual([]);

@@ -21,6 +21,7 @@ function ActingPage() {
       >
         Act and go
       </button>
+      <button onClick={() => void navigate('?page=2', { replace: true })}>Rewrite query</button>
     </>
   );
 }
@@ -62,6 +63,9 @@ test('an action confirmed on its own page: a focused success banner until dismis
 
   expect(banner()).toHaveTextContent('Permit for FM24 CNF updated.');
   expect(banner()).toHaveFocus();
+  // The page rewriting its own query (My Permits' filters) is still the same page.
+  await user.click(screen.getByRole('button', { name: 'Rewrite query' }));
+  expect(banner()).toHaveTextContent('Permit for FM24 CNF updated.');
   await user.click(screen.getByRole('button', { name: 'Dismiss' }));
   expect(banner()).not.toBeInTheDocument();
 });
