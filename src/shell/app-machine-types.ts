@@ -8,6 +8,7 @@ import type { dashboardMachine } from '../../machines/dashboard/dashboard-machin
 import type { activatePermitMachine } from '../../machines/permits/activate-permit-machine';
 import type { addPermitMachine } from '../../machines/permits/add-permit-machine';
 import type { cancelPermitMachine } from '../../machines/permits/cancel-permit-machine';
+import type { hiddenPermitsMachine } from '../../machines/permits/hidden-permits-machine';
 import type { recentVehiclesMachine } from '../../machines/permits/recent-vehicles-machine';
 import type { permitExportMachine } from '../../machines/permits/permit-export-machine';
 import type { permitListMachine } from '../../machines/permits/permit-list-machine';
@@ -29,6 +30,7 @@ export interface AppMachines {
   addPermit: typeof addPermitMachine;
   recentVehicles: typeof recentVehiclesMachine;
   permitList: typeof permitListMachine;
+  hiddenPermits: typeof hiddenPermitsMachine;
   activatePermit: typeof activatePermitMachine;
   cancelPermit: typeof cancelPermitMachine;
   updatePermit: typeof updatePermitMachine;

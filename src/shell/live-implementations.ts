@@ -64,12 +64,16 @@ const createPermitActor = fromPromise(({ input }: { input: PermitCreatePayload }
   createPermit(input),
 );
 
-/** The first page of the resident's permits that match `status` (all when empty). */
-async function firstListPage(status: PermitListRequest['status']) {
-  const request = { status, start_date: '', end_date: '', search: '', page: 1 };
-  const answer = readPermitListBody(await listPermits(request), 1);
+/** The page of the resident's permits `request` names; a body carrying an error is a failure. */
+async function listedPage(request: PermitListRequest) {
+  const answer = readPermitListBody(await listPermits(request), request.page);
   if (answer.kind !== 'listed') throw new Error('The permit list answered with an error');
   return answer;
+}
+
+/** The first page of the resident's permits that match `status` (all when empty). */
+async function firstListPage(status: PermitListRequest['status']) {
+  return listedPage({ status, start_date: '', end_date: '', search: '', page: 1 });
 }
 
 /** How many permits wait in the provider's queue: the count of a QUEUED-only list query. */
@@ -173,6 +177,13 @@ export const liveImplementations: AppImplementations = {
     actors: {
       fetchPermits: fromPromise(({ input }: { input: PermitListRequest }) =>
         readPermitListAnswer(listPermits(input), input.page),
+      ),
+    },
+  },
+  hiddenPermits: {
+    actors: {
+      countPermits: fromPromise(
+        async ({ input }: { input: PermitListRequest }) => (await listedPage(input)).count,
       ),
     },
   },

@@ -2,6 +2,7 @@ import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { getConfig } from '../config';
 import { PageProblemContext } from '../ui/page-problem';
+import { FlashMessageOutlet } from './flash-message-outlet';
 import { PageErrorBoundary } from './page-error-boundary';
 import { PageSpinner } from './page-spinner';
 import { pageTitle } from './page-titles';
@@ -26,6 +27,7 @@ export function RoutedPage() {
   return (
     <PageProblemContext.Provider value={problemContext}>
       <PageErrorBoundary key={pathname}>
+        <FlashMessageOutlet />
         <Suspense fallback={<PageSpinner label="Loading page" />}>
           <Outlet />
         </Suspense>

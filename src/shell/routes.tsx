@@ -3,6 +3,7 @@ import { Navigate, Route, Routes } from 'react-router';
 import { AppLayout } from './app-layout';
 import { paths } from './paths';
 import { OpenRoute } from './open-route';
+import { FlashMessageProvider } from './flash-message-provider';
 import { ProtectedRoute } from './protected-route';
 import { PublicRoute } from './public-route';
 import { RouteChangeEffects } from './route-change-effects';
@@ -63,7 +64,7 @@ const AccessibilityStatementScreen = lazy(() =>
 /** The routes of docs/contract.md §2 with their access rules. */
 export function AppRoutes() {
   return (
-    <>
+    <FlashMessageProvider>
       <SkipLink />
       <RouteChangeEffects />
       <Routes>
@@ -88,6 +89,6 @@ export function AppRoutes() {
         </Route>
         <Route path="*" element={<Navigate to={paths.dashboard} replace />} />
       </Routes>
-    </>
+    </FlashMessageProvider>
   );
 }

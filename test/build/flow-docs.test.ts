@@ -33,6 +33,7 @@ test('every statechart QA walks has a page with a diagram, its states and its pa
     'changePassword',
     'addPermit',
     'permitList',
+    'hiddenPermits',
     'activatePermit',
     'cancelPermit',
     'updatePermit',

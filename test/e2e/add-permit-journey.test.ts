@@ -7,6 +7,7 @@ import {
   permitsStoredFor,
   registerThroughForm,
   submitAndExpectMyPermits as submitAndExpectMyPermitsAt,
+  typeDateTime,
   type E2eResident,
 } from './resident-journeys';
 import { startStackFixture, type StackFixture } from './stack-fixture';
@@ -43,7 +44,7 @@ afterAll(async () => {
   await fixture?.stop();
 });
 
-/** A `datetime-local` value some time from now, in London as the form reads it. */
+/** A London wall time some time from now, as the form's date inputs hold it. */
 const fromNow = (duration: { hours?: number; days?: number }) =>
   DateTime.now().setZone('Europe/London').plus(duration).toFormat("yyyy-MM-dd'T'HH:mm");
 
@@ -76,15 +77,24 @@ test('creates a permit with an expiry, with the screen accessible empty and fill
   await page.getByLabel('Driver first name (optional)').fill('Ann');
   await page.getByLabel('Driver last name (optional)').fill('Lee');
   const expiry = fromNow({ days: 1 });
-  await page.getByLabel('Expiry date').fill(expiry);
+  await typeDateTime(page, page, 'Expiry date', expiry);
   await acknowledgement().check();
   expect(await page.getByLabel('Registration number').inputValue()).toBe('AB12 CDE');
+  const chosen = DateTime.fromISO(expiry, { zone: 'Europe/London' });
   await page
-    .getByText(`Selected: ${DateTime.fromISO(expiry).toFormat('dd/MM/yyyy HH:mm')} (UK time)`)
+    .getByText(
+      `${chosen.toFormat('cccc d MMMM yyyy, HH:mm')} UK time (${chosen.isInDST ? 'BST' : 'GMT'}).`,
+    )
     .waitFor();
   expect(await axeViolations(page)).toEqual([]);
 
   await submitAndExpectMyPermits();
+  // My Permits confirms it, naming the permit, and axe finds nothing with the banner shown.
+  await page
+    .getByRole('status', { name: 'Success' })
+    .getByText('Permit created for AB12 CDE.')
+    .waitFor();
+  expect(await axeViolations(page)).toEqual([]);
   const stored = await permitsStoredFor(fixture.stack, resident);
   expect(stored).toEqual([
     expect.objectContaining({
@@ -112,8 +122,8 @@ test('creates an indefinite permit and a scheduled one', async () => {
   await fillVehicle({ label: 'Gran next week', vrm: 'GR21 ANN', make: 'Honda', model: 'Jazz' });
   const start = fromNow({ days: 7 });
   await page.getByLabel('Schedule permit for future activation').check();
-  await page.getByLabel('Scheduled start date').fill(start);
-  await page.getByLabel('Expiry date').fill(fromNow({ days: 8 }));
+  await typeDateTime(page, page, 'Scheduled start date', start);
+  await typeDateTime(page, page, 'Expiry date', fromNow({ days: 8 }));
   await acknowledgement().check();
   await submitAndExpectMyPermits();
 
@@ -164,17 +174,83 @@ test('past the permit limit the server refusal is shown as is', async () => {
 test('a date in the past is refused in the browser, accessibly, before anything is sent', async () => {
   await openAddPermit();
   await fillVehicle({ label: 'Typo', vrm: 'PA51 TTT', make: 'Fiat', model: '500' });
-  await page.getByLabel('Expiry date').fill(fromNow({ days: -1 }));
-  // Leaving the field shows its message, which moves the boxes below it.
-  await page.getByLabel('Expiry date').blur();
-  await page.getByText('Expiry date must be in the future').waitFor();
+  // Ticked first: a message appearing under the date would move the box under the pointer.
   await acknowledgement().check();
+  await typeDateTime(page, page, 'Expiry date', fromNow({ days: -1 }));
   await page.getByRole('button', { name: 'Create Permit' }).click();
 
   await page.getByText('Expiry date must be in the future').waitFor();
+  const expiryGroup = page.getByRole('group', { name: 'Expiry date', exact: true });
   expect(
-    await page.getByLabel('Expiry date').evaluate((input) => input === document.activeElement),
+    await expiryGroup
+      .getByRole('textbox', { name: 'Day', exact: true })
+      .evaluate((input) => input === document.activeElement),
   ).toBe(true);
   expect(await axeViolations(page)).toEqual([]);
   expect(await permitsStoredFor(fixture.stack, resident)).toHaveLength(3);
+});
+
+test('dates typed digit by digit in UK order, with or without separators, whatever the browser language', async () => {
+  // A browser set to American English: a native picker would want mm/dd/yyyy here.
+  const american = await browser.newContext({ reducedMotion: 'reduce', locale: 'en-US' });
+  const typist = await american.newPage();
+  await typist.goto(`${fixture.stack.webUrl}/login`);
+  await typist.getByLabel('Email').fill(resident.email);
+  await typist.getByLabel('Password').fill(resident.password);
+  await typist.getByRole('button', { name: 'Sign in' }).click();
+  await typist.waitForURL(`${fixture.stack.webUrl}/`);
+  await typist.getByRole('navigation').getByRole('link', { name: 'Add Permit' }).click();
+  await typist.getByRole('button', { name: 'Create Permit' }).waitFor();
+  await fixture.admin('user', 'set-limit', resident.email, '10');
+
+  await typist.getByLabel('Reference label').fill('Typed dates');
+  await typist.getByLabel('Registration number').fill('TY26 PED');
+  await typist.getByLabel(/^Make/).fill('Skoda');
+  await typist.getByLabel(/^Model/).fill('Fabia');
+  await typist.getByLabel('I have verified that the details of this permit are correct.').check();
+  await typist.getByLabel('Schedule permit for future activation').check();
+  // The start, typed with separators into Day: each separator moves to the next box.
+  const start = DateTime.now()
+    .setZone('Europe/London')
+    .plus({ days: 40 })
+    .set({ hour: 14, minute: 30 });
+  const startGroup = typist.getByRole('group', { name: 'Scheduled start date', exact: true });
+  await startGroup.getByRole('textbox', { name: 'Day', exact: true }).click();
+  await typist.keyboard.type(start.toFormat('dd/MM/yyyy HH:mm'));
+  const zone = (instant: DateTime) => (instant.isInDST ? 'BST' : 'GMT');
+  await startGroup
+    .getByText(`${start.toFormat('cccc d MMMM yyyy')}, 14:30 UK time (${zone(start)}).`)
+    .waitFor();
+
+  // An expiry of 30 February: the message says what is wrong, on the fieldset.
+  const expiryGroup = typist.getByRole('group', { name: 'Expiry date', exact: true });
+  await expiryGroup.getByRole('textbox', { name: 'Day', exact: true }).click();
+  await typist.keyboard.type('30/02/2027 10:00');
+  await typist.keyboard.press('Tab');
+  await typist.getByRole('button', { name: 'Create Permit' }).click();
+  await expiryGroup.getByText('Expiry date must be a real date').waitFor();
+  expect(await axeViolations(typist)).toEqual([]);
+
+  // An expiry before the start, then a good one typed without separators, box by box with Tab.
+  const before = start.minus({ days: 1 });
+  await typeDateTime(typist, typist, 'Expiry date', before.toFormat("yyyy-MM-dd'T'HH:mm"));
+  await typist.getByRole('button', { name: 'Create Permit' }).click();
+  await expiryGroup.getByText('Expiry date must be after the scheduled start date').waitFor();
+  const end = start.plus({ days: 2 });
+  await typeDateTime(typist, typist, 'Expiry date', end.toFormat("yyyy-MM-dd'T'HH:mm"));
+  await typist.getByRole('button', { name: 'Create Permit' }).click();
+  await typist.waitForURL(`${fixture.stack.webUrl}/my-permits`);
+
+  const stored = await permitsStoredFor(fixture.stack, resident);
+  expect(stored).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({
+        vrm: 'TY26PED',
+        status: 'SCHEDULED',
+        start_ts: start.startOf('minute').toUTC().toISO(),
+        end_ts: end.startOf('minute').toUTC().toISO(),
+      }),
+    ]),
+  );
+  await american.close();
 });

@@ -8,6 +8,7 @@ import { activatePermitMachine } from '../../machines/permits/activate-permit-ma
 import { addPermitMachine } from '../../machines/permits/add-permit-machine';
 import { cancelPermitMachine } from '../../machines/permits/cancel-permit-machine';
 import { permitExportMachine } from '../../machines/permits/permit-export-machine';
+import { hiddenPermitsMachine } from '../../machines/permits/hidden-permits-machine';
 import { permitListMachine } from '../../machines/permits/permit-list-machine';
 import { updatePermitMachine } from '../../machines/permits/update-permit-machine';
 import { sessionMachine } from '../../machines/session-machine';
@@ -25,6 +26,7 @@ import {
   scheduledPermit,
   updatePermitEventSamples,
 } from './permits/permit-dialog-machine-fixtures';
+import { hiddenPermitsEventSamples } from './permits/hidden-permits-machine-fixtures';
 import {
   permitListEventSamples,
   permitListModelInput,
@@ -89,6 +91,12 @@ export const flowModels: readonly FlowModel[] = [
     machine: permitListMachine,
     eventSamples: permitListEventSamples,
     input: permitListModelInput,
+  },
+  {
+    name: 'hiddenPermits',
+    title: 'My Permits: permits on other dates',
+    machine: hiddenPermitsMachine,
+    eventSamples: hiddenPermitsEventSamples,
   },
   {
     name: 'activatePermit',

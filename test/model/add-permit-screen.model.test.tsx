@@ -18,6 +18,7 @@ import {
   withControlledAddPermitActors,
 } from '../machines/permits/add-permit-machine-fixtures';
 import { dashboardFiguresOf } from '../support/dashboard-figures';
+import { typeDateTime } from '../support/date-time-boxes';
 import { exactly, renderWithProviders, residentProfile } from '../support/render';
 import { screenPathsOf } from './screen-model-paths';
 
@@ -113,7 +114,7 @@ function screenDriver(machine: typeof addPermitMachine): ModelDriver<AnyMachineS
         await replace(user, screen.getByRole('textbox', { name: /^Reference label/ }), 'Plumber');
         await replace(user, screen.getByRole('textbox', { name: /^Make/ }), values.make);
         await replace(user, screen.getByRole('textbox', { name: /^Model/ }), values.model);
-        await replace(user, screen.getByLabelText(/^Expiry date/), values.end);
+        await typeDateTime(user, screen.getByRole('group', { name: 'Expiry date' }), values.end);
         await user.click(screen.getByRole('checkbox', { name: /I have verified/ }));
         filled = true;
       }

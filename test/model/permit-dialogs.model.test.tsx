@@ -24,6 +24,7 @@ import {
   withControlledPermitActionActors,
   withControlledUpdatePermitActors,
 } from '../machines/permits/permit-dialog-machine-fixtures';
+import { dateTimeShown, typeDateTime } from '../support/date-time-boxes';
 import { exactly, renderWithProviders } from '../support/render';
 import { screenPathsOf } from './screen-model-paths';
 
@@ -226,12 +227,8 @@ describe.each([
 describe('the Update dialog follows its machine', () => {
   const paths = screenPathsOf('updatePermit');
 
-  async function setDate(user: UserEvent, label: RegExp, value: string) {
-    const field = screen.getByLabelText(label);
-    await user.clear(field);
-    await user.type(field, value);
-    await user.tab();
-  }
+  /** A date input of the dialog: the fieldset its legend names (src/ui/date-time-input.tsx). */
+  const dateGroup = (name: string) => screen.getByRole('group', { name });
 
   /**
    * SUBMIT is choosing the event's start and expiry and pressing "Update Schedule", DISMISS is
@@ -267,8 +264,8 @@ describe('the Update dialog follows its machine', () => {
             return;
           }
           submitted = (event as { type: 'SUBMIT'; values: UpdatePermitFormValues }).values;
-          await setDate(user, /^New start date/, submitted.start);
-          await setDate(user, /^New expiry date/, submitted.end);
+          await typeDateTime(user, dateGroup('New start date'), submitted.start);
+          await typeDateTime(user, dateGroup('New expiry date'), submitted.end);
           await user.click(button('Update Schedule'));
         },
         expectState(state) {
@@ -291,8 +288,8 @@ describe('the Update dialog follows its machine', () => {
           }
           // A failed update keeps what the resident chose.
           if (submitted) {
-            expect(screen.getByLabelText(/^New start date/)).toHaveValue(submitted.start);
-            expect(screen.getByLabelText(/^New expiry date/)).toHaveValue(submitted.end);
+            expect(dateTimeShown(dateGroup('New start date'))).toBe(submitted.start);
+            expect(dateTimeShown(dateGroup('New expiry date'))).toBe(submitted.end);
           }
         },
       }),

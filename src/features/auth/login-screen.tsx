@@ -6,7 +6,9 @@ import type { LoginCredentials } from '../../../contract/auth';
 import { loginMachine } from '../../../machines/auth/login-machine';
 import { loginFormSchema } from '../../../machines/auth/login-form-schema';
 import { getConfig } from '../../config';
+import { confirmationTexts } from '../../../machines/confirmation-texts';
 import { useAppActor } from '../../shell/app-machines';
+import { useFlashOnNextPageWhen } from '../../shell/flash-message-provider';
 import { paths } from '../../shell/paths';
 import { FormBody } from '../../ui/form-body';
 import { FormField } from '../../ui/form-field';
@@ -28,6 +30,7 @@ export function LoginScreen() {
   const loginActor = useAppActor('login', loginMachine);
   const submitting = useSelector(loginActor, (snapshot) => snapshot.matches('submitting'));
   const succeeded = useSignInSuccess(loginActor);
+  useFlashOnNextPageWhen(succeeded, confirmationTexts.signedIn);
   const errorMessage = useSelector(loginActor, (snapshot) =>
     snapshot.matches('error') ? snapshot.context.errorMessage : null,
   );

@@ -4,7 +4,9 @@ import { Formik } from 'formik';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { RegistrationDetails } from '../../../contract/auth';
 import { registerMachine } from '../../../machines/auth/register-machine';
+import { confirmationTexts } from '../../../machines/confirmation-texts';
 import { useAppActor } from '../../shell/app-machines';
+import { useFlashOnNextPageWhen } from '../../shell/flash-message-provider';
 import { registerFormSchema } from '../../../machines/auth/register-form-schema';
 import { paths } from '../../shell/paths';
 import { FormBody } from '../../ui/form-body';
@@ -37,6 +39,7 @@ export function RegisterScreen() {
   });
   const submitting = useSelector(registerActor, (snapshot) => snapshot.matches('submitting'));
   const succeeded = useSignInSuccess(registerActor);
+  useFlashOnNextPageWhen(succeeded, confirmationTexts.registered);
   const errorMessage = useSelector(registerActor, (snapshot) =>
     snapshot.matches('error') ? snapshot.context.errorMessage : null,
   );

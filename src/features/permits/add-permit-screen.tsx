@@ -1,7 +1,7 @@
 import { Box, Button, HStack, Spinner, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { Formik, useFormikContext } from 'formik';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { useLocation, useNavigate } from 'react-router';
 import { addPermitMachine } from '../../../machines/permits/add-permit-machine';
@@ -24,11 +24,13 @@ import {
   type RecentVehicle,
 } from '../../../machines/permits/recent-vehicles';
 import type { SiteSettings } from '../../../contract/site-settings';
+import { confirmationTexts } from '../../../machines/confirmation-texts';
 import { useAppActor, useClock } from '../../shell/app-machines';
+import { useFlashMessage } from '../../shell/flash-message-provider';
 import { useSiteSettings } from '../../shell/site-settings-provider';
 import { paths } from '../../shell/paths';
 import { CheckboxField } from '../../ui/checkbox-field';
-import { DateTimeField } from '../../ui/date-time-field';
+import { DateTimeInput } from '../../ui/date-time-input';
 import { FormBody } from '../../ui/form-body';
 import { FormField } from '../../ui/form-field';
 import { FormPage } from '../../ui/form-page';
@@ -48,10 +50,10 @@ const fieldOrder: (keyof PermitFormValues)[] = [
   'colour',
   'driver_first',
   'driver_last',
-  'end',
-  'indefinite',
   'schedule',
   'start',
+  'end',
+  'indefinite',
   'repeat_weekly',
   'weeks',
   'acknowledged',
@@ -240,26 +242,7 @@ function PermitFields({
         autoComplete="off"
         required={false}
       />
-      {automaticEndHours > 0 ? (
-        <Text>Permits on this site end {automaticEndHours} hours after they start.</Text>
-      ) : (
-        <>
-          <DateTimeField
-            name="end"
-            label="Expiry date"
-            min={minimumExpiry(values, now)}
-            required={!values.indefinite}
-            disabled={values.indefinite}
-          />
-          <CheckboxField
-            name="indefinite"
-            label="Set as Indefinite"
-            onCheckedChange={(checked) => {
-              if (checked) void setFieldValue('end', '');
-            }}
-          />
-        </>
-      )}
+      {/* The start comes first: the expiry is read against it. */}
       {settings.can_schedule_permits && (
         <>
           <CheckboxField
@@ -270,13 +253,32 @@ function PermitFields({
             }}
           />
           {values.schedule && (
-            <DateTimeField
+            <DateTimeInput
               name="start"
               label="Scheduled start date"
-              min={minimumDateTimeLocal(now)}
+              earliest={minimumDateTimeLocal(now)}
             />
           )}
           {values.schedule && <RepeatWeeklyFields />}
+        </>
+      )}
+      {automaticEndHours > 0 ? (
+        <Text>Permits on this site end {automaticEndHours} hours after they start.</Text>
+      ) : (
+        <>
+          <DateTimeInput
+            name="end"
+            label="Expiry date"
+            earliest={minimumExpiry(values, now)}
+            disabled={values.indefinite}
+          />
+          <CheckboxField
+            name="indefinite"
+            label="Set as Indefinite"
+            onCheckedChange={(checked) => {
+              if (checked) void setFieldValue('end', '');
+            }}
+          />
         </>
       )}
       <CheckboxField
@@ -328,9 +330,15 @@ function AddPermitForm({ settings }: { settings: SiteSettings }) {
   const navigate = useNavigate();
   const location = useLocation();
   const clock = useClock();
+  const { raise } = useFlashMessage();
+  // The registration last sent, for the banner that confirms the permit on My Permits.
+  const sentVrm = useRef('');
   const addPermitActor = useAppActor('addPermit', addPermitMachine, {
     actions: {
-      navigateToMyPermits: () => void navigate(paths.myPermits, { state: { refresh: true } }),
+      navigateToMyPermits: () => {
+        raise(confirmationTexts.permitCreated(sentVrm.current), { onNextPage: true });
+        void navigate(paths.myPermits, { state: { refresh: true } });
+      },
     },
     input: { settings, clock, vehicle: vehicleToAddAgain(location.state) },
   });
@@ -351,7 +359,10 @@ function AddPermitForm({ settings }: { settings: SiteSettings }) {
     <Formik
       initialValues={vehicle ? withVehicle(emptyPermitForm, vehicle) : emptyPermitForm}
       validationSchema={() => permitFormSchema(settings, clock())}
-      onSubmit={(values) => addPermitActor.send({ type: 'SUBMIT', values })}
+      onSubmit={(values) => {
+        sentVrm.current = values.vrm;
+        addPermitActor.send({ type: 'SUBMIT', values });
+      }}
     >
       <PermitFields
         actor={addPermitActor}

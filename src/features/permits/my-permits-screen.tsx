@@ -9,6 +9,7 @@ import { permitActionsFor, type PermitAction } from '../../../machines/permits/p
 import type { Permit } from '../../../contract/permit';
 import { paths } from '../../shell/paths';
 import { OfflinePermitsBanner } from './offline-permits-banner';
+import { HiddenPermitsHint } from './hidden-permits-hint';
 import { PermitActionDialog } from './permit-action-dialog';
 import { PermitActionsOfflineReason } from './permit-actions-offline-reason';
 import { PermitCards } from './permit-cards';
@@ -123,7 +124,15 @@ export function MyPermitsScreen() {
               />
             </>
           ) : (
-            !lastFetchFailed && <Text>{permitListTexts.emptyList}</Text>
+            !lastFetchFailed && (
+              <>
+                <Text>{permitListTexts.emptyList}</Text>
+                <HiddenPermitsHint
+                  filters={filters}
+                  onShowAllDates={() => changeFilters({ startDate: '', endDate: '' })}
+                />
+              </>
+            )
           )}
         </Stack>
       ) : (

@@ -15,6 +15,7 @@ import type { RecentVehicle } from '../../../machines/permits/recent-vehicles';
 import { fullSite, plainSite } from '../../machines/permits/permit-form-fixtures';
 import { expectErrorSummary } from '../../support/error-summary';
 import { exactly, renderWithProviders, residentProfile } from '../../support/render';
+import { dateTimeBox, dateTimeShown, typeDateTime } from '../../support/date-time-boxes';
 
 /** 1 June 2026, 12:00:30 in London: half a minute past, so a start at 12:01 is too soon. */
 const now = new Date('2026-06-01T11:00:30Z');
@@ -56,17 +57,11 @@ function renderScreen(site: SiteSettings | Error, createPermit?: CreatePermit) {
 }
 
 const textField = (name: string | RegExp) => screen.getByRole('textbox', { name });
-const dateField = (name: RegExp) => screen.getByLabelText(name);
+/** A date input: the fieldset named by its legend (src/ui/date-time-input.tsx). */
+const dateField = (name: RegExp) => screen.getByRole('group', { name });
 const checkbox = (name: string | RegExp) => screen.getByRole('checkbox', { name });
 const submitButton = () => screen.getByRole('button', { name: 'Create Permit' });
 const acknowledgement = /I have verified/;
-
-/** Types a whole `datetime-local` value (as a picker would set it) and leaves the field. */
-async function setDate(user: UserEvent, field: HTMLElement, value: string) {
-  await user.clear(field);
-  if (value !== '') await user.type(field, value);
-  await user.tab();
-}
 
 /** Fills every field a plain site asks for, acknowledgement included. */
 async function fillPlainForm(user: UserEvent) {
@@ -76,7 +71,7 @@ async function fillPlainForm(user: UserEvent) {
   await user.type(textField('Colour (optional)'), 'Blue');
   await user.type(textField('Driver first name (optional)'), 'Sam');
   await user.type(textField('Driver last name (optional)'), 'Jones');
-  await setDate(user, dateField(/^Expiry date/), '2026-06-02T18:00');
+  await typeDateTime(user, dateField(/^Expiry date/), '2026-06-02T18:00');
   await user.click(checkbox(acknowledgement));
 }
 
@@ -131,8 +126,10 @@ describe('site settings decide the fields', () => {
     inOrder.slice(1).forEach((field, index) => {
       expect(inOrder[index]!.compareDocumentPosition(field)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
     });
-    expect(dateField(/^Expiry date/)).toHaveAttribute('type', 'datetime-local');
-    expect(dateField(/^Expiry date/)).toHaveAttribute('min', '2026-06-01T12:02');
+    // The earliest expiry the rules accept is now plus a minute, rounded up to the minute.
+    expect(dateField(/^Expiry date/)).toHaveAccessibleDescription(
+      'The earliest is Monday 1 June 2026, 12:02 UK time (BST). Use the 24-hour clock.',
+    );
     expect(screen.queryByRole('textbox', { name: /Reference label/ })).not.toBeInTheDocument();
     expect(
       screen.queryByRole('checkbox', { name: 'Schedule permit for future activation' }),
@@ -154,28 +151,51 @@ describe('site settings decide the fields', () => {
     await user.click(checkbox('Schedule permit for future activation'));
 
     const start = dateField(/^Scheduled start date/);
-    expect(start).toHaveAttribute('type', 'datetime-local');
-    expect(start).toHaveAttribute('min', '2026-06-01T12:02');
-    await setDate(user, start, '2026-06-03T09:00');
-    expect(dateField(/^Expiry date/)).toHaveAttribute('min', '2026-06-03T09:00');
+    // The start is asked before the expiry, which is read against it.
+    expect(start.compareDocumentPosition(dateField(/^Expiry date/))).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+    expect(start).toHaveAccessibleDescription(
+      'The earliest is Monday 1 June 2026, 12:02 UK time (BST). Use the 24-hour clock.',
+    );
+    await typeDateTime(user, start, '2026-06-03T09:00');
+    expect(dateField(/^Expiry date/)).toHaveAccessibleDescription(
+      'The earliest is Wednesday 3 June 2026, 09:00 UK time (BST). Use the 24-hour clock.',
+    );
   });
 
-  test('repeats each chosen date the UK way, dd/mm/yyyy hh:mm in 24-hour London time', async () => {
+  test('an expiry not after the scheduled start is refused before anything is sent', async () => {
+    const createPermit = jest.fn<Promise<CreatePermitAnswer>, [PermitCreatePayload]>();
+    const { user } = renderScreen({ ...plainSite, can_schedule_permits: true }, createPermit);
+    await screen.findByRole('button', { name: 'Create Permit' });
+    await user.type(textField(/^Registration number/), 'AB12CDE');
+    await user.type(textField(/^Make/), 'Ford');
+    await user.type(textField(/^Model/), 'Ka');
+    await user.click(checkbox(acknowledgement));
+    await user.click(checkbox('Schedule permit for future activation'));
+    await typeDateTime(user, dateField(/^Scheduled start date/), '2026-06-03T09:00');
+    await typeDateTime(user, dateField(/^Expiry date/), '2026-06-03T08:00');
+    await user.click(submitButton());
+
+    expect(
+      await screen.findByText('Expiry date must be after the scheduled start date'),
+    ).toBeInTheDocument();
+    expect(createPermit).not.toHaveBeenCalled();
+  });
+
+  test('says each chosen date in words, in London time, with GMT or BST for that date', async () => {
     const { user } = renderScreen(fullSite);
     await screen.findByRole('button', { name: 'Create Permit' });
     await user.click(checkbox('Schedule permit for future activation'));
 
-    expect(dateField(/^Expiry date/)).toHaveAccessibleDescription(
-      'UK time, shown as dd/mm/yyyy hh:mm',
-    );
-    await setDate(user, dateField(/^Scheduled start date/), '2026-06-03T09:05');
-    await setDate(user, dateField(/^Expiry date/), '2026-12-24T18:30');
+    await typeDateTime(user, dateField(/^Scheduled start date/), '2026-06-03T09:05');
+    await typeDateTime(user, dateField(/^Expiry date/), '2026-12-24T18:30');
 
     expect(dateField(/^Scheduled start date/)).toHaveAccessibleDescription(
-      'Selected: 03/06/2026 09:05 (UK time)',
+      'Wednesday 3 June 2026, 09:05 UK time (BST).',
     );
     expect(dateField(/^Expiry date/)).toHaveAccessibleDescription(
-      'Selected: 24/12/2026 18:30 (UK time)',
+      'Thursday 24 December 2026, 18:30 UK time (GMT).',
     );
   });
 
@@ -184,21 +204,21 @@ describe('site settings decide the fields', () => {
     await screen.findByRole('button', { name: 'Create Permit' });
 
     await user.click(checkbox('Schedule permit for future activation'));
-    await setDate(user, dateField(/^Scheduled start date/), '2026-06-03T09:00');
+    await typeDateTime(user, dateField(/^Scheduled start date/), '2026-06-03T09:00');
     await user.click(checkbox('Schedule permit for future activation'));
     await user.click(checkbox('Schedule permit for future activation'));
 
-    expect(dateField(/^Scheduled start date/)).toHaveValue('');
+    expect(dateTimeShown(dateField(/^Scheduled start date/))).toBe('');
   });
 
   test('ticking "Set as Indefinite" clears the expiry date', async () => {
     const { user } = renderScreen(plainSite);
     await screen.findByRole('button', { name: 'Create Permit' });
 
-    await setDate(user, dateField(/^Expiry date/), '2026-06-02T18:00');
+    await typeDateTime(user, dateField(/^Expiry date/), '2026-06-02T18:00');
     await user.click(checkbox('Set as Indefinite'));
 
-    expect(dateField(/^Expiry date/)).toHaveValue('');
+    expect(dateTimeShown(dateField(/^Expiry date/))).toBe('');
   });
 
   test('an automatic end of 24 hours hides the expiry and "Set as Indefinite"', async () => {
@@ -288,14 +308,14 @@ describe('docs/contract.md §5: each validation message', () => {
     await screen.findByRole('button', { name: 'Create Permit' });
 
     await fillPlainForm(user);
-    await setDate(user, dateField(/^Expiry date/), '2026-06-01T11:00');
+    await typeDateTime(user, dateField(/^Expiry date/), '2026-06-01T11:00');
     await user.click(submitButton());
 
     const summary = await expectErrorSummary(['Expiry date must be in the future']);
     await user.click(
       within(summary).getByRole('link', { name: 'Expiry date must be in the future' }),
     );
-    expect(dateField(/^Expiry date/)).toHaveFocus();
+    expect(dateTimeBox(dateField(/^Expiry date/), 'day')).toHaveFocus();
     expect(createPermit).not.toHaveBeenCalled();
   });
 
@@ -303,10 +323,10 @@ describe('docs/contract.md §5: each validation message', () => {
     const { user } = renderScreen(plainSite);
     await screen.findByRole('button', { name: 'Create Permit' });
 
-    await setDate(user, dateField(/^Expiry date/), '');
+    await typeDateTime(user, dateField(/^Expiry date/), '');
     expect(screen.queryByText('Expiry date is required')).not.toBeInTheDocument();
-    await setDate(user, dateField(/^Expiry date/), '2026-06-02T12:00');
-    await setDate(user, dateField(/^Expiry date/), '');
+    await typeDateTime(user, dateField(/^Expiry date/), '2026-06-02T12:00');
+    await typeDateTime(user, dateField(/^Expiry date/), '');
 
     expect(await screen.findByText('Expiry date is required')).toBeInTheDocument();
   });
@@ -321,12 +341,12 @@ describe('docs/contract.md §5: each validation message', () => {
 
     await fillPlainForm(user);
     await user.click(checkbox('Schedule permit for future activation'));
-    await setDate(user, dateField(/^Scheduled start date/), start);
+    await typeDateTime(user, dateField(/^Scheduled start date/), start);
     await user.click(submitButton());
 
     const summary = await expectErrorSummary([message]);
     await user.click(within(summary).getByRole('link', { name: message }));
-    expect(dateField(/^Scheduled start date/)).toHaveFocus();
+    expect(dateTimeBox(dateField(/^Scheduled start date/), 'day')).toHaveFocus();
     expect(createPermit).not.toHaveBeenCalled();
   });
 });
@@ -367,7 +387,7 @@ describe('the payload sent (docs/contract.md §3 and §5)', () => {
     await fillPlainForm(user);
     await user.click(checkbox('Set as Indefinite'));
     await user.click(checkbox('Schedule permit for future activation'));
-    await setDate(user, dateField(/^Scheduled start date/), '2026-06-03T09:00');
+    await typeDateTime(user, dateField(/^Scheduled start date/), '2026-06-03T09:00');
     await user.click(submitButton());
 
     expect(await screen.findByRole('heading', { name: /My Permits/ })).toBeInTheDocument();
@@ -450,7 +470,7 @@ test('a failure shows "Creation Failed" with the mapped message and keeps every 
   expect(textField('Colour (optional)')).toHaveValue('Blue');
   expect(textField('Driver first name (optional)')).toHaveValue('Sam');
   expect(textField('Driver last name (optional)')).toHaveValue('Jones');
-  expect(dateField(/^Expiry date/)).toHaveValue('2026-06-02T18:00');
+  expect(dateTimeShown(dateField(/^Expiry date/))).toBe('2026-06-02T18:00');
   expect(checkbox(acknowledgement)).toBeChecked();
 
   await user.click(submitButton());
@@ -606,7 +626,7 @@ describe('recent vehicles', () => {
     expect(textField('Colour (optional)')).toHaveValue('Silver');
     expect(textField('Driver first name (optional)')).toHaveValue('Ann');
     expect(textField('Driver last name (optional)')).toHaveValue('Lee');
-    expect(dateField(/^Expiry date/)).toHaveValue('');
+    expect(dateTimeShown(dateField(/^Expiry date/))).toBe('');
   });
 
   test('a registration one edit from a recent vehicle: "Did you mean YR21 FEW?", a hint only', async () => {

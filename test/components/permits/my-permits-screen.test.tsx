@@ -1,5 +1,4 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import axe from 'axe-core';
 import type { UserEvent } from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { cancelPermitMachine } from '../../../machines/permits/cancel-permit-machine';
@@ -23,6 +22,7 @@ import {
   withControlledPermitListActors,
 } from '../../machines/permits/permit-list-machine-fixtures';
 import { preferReducedMotion } from '../../support/media-preferences';
+import { axeViolations } from '../../support/jsdom-axe';
 import { router, RouterProbe } from '../../support/router-probe';
 import { exactly, renderWithProviders, residentProfile } from '../../support/render';
 
@@ -648,17 +648,6 @@ test('an update saved in its dialog refreshes the list and closes the dialog', a
   await waitFor(() => expect(requests(controls)).toHaveLength(2));
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 });
-
-/** axe-core's findings on the page as it stands; colour contrast needs a real browser. */
-async function axeViolations(): Promise<string[]> {
-  const results = await axe.run(document.body, {
-    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-    rules: { 'color-contrast': { enabled: false } },
-  });
-  return results.violations.map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(', ')}`,
-  );
-}
 
 test('axe-core finds nothing on the list with rows, its filters open, and a dialog open', async () => {
   const { controls, user } = renderScreen();
