@@ -45,7 +45,7 @@ export function PermitCards({ permits, changed, actionsFor, onAction }: PermitRo
                       <DataList.ItemValue>{display.end}</DataList.ItemValue>
                     </DataList.Item>
                   </DataList.Root>
-                  <PermitRowButtons permit={permit} actionsFor={actionsFor} onAction={onAction} />
+                  <PermitRowButtons {...{ permit, permits, changed, actionsFor, onAction }} />
                 </Card.Body>
               </Card.Root>
             </m.li>

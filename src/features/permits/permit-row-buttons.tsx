@@ -6,13 +6,15 @@ import { PermitRowActions, type PermitRowsProps } from './permit-row-actions';
 
 /**
  * Every button of one permit's row, the same in the grid and on the card: what its status allows
- * (Update, Set Live Now, Cancel), then "Add to calendar" and "Add again".
+ * (Update, Set Live Now, Cancel), then "Add to calendar" (a weekly series' among `permits` as one
+ * file) and "Add again".
  */
 export function PermitRowButtons({
   permit,
+  permits,
   actionsFor,
   onAction,
-}: { permit: Permit } & Pick<PermitRowsProps, 'actionsFor' | 'onAction'>) {
+}: { permit: Permit } & PermitRowsProps) {
   return (
     <>
       <PermitRowActions
@@ -20,7 +22,7 @@ export function PermitRowButtons({
         actions={actionsFor(permit)}
         onAction={(action) => onAction(action, permit)}
       />
-      <AddToCalendarButton permit={permit} />
+      <AddToCalendarButton permit={permit} permits={permits} />
       <AddAgainButton permit={permit} />
     </>
   );

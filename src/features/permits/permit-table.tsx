@@ -40,7 +40,7 @@ export function PermitTable({ permits, changed, actionsFor, onAction }: PermitRo
                   <Table.Cell whiteSpace="nowrap">{display.start}</Table.Cell>
                   <Table.Cell whiteSpace="nowrap">{display.end}</Table.Cell>
                   <Table.Cell>
-                    <PermitRowButtons permit={permit} actionsFor={actionsFor} onAction={onAction} />
+                    <PermitRowButtons {...{ permit, permits, changed, actionsFor, onAction }} />
                   </Table.Cell>
                 </m.tr>
               </Table.Row>
