@@ -42,13 +42,8 @@ function icsUtc(instant: DateTime): string {
   return instant.toUTC().toFormat("yyyyMMdd'T'HHmmss'Z'");
 }
 
-/**
- * "Add to calendar"'s file for one permit: an RFC 5545 VCALENDAR with one VEVENT, its times in
- * UTC (so the clock changes need no VTIMEZONE), SUMMARY "Visitor permit KX19 ABC", and for a
- * permit without an end a short event at its start. Lines end CRLF and are folded at 75 octets.
- * test/machines/permits/permit-ics.test.ts parses it with ical.js.
- */
-export function permitIcs(permit: Permit, now: Date): string {
+/** One permit's VEVENT lines: for a permit without an end, a short event at its start. */
+function permitEvent(permit: Permit, stamp: string): string[] {
   const display = permitDisplay(permit);
   const start = parsePermitTime(permit.start_ts);
   if (!start) throw new Error(`Permit ${permit.id} has no readable start.`);
@@ -63,27 +58,45 @@ export function permitIcs(permit: Permit, now: Date): string {
     `Status: ${display.status.label}`,
     `Ends: ${display.end}`,
   ].join('\n');
+  return [
+    'BEGIN:VEVENT',
+    `UID:kerbside-permit-${permit.id}@kerbside`,
+    `DTSTAMP:${stamp}`,
+    `DTSTART:${icsUtc(start)}`,
+    `DTEND:${icsUtc(end)}`,
+    `SUMMARY:${icsText(`Visitor permit ${formatRegistration(permit.vrm)}`)}`,
+    `DESCRIPTION:${icsText(description)}`,
+    'END:VEVENT',
+  ];
+}
+
+/**
+ * "Add to calendar"'s file: an RFC 5545 VCALENDAR with one VEVENT per permit — one permit, or
+ * every week of a weekly series — its times in UTC (so the clock changes need no VTIMEZONE),
+ * SUMMARY "Visitor permit KX19 ABC". Lines end CRLF and are folded at 75 octets.
+ * test/machines/permits/permit-exports.test.ts parses it with ical.js.
+ */
+export function permitIcs(permits: Permit | readonly Permit[], now: Date): string {
+  const stamp = icsUtc(DateTime.fromJSDate(now));
+  const events = (Array.isArray(permits) ? permits : [permits]) as readonly Permit[];
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
     'PRODID:-//Kerbside//Visitor permits//EN',
     'CALSCALE:GREGORIAN',
     'METHOD:PUBLISH',
-    'BEGIN:VEVENT',
-    `UID:kerbside-permit-${permit.id}@kerbside`,
-    `DTSTAMP:${icsUtc(DateTime.fromJSDate(now))}`,
-    `DTSTART:${icsUtc(start)}`,
-    `DTEND:${icsUtc(end)}`,
-    `SUMMARY:${icsText(`Visitor permit ${formatRegistration(permit.vrm)}`)}`,
-    `DESCRIPTION:${icsText(description)}`,
-    'END:VEVENT',
+    ...events.flatMap((permit) => permitEvent(permit, stamp)),
     'END:VCALENDAR',
   ];
   return `${lines.map(foldIcsLine).join('\r\n')}\r\n`;
 }
 
-/** `kerbside-permit-KX19ABC-<reference>.ics`, safe as a file name. */
-export function permitIcsFileName(permit: Permit): string {
+/**
+ * `kerbside-permit-KX19ABC-<reference>.ics`, safe as a file name; `-weekly` instead of the
+ * reference for a weekly series' file.
+ */
+export function permitIcsFileName(permit: Permit, series = false): string {
   const safe = (text: string) => text.replace(/[^A-Za-z0-9-]+/g, '');
-  return `kerbside-permit-${safe(permit.vrm.toUpperCase())}-${safe(permit.reference_no)}.ics`;
+  const suffix = series ? 'weekly' : safe(permit.reference_no);
+  return `kerbside-permit-${safe(permit.vrm.toUpperCase())}-${suffix}.ics`;
 }

@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
-import { londonWallTime, toUkDateTime } from '../../contract/london-wall-time';
-import type { PermitCreatePayload } from '../../contract/permit';
+import { londonWallTime, siteTimeZone, toUkDateTime } from '../../contract/london-wall-time';
+import type { Permit, PermitCreatePayload } from '../../contract/permit';
+import { isIndefiniteEnd, parsePermitTime } from './permit-display';
 
 /** How many weeks a series may have (test/machines/permits/weekly-series.test.ts). */
 export const seriesWeekLimits = { fewest: 2, most: 8 } as const;
@@ -95,4 +96,43 @@ export function seriesProgress(series: readonly SeriesWeek[]): string | null {
   const next = nextWaitingWeek(series);
   if (next === undefined) return null;
   return seriesTexts.progress(series.indexOf(next) + 1, series.length);
+}
+
+/** A permit's London wall-clock start and length in minutes, or null (no end, unreadable). */
+function wallTimes(permit: Permit): { start: DateTime<true>; minutes: number } | null {
+  const start = parsePermitTime(permit.start_ts);
+  const end = isIndefiniteEnd(permit.end_ts) ? null : parsePermitTime(permit.end_ts);
+  if (!start || !end) return null;
+  // The wall clock read as UTC, as `weeksLater` moves it.
+  const wall = (instant: DateTime) =>
+    DateTime.fromISO(instant.setZone(siteTimeZone).toFormat("yyyy-MM-dd'T'HH:mm"), {
+      zone: 'utc',
+    });
+  const wallStart = wall(start);
+  if (!wallStart.isValid) return null;
+  return { start: wallStart, minutes: wall(end).diff(wallStart, 'minutes').minutes };
+}
+
+/**
+ * The weekly series `permit` belongs to among `permits` (the list the resident sees): the
+ * permits of the same vehicle, not cancelled, at the same London wall-clock time and length in
+ * the weeks before and after it without a gap — what "Repeat weekly" creates — oldest first.
+ * Just `[permit]` when it stands alone. Derived from the list, as the API knows no series.
+ */
+export function weeklySeriesOf(permit: Permit, permits: readonly Permit[]): Permit[] {
+  const own = wallTimes(permit);
+  if (own === null || permit.status === 'CANCELLED') return [permit];
+  const vehicle = (candidate: Permit) => candidate.vrm.replace(/\s+/g, '').toUpperCase();
+  const weekOf = new Map<number, Permit>();
+  for (const candidate of permits) {
+    if (vehicle(candidate) !== vehicle(permit) || candidate.status === 'CANCELLED') continue;
+    const times = wallTimes(candidate);
+    if (times === null || times.minutes !== own.minutes) continue;
+    const weeks = times.start.diff(own.start, 'weeks').weeks;
+    if (Number.isInteger(weeks)) weekOf.set(weeks, candidate);
+  }
+  const series = [permit];
+  for (let week = -1; weekOf.has(week); week -= 1) series.unshift(weekOf.get(week)!);
+  for (let week = 1; weekOf.has(week); week += 1) series.push(weekOf.get(week)!);
+  return series;
 }

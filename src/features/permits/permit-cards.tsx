@@ -1,9 +1,8 @@
 import { Card, DataList, HStack, List, Text } from '@chakra-ui/react';
 import { m, useReducedMotion } from 'framer-motion';
 import { permitDisplay } from '../../../machines/permits/permit-display';
-import { AddToCalendarButton } from './add-to-calendar-button';
-import { AddAgainButton } from './add-again-button';
-import { PermitRowActions, type PermitRowsProps } from './permit-row-actions';
+import { type PermitRowsProps } from './permit-row-actions';
+import { PermitRowButtons } from './permit-row-buttons';
 import { PermitStatusBadge } from './permit-status-badge';
 import { statusChangeMotion } from './status-change-motion';
 
@@ -46,13 +45,7 @@ export function PermitCards({ permits, changed, actionsFor, onAction }: PermitRo
                       <DataList.ItemValue>{display.end}</DataList.ItemValue>
                     </DataList.Item>
                   </DataList.Root>
-                  <PermitRowActions
-                    registration={display.registration}
-                    actions={actionsFor(permit)}
-                    onAction={(action) => onAction(action, permit)}
-                  />
-                  <AddToCalendarButton permit={permit} />
-                  <AddAgainButton permit={permit} />
+                  <PermitRowButtons {...{ permit, permits, changed, actionsFor, onAction }} />
                 </Card.Body>
               </Card.Root>
             </m.li>

@@ -720,3 +720,20 @@ describe('a permit whose status changes by itself', () => {
     expect(highlightOpacity(row)).toBe(1);
   });
 });
+
+test('a weekly series offers its weeks to the calendar together, from each of its rows', async () => {
+  const { controls } = renderScreen();
+  const weekly = (id: number, day: string) =>
+    listedPermit({ id, vrm: 'KX19ABC', start_ts: `${day}T17:00:00Z`, end_ts: `${day}T19:00:00Z` });
+  await answer(controls, {
+    results: [weekly(1, '2026-06-02'), weekly(2, '2026-06-09'), weekly(3, '2026-06-16')],
+    count: 3,
+  });
+
+  await screen.findByRole('table', { name: 'Permits' });
+  for (const container of within(table()).getAllByRole('row').slice(1)) {
+    expect(
+      within(container).getByRole('button', { name: 'Add 3 weeks to calendar permit KX19ABC' }),
+    ).toBeInTheDocument();
+  }
+});

@@ -7,6 +7,7 @@ import {
   permitCsvFileName,
 } from '../../../machines/permits/permit-csv';
 import { foldIcsLine, permitIcs, permitIcsFileName } from '../../../machines/permits/permit-ics';
+import { weeklySeriesOf } from '../../../machines/permits/weekly-series';
 
 function permit(changes: Partial<Permit> = {}): Permit {
   return {
@@ -178,5 +179,61 @@ describe('"Add to calendar" file', () => {
 
   it('names the file after the registration and reference', () => {
     expect(permitIcsFileName(permit())).toBe('kerbside-permit-KX19ABC-KS-ABCD2345.ics');
+  });
+});
+
+describe('a weekly series in the calendar', () => {
+  const now = new Date('2026-10-01T12:00:00Z');
+  // 18:00 to 20:00 London on three Tuesdays; the clocks go back between the second and third.
+  const weeks = [
+    permit({ id: 1, start_ts: '2026-10-20T17:00:00Z', end_ts: '2026-10-20T19:00:00Z' }),
+    permit({ id: 2, start_ts: '2026-10-27T18:00:00Z', end_ts: '2026-10-27T20:00:00Z' }),
+    permit({ id: 3, start_ts: '2026-10-13T17:00:00Z', end_ts: '2026-10-13T19:00:00Z' }),
+  ];
+  const others = [
+    permit({
+      id: 4,
+      vrm: 'AB12CDE',
+      start_ts: '2026-11-03T18:00:00Z',
+      end_ts: '2026-11-03T20:00:00Z',
+    }),
+    permit({
+      id: 5,
+      status: 'CANCELLED',
+      start_ts: '2026-11-03T18:00:00Z',
+      end_ts: '2026-11-03T20:00:00Z',
+    }),
+    permit({ id: 6, start_ts: '2026-10-06T17:00:00Z', end_ts: '2026-10-06T19:30:00Z' }),
+    permit({ id: 8, start_ts: '2026-11-10T18:00:00Z', end_ts: '2026-11-10T20:00:00Z' }),
+  ];
+
+  it('is found among the list: same vehicle, wall-clock time and length, week after week without a gap', () => {
+    const list = [...others, ...weeks];
+    for (const member of weeks) {
+      expect(weeklySeriesOf(member, list).map(({ id }) => id)).toEqual([3, 1, 2]);
+    }
+    // Another vehicle, a cancelled week, a longer permit and one after a gap stand alone.
+    for (const alone of others) {
+      expect(weeklySeriesOf(alone, list).map(({ id }) => id)).toEqual([alone.id]);
+    }
+  });
+
+  it('exports as one file with an event for each week, at 18:00 London across the clock change', () => {
+    const series = weeklySeriesOf(weeks[0]!, [...others, ...weeks]);
+    const text = permitIcs(series, now);
+    const calendar = new ICAL.Component(ICAL.parse(text));
+    const events = calendar.getAllSubcomponents('vevent').map((event) => new ICAL.Event(event));
+
+    expect(events.map((event) => event.uid)).toEqual([
+      'kerbside-permit-3@kerbside',
+      'kerbside-permit-1@kerbside',
+      'kerbside-permit-2@kerbside',
+    ]);
+    expect(events.map((event) => event.startDate.toJSDate().toISOString())).toEqual([
+      '2026-10-13T17:00:00.000Z',
+      '2026-10-20T17:00:00.000Z',
+      '2026-10-27T18:00:00.000Z',
+    ]);
+    expect(permitIcsFileName(weeks[0]!, true)).toBe('kerbside-permit-KX19ABC-weekly.ics');
   });
 });
