@@ -19,6 +19,7 @@ import {
 } from '../machines/permits/add-permit-machine-fixtures';
 import { dashboardFiguresOf } from '../support/dashboard-figures';
 import { typeDateTime } from '../support/date-time-boxes';
+import { findErrorBanner, queryErrorBanners } from '../support/error-summary';
 import { exactly, renderWithProviders, residentProfile } from '../support/render';
 import { screenPathsOf } from './screen-model-paths';
 
@@ -161,9 +162,9 @@ function screenDriver(machine: typeof addPermitMachine): ModelDriver<AnyMachineS
           await screen.findByText(`Creating ${next + 1} of ${series.length}…`),
         ).toBeInTheDocument();
         expect(screen.getByRole('button', { name: 'Creating Permit...' })).toBeDisabled();
-        expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+        expect(queryErrorBanners()).toEqual([]);
       } else if (state.matches({ form: { submission: 'seriesIncomplete' } })) {
-        const report = await screen.findByRole('alert');
+        const report = await findErrorBanner();
         expect(report).toHaveTextContent('Not every week was created');
         for (const week of series) {
           expect(report).toHaveTextContent(
@@ -175,9 +176,9 @@ function screenDriver(machine: typeof addPermitMachine): ModelDriver<AnyMachineS
         expect(screen.getByRole('button', { name: 'Create Permit' })).toBeEnabled();
       } else if (state.matches({ form: { submission: 'submitting' } })) {
         expect(await screen.findByRole('button', { name: 'Creating Permit...' })).toBeDisabled();
-        expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+        expect(queryErrorBanners()).toEqual([]);
       } else if (state.matches({ form: { submission: 'failed' } })) {
-        expect(await screen.findByRole('alert')).toHaveTextContent(
+        expect(await findErrorBanner()).toHaveTextContent(
           exactly(`Creation Failed${state.context.errorMessage}`),
         );
       } else {
@@ -185,7 +186,7 @@ function screenDriver(machine: typeof addPermitMachine): ModelDriver<AnyMachineS
         expect(
           screen.queryByRole('button', { name: 'Creating Permit...' }),
         ).not.toBeInTheDocument();
-        expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+        expect(queryErrorBanners()).toEqual([]);
       }
     },
   };

@@ -22,10 +22,17 @@ export async function expectErrorSummary(messages: readonly string[]): Promise<H
   return summary;
 }
 
+/** The error banners (the spec's messages) on screen, leaving out the error summary. */
+export function queryErrorBanners(): HTMLElement[] {
+  return screen
+    .queryAllByRole('alert')
+    .filter((alert) => alert.getAttribute('aria-labelledby') === null);
+}
+
 /** The form's error banner (the spec's message), as against the error summary above the fields. */
 export async function findErrorBanner(): Promise<HTMLElement> {
-  const alerts = await screen.findAllByRole('alert');
-  const banners = alerts.filter((alert) => alert.getAttribute('aria-labelledby') === null);
+  await screen.findAllByRole('alert');
+  const banners = queryErrorBanners();
   if (banners.length !== 1) throw new Error(`Expected one error banner, found ${banners.length}`);
   return banners[0]!;
 }
