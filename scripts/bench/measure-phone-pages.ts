@@ -6,6 +6,7 @@ import { seedDemoDatabase } from '../../server/admin/seed-demo-database';
 import { defaultDemoInviteCode } from '../../server/admin/admin-command';
 import { openDatabase } from '../../server/db/database';
 import { users } from '../../server/db/schema';
+import { demoRuntimeConfig } from '../stack/demo-runtime-config';
 import { findFreePort } from '../stack/free-port';
 import { startStaticWebServer } from '../stack/static-web-server';
 import type { CleanupStack } from './cleanup-stack';
@@ -104,13 +105,7 @@ export async function measurePhonePages(
   const web = await startStaticWebServer({
     root: outputPath,
     port: webPort,
-    runtimeConfig: {
-      apiBaseUrl: api.url,
-      firebase: { apiKey: 'demo-api-key', authDomain: 'localhost', projectId: 'demo-kerbside' },
-      authEmulatorUrl: `http://${authEmulatorHost}`,
-      appName: 'Kerbside',
-      supportEmail: 'support@kerbside.test',
-    },
+    runtimeConfig: demoRuntimeConfig(api.url, `http://${authEmulatorHost}`),
   });
   cleanups.push(() => web.stop());
 
