@@ -4,6 +4,7 @@ import { gzipSync } from 'node:zlib';
 import webpack from 'webpack';
 import { launchChromium } from '../../test/e2e/chromium';
 import { createWebpackConfig } from '../../webpack.config';
+import { demoRuntimeConfig } from '../stack/demo-runtime-config';
 import { startStaticWebServer } from '../stack/static-web-server';
 import { measurePageScripts, type PageScripts } from './measure-page-scripts';
 
@@ -49,13 +50,7 @@ async function measureLoginPage(outputPath: string): Promise<PageScripts> {
   const web = await startStaticWebServer({
     root: outputPath,
     port: 0,
-    runtimeConfig: {
-      apiBaseUrl: 'http://127.0.0.1:9/api',
-      firebase: { apiKey: 'demo-api-key', authDomain: 'localhost', projectId: 'demo-kerbside' },
-      authEmulatorUrl: null,
-      appName: 'Kerbside',
-      supportEmail: 'support@kerbside.test',
-    },
+    runtimeConfig: demoRuntimeConfig(),
   });
   try {
     const browser = await launchChromium();

@@ -3,6 +3,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { demoRuntimeConfig } from '../../scripts/stack/demo-runtime-config';
 import { startStaticWebServer } from '../../scripts/stack/static-web-server';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'kerbside-static-'));
@@ -16,13 +17,7 @@ beforeAll(async () => {
   web = await startStaticWebServer({
     root,
     port: 0,
-    runtimeConfig: {
-      apiBaseUrl: 'http://127.0.0.1:9/api',
-      firebase: { apiKey: 'demo-api-key', authDomain: 'localhost', projectId: 'demo-kerbside' },
-      authEmulatorUrl: null,
-      appName: 'Kerbside',
-      supportEmail: 'support@kerbside.test',
-    },
+    runtimeConfig: demoRuntimeConfig(),
   });
 });
 

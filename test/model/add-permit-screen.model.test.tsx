@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import type { AnyMachineSnapshot } from 'xstate';
 import type { SeriesWeek } from '../../machines/permits/weekly-series';
 import { addPermitMachine } from '../../machines/permits/add-permit-machine';
 import type { PermitFormValues } from '../../machines/permits/permit-form-values';
@@ -23,23 +23,7 @@ import { findErrorBanner, queryErrorBanners } from '../support/error-summary';
 import { exactly, renderWithProviders, residentProfile } from '../support/render';
 import { screenPathsOf } from './screen-model-paths';
 
-/** Whether `step` sends a "Repeat weekly" series. */
-const sendsSeries = ({ event }: { event: AnyEventObject }) =>
-  event.type === 'SUBMIT' &&
-  (event as { values?: PermitFormValues }).values?.repeat_weekly === true;
-
-/**
- * The paths of docs/flows/addPermit.md, except those that change the registration after a series
- * went out: those repeat, under each series' context, the registration transitions the other
- * paths already walk on screen (the machine-level model walks them all), and would triple the
- * time this test takes.
- */
-const paths = screenPathsOf('addPermit').filter((path) => {
-  const seriesAt = path.steps.findIndex(sendsSeries);
-  return (
-    seriesAt < 0 || !path.steps.slice(seriesAt).some(({ event }) => event.type === 'VRM.CHANGED')
-  );
-});
+const paths = screenPathsOf('addPermit');
 
 const registration = () => screen.getByRole('textbox', { name: /^Registration number/ });
 const confirmBox = () => screen.queryByRole('checkbox', { name: 'This registration is correct' });

@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { permitListMachine } from '../../../machines/permits/permit-list-machine';
 import type { SavedPermitList } from '../../../machines/permits/saved-permit-list';
@@ -59,9 +59,14 @@ function goOffline() {
 }
 
 const table = () => screen.getByRole('table', { name: 'Permits' });
-/** The buttons that change a permit: the row's Update, Set Live Now and Cancel, and Add Permit. */
+/**
+ * The buttons that change or create a permit: the row's Update, Set Live Now, Cancel and Add
+ * again, and Add Permit. "Add to calendar" needs no connection and stays.
+ */
 const permitButtons = () => [
-  ...within(table()).getAllByRole('button'),
+  ...within(table())
+    .getAllByRole('button')
+    .filter((button) => !button.textContent?.startsWith('Add to calendar')),
   screen.getByRole('button', { name: 'Add Permit' }),
 ];
 
@@ -83,7 +88,16 @@ test('offline, the rows stay with the time they were loaded, and nothing can cha
     within(table())
       .getAllByRole('button')
       .map((button) => button.textContent),
-  ).toEqual(['Update permit AB12CDE', 'Set Live Now permit AB12CDE', 'Cancel permit AB12CDE']);
+  ).toEqual([
+    'Update permit AB12CDE',
+    'Set Live Now permit AB12CDE',
+    'Cancel permit AB12CDE',
+    'Add to calendar permit AB12CDE',
+    'Add again permit AB12CDE',
+  ]);
+  expect(
+    within(table()).getByRole('button', { name: 'Add to calendar permit AB12CDE' }),
+  ).toBeEnabled();
   for (const button of permitButtons()) {
     expect(button).toBeDisabled();
     expect(button).toHaveAccessibleDescription(reason.textContent!);
@@ -99,7 +113,8 @@ test('when the connection returns the banner goes and the list is fetched again'
   goOffline();
 
   act(() => void window.dispatchEvent(new Event('online')));
-  expect(screen.queryByText(/You're offline/)).not.toBeInTheDocument();
+  // The banner shrinks away (src/ui/banner-presence.tsx) rather than vanishing in one frame.
+  await waitFor(() => expect(screen.queryByText(/You're offline/)).not.toBeInTheDocument());
   expect(controls.inputs('fetchPermits')).toHaveLength(2);
   await answer(controls, { results: [scheduled, another], count: 2 });
 

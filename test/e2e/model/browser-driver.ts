@@ -36,6 +36,11 @@ export interface BrowserScreen {
   actorRoutes: Readonly<Record<string, ActorRoute>>;
   /** Answers for this screen's other requests, before the common ones; 'hold' never answers. */
   background?: (request: Request) => RoutedAnswer | 'hold' | null;
+  /**
+   * The paths this screen's gestures can play, where they cannot play all yet; the transitions
+   * only the others walk are listed in test/e2e/model/flows-in-chromium.model.test.ts.
+   */
+  plays?: (path: MachinePath) => boolean;
   /** Waits until the screen can take the first gesture. */
   ready(page: Page): Promise<void>;
   send(page: Page, event: AnyEventObject): Promise<void>;
@@ -82,6 +87,7 @@ function commonAnswer(request: Request): RoutedAnswer | null {
 
 /** The paths whose every settlement the running app can produce (an actor that catches cannot fail). */
 export function producible(screen: BrowserScreen, path: MachinePath): boolean {
+  if (screen.plays && !screen.plays(path)) return false;
   const backend = new RoutedBackend(screen.actorRoutes, () => 'hold');
   return path.steps.every(({ event }) => {
     const step = toPathStep(event);

@@ -36,14 +36,16 @@ function modelOf(screen: BrowserScreen): FlowModel {
  */
 function chromiumPaths(screen: BrowserScreen): ChromiumPath[] {
   const model = modelOf(screen);
-  const numbered = pathsOf(model).map((path, index) => ({
-    title: `${model.title}: ${describePath(path)} (docs/flows/${model.name}.md path ${index + 1})`,
-    path,
-    steps: path.steps,
-  }));
-  const chosen =
-    numbered.length <= allPathsUpTo ? numbered : pathsOverEveryTransition(model.machine, numbered);
-  return chosen.filter(({ path }) => producible(screen, path));
+  const numbered = pathsOf(model)
+    .map((path, index) => ({
+      title: `${model.title}: ${describePath(path)} (docs/flows/${model.name}.md path ${index + 1})`,
+      path,
+      steps: path.steps,
+    }))
+    .filter(({ path }) => producible(screen, path));
+  return numbered.length <= allPathsUpTo
+    ? numbered
+    : pathsOverEveryTransition(model.machine, numbered);
 }
 
 /**
@@ -53,6 +55,25 @@ function chromiumPaths(screen: BrowserScreen): ChromiumPath[] {
 const unproducible: Readonly<Record<string, string[]>> = {
   login: ['login.submitting.signingIn on xstate.error.actor.signInWithToken'],
   register: ['register.submitting.signingIn on xstate.error.actor.signInWithToken'],
+};
+
+/**
+ * Transitions the Chromium driver does not walk yet: Add Permit's weekly series (its `plays` in
+ * browser-screens.ts). The jsdom screen model walks them all (test/machines/screen-model-coverage.test.ts).
+ */
+const notYetInChromium: Readonly<Record<string, string[]>> = {
+  addPermit: [
+    'addPermit.form.submission.editing on SUBMIT #1',
+    'addPermit.form.submission.creatingSeries.nextWeek on always #1',
+    'addPermit.form.submission.creatingSeries.nextWeek on always #2',
+    'addPermit.form.submission.creatingSeries.nextWeek on always #3',
+    'addPermit.form.submission.creatingSeries.creatingWeek on xstate.done.actor.createWeek #1',
+    'addPermit.form.submission.creatingSeries.creatingWeek on xstate.done.actor.createWeek #2',
+    'addPermit.form.submission.creatingSeries.creatingWeek on xstate.error.actor.createWeek',
+    'addPermit.form.submission.seriesIncomplete on SUBMIT #1',
+    'addPermit.form.submission.seriesIncomplete on SUBMIT #2',
+    'addPermit.form.submission.failed on SUBMIT #1',
+  ],
 };
 
 let app: ServedApp;
@@ -82,7 +103,7 @@ describe.each(browserScreens.map((screen) => [modelOf(screen).title, screen] as 
           machine,
           paths.map(({ path }) => path),
         ),
-      ).toEqual(unproducible[screen.flow] ?? []);
+      ).toEqual([...(unproducible[screen.flow] ?? []), ...(notYetInChromium[screen.flow] ?? [])]);
     });
 
     it.each(paths.map((chromiumPath) => [chromiumPath.title, chromiumPath] as const))(
