@@ -43,8 +43,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // The API's CORS origin names the web app's port, so that port must be known first.
     const webPort = options.webPort || (await findFreePort());
     const webOrigin = `http://localhost:${webPort}`;
+    // The API host gets a port of its own chosen here too: left to pick one as it listens, it
+    // could be handed the web app's, just probed and not yet taken (EADDRINUSE in a CI run).
+    let apiPort = options.apiPort || (await findFreePort());
+    while (apiPort === webPort) apiPort = await findFreePort();
     const api = await startApi({
-      port: options.apiPort,
+      port: apiPort,
       dataDir: path.resolve(options.dataDir),
       databaseUrl: options.databaseUrl,
       webOrigin,
