@@ -4,8 +4,8 @@ import { screenPathsOf } from '../model/screen-model-paths';
 
 /**
  * The statecharts whose screen model test in test/model/ plays screenPathsOf. Not yet: the session
- * (no screen model), My Permits (its screen walks a subset of its own), and the e-mail switches,
- * the CSV export and the hidden-permits count (component tests only).
+ * (no screen model), My Permits (its screen walks a subset of its own), and the e-mail switches
+ * and the CSV export (component tests only).
  */
 const withScreenModel = [
   'login',
