@@ -4,6 +4,11 @@ const common = { transform: { '\\.[cm]?[jt]sx?$': 'babel-jest' }, clearMocks: tr
 const transformPglite = ['/node_modules/(?!@electric-sql/pglite/dist/)'];
 
 module.exports = {
+  // On two cores Jest would run every suite in its own main process, one after another, and what
+  // each suite leaves behind (webpack, jsdom, PGlite) piled up until the heap ran out (a CI run
+  // died at 3.9 GB). With a limit set, the suites run in a worker that is replaced once
+  // it has grown past it.
+  workerIdleMemoryLimit: '1536MB',
   projects: [
     {
       ...common,
