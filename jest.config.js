@@ -2,6 +2,11 @@
 const common = { transform: { '\\.[cm]?[jt]sx?$': 'babel-jest' }, clearMocks: true };
 // PGlite loads its extensions with a dynamic import(), which Jest runs only once babel rewrites it.
 const transformPglite = ['/node_modules/(?!@electric-sql/pglite/dist/)'];
+// The production bundle, built once per run for every suite that serves or inspects it.
+const productionBuild = {
+  globalSetup: '<rootDir>/test/support/production-build-setup.ts',
+  globalTeardown: '<rootDir>/test/support/production-build-teardown.ts',
+};
 
 module.exports = {
   // On two cores Jest would run every suite in its own main process, one after another, and what
@@ -37,12 +42,14 @@ module.exports = {
     },
     {
       ...common,
+      ...productionBuild,
       displayName: 'build',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/test/build/**/*.test.ts'],
     },
     {
       ...common,
+      ...productionBuild,
       displayName: 'e2e',
       transformIgnorePatterns: transformPglite,
       testEnvironment: 'node',
