@@ -215,7 +215,7 @@ async function main(): Promise<void> {
   }
 
   if (!signInOnly && !listOnly) {
-    const { sizes } = await measureBundle(bundleDirectory);
+    const sizes = await measureBundle(bundleDirectory);
     console.log('Bundle budget (production build, gzip)');
     console.log(
       formatTable(

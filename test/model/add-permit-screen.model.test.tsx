@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import type { AnyMachineSnapshot } from 'xstate';
@@ -157,7 +157,10 @@ function screenDriver(machine: typeof addPermitMachine): ModelDriver<AnyMachineS
               : `Not created: the week starting ${week.startsAt}. ${week.reason}`,
           );
         }
-        expect(screen.getByRole('button', { name: 'Create Permit' })).toBeEnabled();
+        // Formik validates a retyped registration asynchronously before the button follows.
+        await waitFor(() =>
+          expect(screen.getByRole('button', { name: 'Create Permit' })).toBeEnabled(),
+        );
       } else if (state.matches({ form: { submission: 'submitting' } })) {
         expect(await screen.findByRole('button', { name: 'Creating Permit...' })).toBeDisabled();
         expect(queryErrorBanners()).toEqual([]);

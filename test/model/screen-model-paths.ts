@@ -3,7 +3,6 @@ import type { PermitFormValues } from '../../machines/permits/permit-form-values
 import { pathsOf } from '../../scripts/flows/flow-docs';
 import { flowModels } from '../machines/flow-models';
 import type { MachinePath } from '../machines/model-harness';
-import { pathsOverEveryTransition, transitionsWalked } from '../machines/transition-coverage';
 
 function flowModel(name: string) {
   const model = flowModels.find((candidate) => candidate.name === name);
@@ -25,19 +24,13 @@ function retypesDuringSeries(path: MachinePath): boolean {
 }
 
 /**
- * Add Permit's paths that change the registration after a series went out mostly repeat, under
- * each series' context, registration transitions the other paths walk, and would triple the
- * screen test's time: only the fewest of them that walk what the others do not are kept.
+ * Add Permit's paths that change the registration after a series went out repeat, under each
+ * series' context, registration transitions the other paths walk, and would triple the screen
+ * test's time; the one transition only they walk is named in
+ * test/machines/screen-model-coverage.test.ts.
  */
 function playedOnScreen(name: string, paths: MachinePath[]): MachinePath[] {
-  if (name !== 'addPermit') return paths;
-  const { machine } = flowModel(name);
-  const kept = paths.filter((path) => !retypesDuringSeries(path));
-  const walked = transitionsWalked(machine, kept);
-  const adding = paths
-    .filter(retypesDuringSeries)
-    .filter((path) => [...transitionsWalked(machine, [path])].some((key) => !walked.has(key)));
-  return [...kept, ...pathsOverEveryTransition(machine, adding)];
+  return name === 'addPermit' ? paths.filter((path) => !retypesDuringSeries(path)) : paths;
 }
 
 /**

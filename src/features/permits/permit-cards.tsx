@@ -45,7 +45,7 @@ export function PermitCards({ permits, changed, actionsFor, onAction }: PermitRo
                       <DataList.ItemValue>{display.end}</DataList.ItemValue>
                     </DataList.Item>
                   </DataList.Root>
-                  <PermitRowButtons {...{ permit, permits, changed, actionsFor, onAction }} />
+                  <PermitRowButtons {...{ permit, permits, actionsFor, onAction }} />
                 </Card.Body>
               </Card.Root>
             </m.li>

@@ -14,7 +14,7 @@ export function PermitRowButtons({
   permits,
   actionsFor,
   onAction,
-}: { permit: Permit } & PermitRowsProps) {
+}: { permit: Permit } & Pick<PermitRowsProps, 'permits' | 'actionsFor' | 'onAction'>) {
   return (
     <>
       <PermitRowActions

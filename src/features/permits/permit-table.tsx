@@ -40,7 +40,7 @@ export function PermitTable({ permits, changed, actionsFor, onAction }: PermitRo
                   <Table.Cell whiteSpace="nowrap">{display.start}</Table.Cell>
                   <Table.Cell whiteSpace="nowrap">{display.end}</Table.Cell>
                   <Table.Cell>
-                    <PermitRowButtons {...{ permit, permits, changed, actionsFor, onAction }} />
+                    <PermitRowButtons {...{ permit, permits, actionsFor, onAction }} />
                   </Table.Cell>
                 </m.tr>
               </Table.Row>
