@@ -3,7 +3,8 @@ import { systemClock, type Clock } from '../clock';
 import { toHttpFailure } from '../http-failure';
 import { notProvided } from '../not-provided';
 import { createPermitMessages, toCreatePermitErrorMessage } from './create-permit-error-message';
-import type { PermitCreatePayload } from '../../contract/permit';
+import type { Permit, PermitCreatePayload } from '../../contract/permit';
+import { overlapDetail } from './overlapping-permit';
 import type { PermitFormValues } from './permit-form-values';
 import type { SiteSettings } from '../../contract/site-settings';
 import { toPermitCreatePayload } from './to-permit-create-payload';
@@ -28,6 +29,10 @@ export interface AddPermitContext {
   settings: SiteSettings;
   /** What the screen shows, under `createPermitErrorTitle`, in the failed state. */
   errorMessage: string | null;
+  /** Said under an overlap refusal: which permit is in the way (`overlapDetail`). */
+  errorDetail: string | null;
+  /** The single permit last sent, for the create call and, if refused, the overlap look-up. */
+  sent: PermitCreatePayload | null;
   /** The spaced registration the typed one most likely meant, while `registration.suggesting`. */
   suggestion: string | null;
   clock: Clock;
@@ -66,10 +71,24 @@ export const addPermitMachine = setup({
     createWeek: fromPromise<CreatePermitAnswer, PermitCreatePayload>(async () =>
       notProvided('addPermit', 'actor', 'createWeek'),
     ),
+    // After an overlap refusal: the resident's permit in the way, if one of theirs is (null when
+    // none is; `findOverlappingPermit` in overlapping-permit.ts).
+    findOverlappingPermit: fromPromise<Permit | null, PermitCreatePayload>(async () =>
+      notProvided('addPermit', 'actor', 'findOverlappingPermit'),
+    ),
   },
   actions: {
     showError: assign((_, params: { message: string }) => ({ errorMessage: params.message })),
-    clearError: assign({ errorMessage: null }),
+    clearError: assign({ errorMessage: null, errorDetail: null }),
+    rememberSent: assign({
+      sent: ({ context, event }) => {
+        assertEvent(event, 'SUBMIT');
+        return toPermitCreatePayload(event.values, context.settings, context.clock());
+      },
+    }),
+    explainOverlap: assign((_, params: { permit: Permit | null }) => ({
+      errorDetail: overlapDetail(params.permit),
+    })),
     rememberSuggestion: assign({
       suggestion: ({ event }) => {
         assertEvent(event, 'VRM.CHANGED');
@@ -112,6 +131,8 @@ export const addPermitMachine = setup({
     navigateToMyPermits: () => notProvided('addPermit', 'action', 'navigateToMyPermits'),
   },
   guards: {
+    isOverlapRefusal: (_, params: { error: unknown }) =>
+      toCreatePermitErrorMessage(toHttpFailure(params.error)) === createPermitMessages.overlapping,
     // docs/contract.md §7: only these two statuses mean the permit was taken.
     isCreated: (_, params: { answer: CreatePermitAnswer }) =>
       params.answer.status === 201 || params.answer.status === 202,
@@ -148,6 +169,8 @@ export const addPermitMachine = setup({
   context: ({ input }) => ({
     settings: input.settings,
     errorMessage: null,
+    errorDetail: null,
+    sent: null,
     suggestion: null,
     clock: input.clock ?? systemClock,
     vehicle: input.vehicle ?? null,
@@ -232,14 +255,11 @@ export const addPermitMachine = setup({
             submitting: {
               description:
                 'The create call is out. No SUBMIT handler: a double click or a second Enter sends nothing.',
-              entry: 'clearError',
+              entry: ['clearError', 'rememberSent'],
               invoke: {
                 id: 'createPermit',
                 src: 'createPermit',
-                input: ({ context, event }) => {
-                  assertEvent(event, 'SUBMIT');
-                  return toPermitCreatePayload(event.values, context.settings, context.clock());
-                },
+                input: ({ context }) => context.sent!,
                 onDone: [
                   {
                     description: 'HTTP 201 or 202: the permit was taken.',
@@ -255,15 +275,52 @@ export const addPermitMachine = setup({
                     },
                   },
                 ],
-                onError: {
-                  description: 'The call failed: show why.',
+                onError: [
+                  {
+                    description:
+                      'Refused as overlapping: say so, and look for the permit in the way.',
+                    guard: {
+                      type: 'isOverlapRefusal',
+                      params: ({ event }) => ({ error: event.error }),
+                    },
+                    target: 'findingOverlap',
+                    actions: {
+                      type: 'showError',
+                      params: { message: createPermitMessages.overlapping },
+                    },
+                  },
+                  {
+                    description: 'The call failed: show why.',
+                    target: 'failed',
+                    actions: {
+                      type: 'showError',
+                      params: ({ event }) => ({
+                        message: toCreatePermitErrorMessage(toHttpFailure(event.error)),
+                      }),
+                    },
+                  },
+                ],
+              },
+            },
+            findingOverlap: {
+              description:
+                'The permit was refused as overlapping: the resident’s own permits for the vehicle are read to say which one is in the way. No SUBMIT handler while it runs.',
+              invoke: {
+                id: 'findOverlappingPermit',
+                src: 'findOverlappingPermit',
+                input: ({ context }) => context.sent!,
+                onDone: {
+                  description:
+                    'Read: name the resident’s permit in the way, or say the vehicle’s permit at the address is not theirs.',
                   target: 'failed',
                   actions: {
-                    type: 'showError',
-                    params: ({ event }) => ({
-                      message: toCreatePermitErrorMessage(toHttpFailure(event.error)),
-                    }),
+                    type: 'explainOverlap',
+                    params: ({ event }) => ({ permit: event.output }),
                   },
+                },
+                onError: {
+                  description: 'The permits could not be read: the spec’s message stands alone.',
+                  target: 'failed',
                 },
               },
             },

@@ -21,6 +21,10 @@ import type {
 } from '../../machines/permits/permit-export-machine';
 import { recentVehiclesOf } from '../../machines/permits/recent-vehicles';
 import {
+  findOverlappingPermit,
+  heldPermitStatuses,
+} from '../../machines/permits/overlapping-permit';
+import {
   readPermitListAnswer,
   readPermitListBody,
 } from '../../machines/permits/read-permit-list-body';
@@ -168,7 +172,22 @@ export const liveImplementations: AppImplementations = {
     },
   },
   addPermit: {
-    actors: { createPermit: createPermitActor, createWeek: createPermitActor },
+    actors: {
+      createPermit: createPermitActor,
+      createWeek: createPermitActor,
+      // The resident's held permits for the refused registration: the API host's search reads
+      // registrations without their spaces; the rule checks each answer itself all the same.
+      findOverlappingPermit: fromPromise(async ({ input }: { input: PermitCreatePayload }) => {
+        const { permits } = await listedPage({
+          status: [...heldPermitStatuses],
+          start_date: '',
+          end_date: '',
+          search: input.vrm,
+          page: 1,
+        });
+        return findOverlappingPermit(permits, input);
+      }),
+    },
   },
   recentVehicles: {
     actors: { loadRecentVehicles: fromPromise(loadRecentVehicles) },

@@ -4,17 +4,19 @@ import { useReportPageProblem } from './page-problem';
 
 /**
  * An error the resident must notice, announced at once (`role="alert"`): a title alone, a title
- * with the message under it, or (without a title) what `children` lay out, such as a list. With `focusOnShow` it takes focus when it appears (a server's
+ * with the message under it (and a `detail` after the message, which keeps its own words), or (without a title) what `children` lay out, such as a list. With `focusOnShow` it takes focus when it appears (a server's
  * answer), so focus never falls to the page's body while the button that sent the form is busy.
  */
 export function ErrorAlert({
   title,
   message,
+  detail,
   focusOnShow = false,
   children,
 }: {
   title?: string;
   message?: string;
+  detail?: string | null;
   focusOnShow?: boolean;
   children?: ReactNode;
 }) {
@@ -32,6 +34,7 @@ export function ErrorAlert({
         <Alert.Content>
           <Alert.Title>{title}</Alert.Title>
           <Alert.Description>{message}</Alert.Description>
+          {detail && <Alert.Description>{detail}</Alert.Description>}
         </Alert.Content>
       ) : (
         <Alert.Title>{title}</Alert.Title>

@@ -29,6 +29,7 @@ export function FormSubmission({
   succeeded,
   successMessage,
   errorMessage,
+  errorDetail,
   errorTitle,
   disabled = false,
 }: {
@@ -38,6 +39,8 @@ export function FormSubmission({
   succeeded: boolean;
   successMessage?: string;
   errorMessage: string | null;
+  /** Said after the message, under the same title. */
+  errorDetail?: string | null;
   errorTitle?: string;
   disabled?: boolean;
 }) {
@@ -51,6 +54,7 @@ export function FormSubmission({
             key={errorMessage}
             title={errorTitle}
             message={errorMessage}
+            detail={errorDetail}
             focusOnShow={focusError}
           />
         ) : (

@@ -140,7 +140,7 @@ test('creates an indefinite permit and a scheduled one', async () => {
   );
 });
 
-test('an overlapping permit is refused with the spec text and the form keeps every value', async () => {
+test('an overlapping permit is refused with the spec text, names the permit in the way, and the form keeps every value', async () => {
   await openAddPermit();
   await fillVehicle({ label: 'Mum again', vrm: 'AB12CDE', make: 'Ford', model: 'Focus' });
   await page.getByLabel('Set as Indefinite').check();
@@ -149,6 +149,16 @@ test('an overlapping permit is refused with the spec text and the form keeps eve
 
   await expectCreationFailed(
     'Overlapping permit detected — adjust or cancel the other permit first.',
+  );
+  // The permit in the way is the resident's own from the first test: named, in London time.
+  const inTheWay = (await permitsStoredFor(fixture.stack, resident)).find(
+    (permit) => permit.vrm === 'AB12CDE',
+  ) as { reference_no: string; start_ts: string; end_ts: string };
+  const london = (instant: string) =>
+    DateTime.fromISO(instant, { zone: 'Europe/London' }).toFormat('dd/MM/yyyy HH:mm');
+  await expectCreationFailed(
+    `It overlaps your permit for AB12CDE (reference ${inTheWay.reference_no}), ` +
+      `${london(inTheWay.start_ts)} to ${london(inTheWay.end_ts)}.`,
   );
   expect(page.url()).toBe(`${fixture.stack.webUrl}/add-permit`);
   expect(await page.getByLabel('Reference label').inputValue()).toBe('Mum again');

@@ -43,8 +43,12 @@ const scheduleBox = () =>
 /** Ticks "Schedule…" and "Repeat weekly", and puts the start and the number of weeks in. */
 async function fillSeries(user: UserEvent, values: PermitFormValues) {
   if (!(scheduleBox() as HTMLInputElement).checked) await user.click(scheduleBox());
-  await replace(user, screen.getByLabelText(/^Scheduled start date/), values.start);
-  await replace(user, screen.getByLabelText(/^Expiry date/), values.end);
+  await typeDateTime(
+    user,
+    screen.getByRole('group', { name: 'Scheduled start date' }),
+    values.start,
+  );
+  await typeDateTime(user, screen.getByRole('group', { name: 'Expiry date' }), values.end);
   const repeat = screen.getByRole('checkbox', { name: 'Repeat weekly' });
   if (!(repeat as HTMLInputElement).checked) await user.click(repeat);
   await replace(user, screen.getByRole('textbox', { name: /^Number of weeks/ }), values.weeks);
@@ -54,7 +58,7 @@ async function fillSeries(user: UserEvent, values: PermitFormValues) {
 async function unfillSeries(user: UserEvent, values: PermitFormValues) {
   if (!(scheduleBox() as HTMLInputElement).checked) return;
   await user.click(scheduleBox());
-  await replace(user, screen.getByLabelText(/^Expiry date/), values.end);
+  await typeDateTime(user, screen.getByRole('group', { name: 'Expiry date' }), values.end);
 }
 
 /**
@@ -161,12 +165,15 @@ function screenDriver(machine: typeof addPermitMachine): ModelDriver<AnyMachineS
         await waitFor(() =>
           expect(screen.getByRole('button', { name: 'Create Permit' })).toBeEnabled(),
         );
-      } else if (state.matches({ form: { submission: 'submitting' } })) {
+      } else if (
+        state.matches({ form: { submission: 'submitting' } }) ||
+        state.matches({ form: { submission: 'findingOverlap' } })
+      ) {
         expect(await screen.findByRole('button', { name: 'Creating Permit...' })).toBeDisabled();
         expect(queryErrorBanners()).toEqual([]);
       } else if (state.matches({ form: { submission: 'failed' } })) {
         expect(await findErrorBanner()).toHaveTextContent(
-          exactly(`Creation Failed${state.context.errorMessage}`),
+          exactly(`Creation Failed${state.context.errorMessage}${state.context.errorDetail ?? ''}`),
         );
       } else {
         expect(screen.queryByText(/^Creating \d+ of/)).not.toBeInTheDocument();

@@ -192,6 +192,7 @@ function PermitFields({
   submitting,
   succeeded,
   errorMessage,
+  errorDetail,
 }: {
   actor: ActorRefFrom<typeof addPermitMachine>;
   recentVehicles: readonly RecentVehicle[];
@@ -200,6 +201,7 @@ function PermitFields({
   submitting: boolean;
   succeeded: boolean;
   errorMessage: string | null;
+  errorDetail: string | null;
 }) {
   const { values, setFieldValue } = useFormikContext<PermitFormValues>();
   const now = clock();
@@ -294,6 +296,7 @@ function PermitFields({
         succeeded={succeeded}
         errorTitle={createPermitErrorTitle}
         errorMessage={errorMessage}
+        errorDetail={errorDetail}
         disabled={missingField}
       />
     </FormBody>
@@ -348,12 +351,16 @@ function AddPermitForm({ settings }: { settings: SiteSettings }) {
     addPermitActor,
     (snapshot) =>
       snapshot.matches({ form: { submission: 'submitting' } }) ||
+      snapshot.matches({ form: { submission: 'findingOverlap' } }) ||
       snapshot.matches({ form: { submission: 'creatingSeries' } }),
   );
   const vehicle = useSelector(addPermitActor, (snapshot) => snapshot.context.vehicle);
   const succeeded = useSelector(addPermitActor, (snapshot) => snapshot.matches('succeeded'));
   const errorMessage = useSelector(addPermitActor, (snapshot) =>
     snapshot.matches({ form: { submission: 'failed' } }) ? snapshot.context.errorMessage : null,
+  );
+  const errorDetail = useSelector(addPermitActor, (snapshot) =>
+    snapshot.matches({ form: { submission: 'failed' } }) ? snapshot.context.errorDetail : null,
   );
   return (
     <Formik
@@ -372,6 +379,7 @@ function AddPermitForm({ settings }: { settings: SiteSettings }) {
         submitting={submitting}
         succeeded={succeeded}
         errorMessage={errorMessage}
+        errorDetail={errorDetail}
       />
     </Formik>
   );

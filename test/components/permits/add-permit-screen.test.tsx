@@ -6,7 +6,9 @@ import {
   addPermitMachine,
   type CreatePermitAnswer,
 } from '../../../machines/permits/add-permit-machine';
-import type { PermitCreatePayload } from '../../../contract/permit';
+import type { Permit, PermitCreatePayload } from '../../../contract/permit';
+import { findOverlappingPermit } from '../../../machines/permits/overlapping-permit';
+import { activePermit } from '../../machines/permits/permit-dialog-machine-fixtures';
 import type { SiteSettings } from '../../../contract/site-settings';
 import { ApiError } from '../../../src/api/api-error';
 import { AddPermitScreen } from '../../../src/features/permits/add-permit-screen';
@@ -25,11 +27,20 @@ const automaticEndSite: SiteSettings = { ...plainSite, default_end_date_limit_ho
 
 type CreatePermit = (payload: PermitCreatePayload) => Promise<CreatePermitAnswer>;
 
-/** The real add-permit machine, with a fake API host behind it. */
-function addPermitAgainst(createPermit: CreatePermit = async () => ({ status: 201 })) {
+/**
+ * The real add-permit machine, with a fake API host behind it: `createPermit` answers the create
+ * call, and `residentsPermits` are the permits the host lists after an overlap refusal.
+ */
+function addPermitAgainst(
+  createPermit: CreatePermit = async () => ({ status: 201 }),
+  residentsPermits: Permit[] = [],
+) {
   return addPermitMachine.provide({
     actors: {
       createPermit: fromPromise(({ input }: { input: PermitCreatePayload }) => createPermit(input)),
+      findOverlappingPermit: fromPromise(async ({ input }: { input: PermitCreatePayload }) =>
+        findOverlappingPermit(residentsPermits, input),
+      ),
     },
   });
 }
@@ -40,7 +51,11 @@ function MyPermitsProbe() {
   return <h1>{state?.refresh ? 'My Permits, refresh requested' : 'My Permits'}</h1>;
 }
 
-function renderScreen(site: SiteSettings | Error, createPermit?: CreatePermit) {
+function renderScreen(
+  site: SiteSettings | Error,
+  createPermit?: CreatePermit,
+  residentsPermits?: Permit[],
+) {
   return renderWithProviders(
     <Routes>
       <Route path="/add-permit" element={<AddPermitScreen />} />
@@ -49,7 +64,7 @@ function renderScreen(site: SiteSettings | Error, createPermit?: CreatePermit) {
     {
       route: '/add-permit',
       session: { status: 'signed_in', profile: residentProfile },
-      machines: { addPermit: addPermitAgainst(createPermit) },
+      machines: { addPermit: addPermitAgainst(createPermit, residentsPermits) },
       clock,
       siteSettings: site instanceof Error ? Promise.reject(site) : site,
     },
@@ -479,6 +494,55 @@ test('a failure shows "Creation Failed" with the mapped message and keeps every 
     await screen.findByRole('heading', { name: 'My Permits, refresh requested' }),
   ).toBeInTheDocument();
   expect(createPermit).toHaveBeenCalledTimes(2);
+});
+
+describe('an overlap refusal says which permit is in the way', () => {
+  const refusedAsOverlapping = () =>
+    jest.fn<Promise<CreatePermitAnswer>, [PermitCreatePayload]>().mockRejectedValue(
+      new ApiError('Bad Request', {
+        status: 400,
+        body: { non_field_errors: ['A permit for this VRM and time already exists'] },
+      }),
+    );
+
+  it.each([
+    [
+      'the resident’s own permit, by reference and times',
+      [
+        { ...activePermit, vrm: 'AB12CDE', status: 'CANCELLED' as const },
+        {
+          ...activePermit,
+          id: 43,
+          vrm: 'AB12CDE',
+          reference_no: 'KB-0043',
+          start_ts: '2026-06-02T09:00:00.000Z',
+          end_ts: '2026-06-03T09:00:00.000Z',
+        },
+      ],
+      'It overlaps your permit for AB12CDE (reference KB-0043), 02/06/2026 10:00 to 03/06/2026 10:00.',
+    ],
+    [
+      'someone else’s permit when none of the resident’s is in the way',
+      [{ ...activePermit, vrm: 'CD34EFG' }],
+      'This vehicle already has a permit at this address for that time.',
+    ],
+  ])('%s', async (_, residentsPermits, detail) => {
+    const { user } = renderScreen(plainSite, refusedAsOverlapping(), residentsPermits);
+    await screen.findByRole('button', { name: 'Create Permit' });
+    await fillPlainForm(user);
+    await user.click(submitButton());
+
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText(exactly('Creation Failed'))).toBeInTheDocument();
+    expect(
+      within(alert).getByText(
+        exactly('Overlapping permit detected — adjust or cancel the other permit first.'),
+      ),
+    ).toBeInTheDocument();
+    expect(within(alert).getByText(exactly(detail))).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Create Permit' })).toBeEnabled();
+    expect(textField(/^Registration number/)).toHaveValue('AB12 CDE');
+  });
 });
 
 describe('the registration', () => {

@@ -3,8 +3,9 @@ import type {
   addPermitMachine,
   CreatePermitAnswer,
 } from '../../../machines/permits/add-permit-machine';
-import type { PermitCreatePayload } from '../../../contract/permit';
+import type { Permit, PermitCreatePayload } from '../../../contract/permit';
 import type { createActorControls } from '../actor-controls';
+import { activePermit } from './permit-dialog-machine-fixtures';
 import { filledForm, fullSite, juneNoon } from './permit-form-fixtures';
 
 /**
@@ -51,6 +52,10 @@ export const addPermitEventSamples: AnyEventObject[] = [
     error: { status: 400, body: { non_field_errors: ['You have reached your permit limit'] } },
   },
   { type: 'xstate.error.actor.createPermit', error: {} },
+  // After an overlap refusal: the resident's permit in the way, none of theirs, or no answer.
+  { type: 'xstate.done.actor.findOverlappingPermit', output: activePermit },
+  { type: 'xstate.done.actor.findOverlappingPermit', output: null },
+  { type: 'xstate.error.actor.findOverlappingPermit', error: {} },
   { type: 'SUBMIT', values: weeklySeriesForm },
   { type: 'xstate.done.actor.createWeek', output: { status: 201 } },
   // A 2xx that is neither 201 nor 202 is not a made week (machines/permits/add-permit-machine.ts).
@@ -70,6 +75,9 @@ export function withControlledAddPermitActors(
     actors: {
       createPermit: controls.promise<CreatePermitAnswer, PermitCreatePayload>('createPermit'),
       createWeek: controls.promise<CreatePermitAnswer, PermitCreatePayload>('createWeek'),
+      findOverlappingPermit: controls.promise<Permit | null, PermitCreatePayload>(
+        'findOverlappingPermit',
+      ),
     },
   });
 }

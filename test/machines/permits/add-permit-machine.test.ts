@@ -5,6 +5,7 @@ import { fallbackSiteSettings } from '../../../machines/site-settings-machine';
 import type { PermitFormValues } from '../../../machines/permits/permit-form-values';
 import { createActorControls } from '../actor-controls';
 import { weeklySeriesForm, withControlledAddPermitActors } from './add-permit-machine-fixtures';
+import { activePermit } from './permit-dialog-machine-fixtures';
 import { filledForm, fullSite, juneNoon, plainSite } from './permit-form-fixtures';
 
 const labelled: PermitFormValues = { ...filledForm, reference_label: 'Plumber' };
@@ -24,7 +25,9 @@ function startAddPermit(settings: SiteSettings = fullSite) {
       (snapshot) =>
         snapshot.matches('succeeded') || snapshot.matches({ form: { submission: 'failed' } }),
     );
-  return { actor, controls, navigateToMyPermits, submit, settled };
+  const findingOverlap = () =>
+    waitFor(actor, (snapshot) => snapshot.matches({ form: { submission: 'findingOverlap' } }));
+  return { actor, controls, navigateToMyPermits, submit, settled, findingOverlap };
 }
 
 const expectedPayload = {
@@ -97,14 +100,6 @@ describe('addPermitMachine', () => {
 
   it.each([
     [
-      'an overlapping permit',
-      {
-        status: 400,
-        body: { non_field_errors: ['A permit for this VRM and time already exists'] },
-      },
-      'Overlapping permit detected — adjust or cancel the other permit first.',
-    ],
-    [
       'the permit limit',
       { status: 400, body: { non_field_errors: ['You have reached your permit limit'] } },
       'You have reached your permit limit',
@@ -120,12 +115,80 @@ describe('addPermitMachine', () => {
     expect(navigateToMyPermits).not.toHaveBeenCalled();
   });
 
+  describe('after an overlap refusal', () => {
+    const overlapRefusal = {
+      status: 400,
+      body: { non_field_errors: ['A permit for this VRM and time already exists'] },
+    };
+
+    it('looks for the resident’s permit in the way with what was sent, and names it', async () => {
+      const { controls, submit, settled, findingOverlap } = startAddPermit();
+      submit();
+      controls.reject('createPermit', overlapRefusal);
+      await findingOverlap();
+      expect(controls.inputs('findOverlappingPermit')).toEqual([expectedPayload]);
+      // No second create while it looks.
+      submit();
+      expect(controls.inputs('createPermit')).toHaveLength(1);
+      controls.resolve('findOverlappingPermit', {
+        ...activePermit,
+        reference_no: 'KB-0042',
+        start_ts: '2026-06-02T09:00:00.000Z',
+        end_ts: '2026-06-03T09:00:00.000Z',
+      });
+      const failed = await settled();
+      expect(failed.context.errorMessage).toBe(
+        'Overlapping permit detected — adjust or cancel the other permit first.',
+      );
+      expect(failed.context.errorDetail).toBe(
+        'It overlaps your permit for AB12CDE (reference KB-0042), 02/06/2026 10:00 to 03/06/2026 10:00.',
+      );
+    });
+
+    it('says the vehicle’s permit is not the resident’s when none of theirs is in the way', async () => {
+      const { controls, submit, settled, findingOverlap } = startAddPermit();
+      submit();
+      controls.reject('createPermit', overlapRefusal);
+      await findingOverlap();
+      controls.resolve('findOverlappingPermit', null);
+      expect((await settled()).context.errorDetail).toBe(
+        'This vehicle already has a permit at this address for that time.',
+      );
+    });
+
+    it('shows the spec’s message alone when the permits cannot be read, and a retry clears it', async () => {
+      const { actor, controls, submit, settled, findingOverlap } = startAddPermit();
+      submit();
+      controls.reject('createPermit', overlapRefusal);
+      await findingOverlap();
+      controls.reject('findOverlappingPermit', new Error('Network Error'));
+      const failed = await settled();
+      expect(failed.context.errorMessage).toBe(
+        'Overlapping permit detected — adjust or cancel the other permit first.',
+      );
+      expect(failed.context.errorDetail).toBeNull();
+      submit();
+      expect(actor.getSnapshot().context).toMatchObject({ errorMessage: null, errorDetail: null });
+    });
+
+    it('does not look for one after any other refusal', async () => {
+      const { controls, submit, settled } = startAddPermit();
+      submit();
+      controls.reject('createPermit', {
+        status: 400,
+        body: { non_field_errors: ['You have reached your permit limit'] },
+      });
+      expect((await settled()).context.errorDetail).toBeNull();
+      expect(controls.inputs('findOverlappingPermit')).toEqual([]);
+    });
+  });
+
   it('retries from the failed state with the values the form now holds, clearing the message', async () => {
     const { actor, controls, submit, settled } = startAddPermit();
     submit();
     controls.reject('createPermit', {
       status: 400,
-      body: { non_field_errors: ['A permit for this VRM and time already exists'] },
+      body: { non_field_errors: ['You have reached your permit limit'] },
     });
     await settled();
     submit({ ...labelled, end: '2026-06-01T18:00' });
