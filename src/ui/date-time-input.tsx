@@ -1,5 +1,6 @@
 import { Field, Fieldset, HStack, Input } from '@chakra-ui/react';
 import { useField } from 'formik';
+import { useFieldError } from './use-field-error';
 import { useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import type { DateTime } from 'luxon';
 import { siteTimeZone } from '../../contract/london-wall-time';
@@ -81,7 +82,10 @@ export function DateTimeInput({
   disabled?: boolean;
   onValueChange?: (value: string) => void;
 }) {
-  const [field, meta, helpers] = useField<string>(name);
+  const [field, , helpers] = useField<string>(name);
+  // Typed in at least once: until then, leaving the boxes says nothing (GOV.UK: validate on submit).
+  const [edited, setEdited] = useState(false);
+  const { message, controlId } = useFieldError(name, edited);
   const [parts, setParts] = useState<DateTimeParts>(() => toDateTimeParts(field.value));
   // The value these boxes last wrote: any other (a reset, a tick that clears the date) redraws them.
   const [written, setWritten] = useState(field.value);
@@ -90,18 +94,20 @@ export function DateTimeInput({
     setParts(toDateTimeParts(field.value));
   }
   const boxes = useRef<Partial<Record<DateTimePart, HTMLInputElement | null>>>({});
-  const invalid = meta.touched && meta.error !== undefined;
+  const invalid = message !== undefined;
   const reading = readDateTimeParts(field.value);
   // A message about the whole date (not in the future, say) marks every box.
   const named = invalid ? partsAtFault(reading) : [];
   const atFault = invalid && named.length === 0 ? dateTimePartOrder : named;
-  // The first box at fault carries the field's name, so a refused submit focuses it.
+  // The first box at fault carries the field's name and id, so a refused submit and the error
+  // summary's link focus it.
   const namedPart = atFault[0] ?? 'day';
 
   const write = (next: DateTimeParts) => {
     const value = toDateTimeValue(next);
     setParts(next);
     setWritten(value);
+    setEdited(true);
     void helpers.setValue(value);
     onValueChange?.(value);
   };
@@ -132,7 +138,13 @@ export function DateTimeInput({
   };
 
   const box = (part: DateTimePart) => (
-    <Field.Root key={part} width="auto" invalid={atFault.includes(part)} disabled={disabled}>
+    <Field.Root
+      key={part}
+      id={part === namedPart ? controlId : undefined}
+      width="auto"
+      invalid={atFault.includes(part)}
+      disabled={disabled}
+    >
       <Field.Label fontWeight="normal">{partLabels[part]}</Field.Label>
       <Input
         ref={(element) => {
@@ -161,7 +173,7 @@ export function DateTimeInput({
         <HStack gap={3}>{(['day', 'month', 'year'] as const).map(box)}</HStack>
         <HStack gap={3}>{(['hour', 'minute'] as const).map(box)}</HStack>
       </HStack>
-      <Fieldset.ErrorText>{meta.error}</Fieldset.ErrorText>
+      <Fieldset.ErrorText>{message}</Fieldset.ErrorText>
     </Fieldset.Root>
   );
 }

@@ -192,8 +192,11 @@ describe('site settings decide the fields', () => {
     await typeDateTime(user, dateField(/^Expiry date/), '2026-06-03T08:00');
     await user.click(submitButton());
 
+    await expectErrorSummary(['Expiry date must be after the scheduled start date']);
     expect(
-      await screen.findByText('Expiry date must be after the scheduled start date'),
+      within(dateField(/^Expiry date/)).getByText(
+        exactly('Expiry date must be after the scheduled start date'),
+      ),
     ).toBeInTheDocument();
     expect(createPermit).not.toHaveBeenCalled();
   });
