@@ -13,6 +13,8 @@ import {
   testEveryModelPath,
   type ModelDriver,
 } from '../machines/model-harness';
+import { errorSummaryTitle } from '../../src/ui/error-summary';
+import { expectErrorSummary, findErrorBanner } from '../support/error-summary';
 import { exactly, renderWithProviders } from '../support/render';
 import { screenPathsOf } from './screen-model-paths';
 
@@ -79,9 +81,13 @@ function screenDriver(machine: typeof registerMachine): ModelDriver<AnyMachineSn
         // The server's answer takes focus from the busy button, never leaving it on the body.
         expect(screen.getByRole('status')).toHaveFocus();
       } else if (state.matches('error')) {
-        expect(await screen.findByRole('alert')).toHaveTextContent(
-          exactly(state.context.errorMessage),
+        expect(await findErrorBanner()).toHaveTextContent(exactly(state.context.errorMessage));
+        // A refusal that names a field is on that field too, and listed in the error summary.
+        const fieldErrors = Object.values(
+          (state.context.fieldErrors as Record<string, string> | null) ?? {},
         );
+        if (fieldErrors.length > 0) await expectErrorSummary(fieldErrors);
+        else expect(screen.queryByRole('alert', { name: errorSummaryTitle })).toBeNull();
       } else {
         expect(await screen.findByRole('button', { name: 'Create account' })).toBeEnabled();
         expect(screen.queryByRole('alert')).not.toBeInTheDocument();

@@ -18,6 +18,8 @@ import {
   withControlledPermitListActors,
 } from '../../machines/permits/permit-list-machine-fixtures';
 import { dashboardFiguresOf } from '../../support/dashboard-figures';
+import { dateTimeBox, dateTimeShown } from '../../support/date-time-boxes';
+import { expectErrorSummary } from '../../support/error-summary';
 import { renderWithProviders, residentProfile } from '../../support/render';
 
 const clock = () => juneNoon;
@@ -91,7 +93,7 @@ test('"Add again" on a row opens Add Permit with that vehicle and driver, not th
   expect(field(/^Colour/).value).toBe('Red');
   expect(field(/^Driver first name/).value).toBe('Ann');
   expect(field(/^Driver last name/).value).toBe('Lee');
-  expect((screen.getByLabelText(/^Expiry date/) as HTMLInputElement).value).toBe('');
+  expect(dateTimeShown(screen.getByRole('group', { name: 'Expiry date' }))).toBe('');
   expect(field(/^Reference label/).value).toBe('');
 });
 
@@ -150,8 +152,10 @@ describe('Repeat weekly', () => {
     await user.click(
       screen.getByRole('checkbox', { name: 'Schedule permit for future activation' }),
     );
-    await put(user, screen.getByLabelText(/^Scheduled start date/), '2026-10-18T18:00');
-    await put(user, screen.getByLabelText(/^Expiry date/), '2026-10-18T21:00');
+    // Pasted into the Day box, a whole date and time spreads over the five boxes.
+    const dayOf = (name: string) => dateTimeBox(screen.getByRole('group', { name }), 'day');
+    await put(user, dayOf('Scheduled start date'), '18/10/2026 18:00');
+    await put(user, dayOf('Expiry date'), '18/10/2026 21:00');
     await user.click(screen.getByRole('checkbox', { name: 'Repeat weekly' }));
     await put(user, field(/^Number of weeks/), weeks);
     await user.click(screen.getByRole('checkbox', { name: /I have verified/ }));
@@ -173,8 +177,11 @@ describe('Repeat weekly', () => {
     await screen.findByRole('button', { name: 'Create Permit' });
     await fillSeries(user, weeks);
     await user.click(screen.getByRole('button', { name: 'Create Permit' }));
-    expect(await screen.findByText('Enter a number of weeks from 2 to 8')).toBeInTheDocument();
+    await expectErrorSummary(['Enter a number of weeks from 2 to 8']);
     expect(field(/^Number of weeks/)).toHaveAttribute('aria-invalid', 'true');
+    expect(field(/^Number of weeks/)).toHaveAccessibleDescription(
+      expect.stringContaining('Enter a number of weeks from 2 to 8'),
+    );
     expect(controls.inputs('createWeek')).toEqual([]);
   });
 

@@ -137,6 +137,8 @@ describe('the signed-in shell', () => {
     const menu = await screen.findByRole('menu');
     const [settings, logOut] = within(menu).getAllByRole('menuitem');
     await waitFor(() => expect(menu).toHaveAttribute('aria-activedescendant', settings!.id));
+    // The menu takes focus a frame after it opens; an arrow pressed before then goes elsewhere.
+    await waitFor(() => expect(menu).toHaveFocus());
     await user.keyboard('{ArrowDown}');
     await waitFor(() => expect(menu).toHaveAttribute('aria-activedescendant', logOut!.id));
     await user.keyboard('{Enter}');

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { Link, Route, Routes, useNavigate } from 'react-router';
 import { confirmationTexts } from '../../../machines/confirmation-texts';
 import { useFlashMessage } from '../../../src/shell/flash-message-provider';
@@ -67,7 +67,8 @@ test('an action confirmed on its own page: a focused success banner until dismis
   await user.click(screen.getByRole('button', { name: 'Rewrite query' }));
   expect(banner()).toHaveTextContent('Permit for FM24 CNF updated.');
   await user.click(screen.getByRole('button', { name: 'Dismiss' }));
-  expect(banner()).not.toBeInTheDocument();
+  // It shrinks away (src/ui/banner-presence.tsx) before it leaves the page.
+  await waitFor(() => expect(banner()).not.toBeInTheDocument());
 });
 
 test('a confirmation for the next page shows there, and goes with the navigation after', async () => {
