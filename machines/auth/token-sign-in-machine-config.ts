@@ -29,8 +29,9 @@ export function tokenSignInSetup<TValues>() {
   type Event = TokenSignInEvent<TValues>;
   return {
     types: { context: {} as TokenSignInContext, events: {} as Event },
-    // How long the success message stays before the app redirects (at least 1 s to read it).
-    delays: { successMessageHold: 1000 },
+    // How long the success message stays before the app redirects: at least 1 s to read it
+    // (issue 15), counted from when it is painted, which comes a frame or so after the state.
+    delays: { successMessageHold: 1200 },
     actions: {
       showError: assign<
         TokenSignInContext,

@@ -189,7 +189,11 @@ test('a date in the past is refused in the browser, accessibly, before anything 
   await typeDateTime(page, page, 'Expiry date', fromNow({ days: -1 }));
   await page.getByRole('button', { name: 'Create Permit' }).click();
 
-  await page.getByText('Expiry date must be in the future').waitFor();
+  // GOV.UK: the error summary takes focus, and its link leads to the first box at fault.
+  const summary = page.getByRole('alert', { name: 'There is a problem' });
+  await summary.getByRole('link', { name: 'Expiry date must be in the future' }).waitFor();
+  expect(await summary.evaluate((element) => element === document.activeElement)).toBe(true);
+  await summary.getByRole('link', { name: 'Expiry date must be in the future' }).click();
   const expiryGroup = page.getByRole('group', { name: 'Expiry date', exact: true });
   expect(
     await expiryGroup

@@ -192,15 +192,35 @@ describe('the forms with the keyboard alone', () => {
     return page.evaluate(() => {
       const element = document.activeElement;
       if (!element || element === document.body) return 'body';
+      // A node's words as a screen reader reads them: without what is aria-hidden (the
+      // required fields' asterisk).
+      const spoken = (node: Node | null | undefined) => {
+        if (!node) return '';
+        const copy = node.cloneNode(true) as Element;
+        copy.querySelectorAll('[aria-hidden="true"]').forEach((hidden) => hidden.remove());
+        return copy.textContent ?? '';
+      };
       const labelledBy = element.getAttribute('aria-labelledby');
       const name =
-        (labelledBy && document.getElementById(labelledBy)?.textContent) ||
+        (labelledBy && spoken(document.getElementById(labelledBy))) ||
         element.getAttribute('aria-label') ||
-        (element instanceof HTMLInputElement && element.labels?.[0]?.textContent) ||
-        element.textContent ||
+        (element instanceof HTMLInputElement && spoken(element.labels?.[0])) ||
+        spoken(element) ||
         '';
       return `${element.tagName.toLowerCase()}${element.getAttribute('role') ? `[${element.getAttribute('role')}]` : ''}: ${name.trim()}`;
     });
+  }
+
+  /** The success banner saying `text` is on the page and has focus. */
+  async function expectFocusedConfirmation(text: string) {
+    const banner = page.getByRole('status', { name: 'Success' });
+    await banner.getByText(text).waitFor();
+    await page.waitForFunction(
+      () => document.activeElement?.getAttribute('role') === 'status',
+      undefined,
+      { timeout: 5_000 },
+    );
+    expect(await banner.evaluate((element) => element === document.activeElement)).toBe(true);
   }
 
   /** Presses Tab until focus is on a control whose description starts with `target`. */
@@ -260,7 +280,7 @@ describe('the forms with the keyboard alone', () => {
     expect(bodyFocusAfterAnswer).toEqual([]);
   });
 
-  test('registering and signing in with the keyboard alone: each success message stays at least 1 s, then focus is on the dashboard’s heading', async () => {
+  test('registering and signing in with the keyboard alone: each success message stays at least 1 s, then focus is on the dashboard’s confirmation banner', async () => {
     const resident = {
       email: `keys.${Date.now()}@example.com`,
       password: 'Keyboard1only',
@@ -283,14 +303,15 @@ describe('the forms with the keyboard alone', () => {
     await page.keyboard.type(resident.password);
     await tabTo('button: Show password');
     await page.keyboard.press('Space');
-    expect(await page.getByLabel('Password', { exact: true }).getAttribute('type')).toBe('text');
+    expect(await page.locator('input[name="password"]').getAttribute('type')).toBe('text');
     await tabTo('button: Create account');
     await page.keyboard.press('Enter');
 
     await page.waitForURL(url('/'));
     const heading = page.getByRole('heading', { name: 'Dashboard', level: 1 });
     await heading.waitFor();
-    await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
+    // The confirmation banner takes focus, as GOV.UK's success banner does, so it is read first.
+    await expectFocusedConfirmation('Your account has been created and you are signed in.');
     expect(await page.title()).toBe('Dashboard – Kerbside');
     const [registered] = await sightingsOf('Registration successful! Redirecting to dashboard...');
     expect(registered).toBeDefined();
@@ -312,7 +333,7 @@ describe('the forms with the keyboard alone', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL(url('/'));
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
-    await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
+    await expectFocusedConfirmation('You are signed in.');
     const [signedIn] = await sightingsOf('Login successful! Redirecting to dashboard...');
     expect(signedIn).toBeDefined();
     expect(signedIn!.goneAt! - signedIn!.shownAt).toBeGreaterThanOrEqual(1000);

@@ -132,6 +132,8 @@ export async function submitAndExpectMyPermits(page: Page, webUrl: string): Prom
         throw new Error(`Refused: ${await page.getByRole('alert').first().innerText()}`);
       }),
   ]);
+  // The route's screen loads after the address changes.
+  await page.getByRole('heading', { level: 1, name: 'My Permits' }).waitFor();
 }
 
 /** A fresh Add Permit form: from another page through the navigation bar, as a resident would. */
