@@ -59,13 +59,13 @@ describe('registerMachine', () => {
     expect(shown.context).toEqual({ errorMessage: null, customToken: null, fieldErrors: null });
   });
 
-  it('holds the success message 1 second before it lets the app redirect', async () => {
+  it('holds the success message 1.2 seconds before it lets the app redirect', async () => {
     const { actor, clock, controls, reachSigningIn } = startRegister();
     await reachSigningIn();
     controls.resolve('signInWithToken', true);
     await waitFor(actor, (snapshot) => snapshot.matches('success'));
 
-    clock.increment(999);
+    clock.increment(1199);
     expect(actor.getSnapshot().value).toBe('success');
     clock.increment(1);
     expect(actor.getSnapshot().value).toBe('signedIn');
