@@ -56,7 +56,18 @@ export function Navbar() {
                     _hover={{ bg: 'bg.muted', textDecoration: 'none' }}
                     _currentPage={{ color: 'teal.700', fontWeight: 'semibold', bg: 'teal.50' }}
                   >
-                    <NavLink to={entry.to} end={entry.to === paths.dashboard}>
+                    <NavLink
+                      to={entry.to}
+                      end={entry.to === paths.dashboard}
+                      // A browser scrolls a focused entry only until part of it shows: the whole
+                      // of it comes into the sideways-scrolling row, for the keyboard.
+                      onFocus={(event) =>
+                        event.currentTarget.scrollIntoView?.({
+                          block: 'nearest',
+                          inline: 'nearest',
+                        })
+                      }
+                    >
                       {entry.label}
                     </NavLink>
                   </Link>

@@ -127,8 +127,15 @@ test('at 320 px the header stays under 100 px with every entry reachable; signin
   for (const entry of ['Dashboard', 'Add Permit', 'My Permits', 'How to Guide', 'Settings']) {
     const link = navigation().getByRole('link', { name: entry });
     await link.focus();
-    const box = await link.boundingBox();
-    expect(box && box.x >= 0 && box.x + box.width <= 320).toBe(true);
+    // The row scrolls to the focused entry, smoothly where motion is allowed: it must end in view.
+    await page.waitForFunction(
+      (element) => {
+        const box = element!.getBoundingClientRect();
+        return box.left >= 0 && box.right <= 320;
+      },
+      await link.elementHandle(),
+      { timeout: 5_000 },
+    );
   }
   await navigation().getByRole('link', { name: 'How to Guide' }).click();
   await page.getByRole('heading', { level: 1, name: 'How to Guide' }).waitFor();

@@ -107,6 +107,7 @@ test('an unrecognised plate is created only once "This registration is correct" 
   await page.getByRole('button', { name: 'Create Permit' }).click();
 
   await page
+    .locator('[id$="-vrm-error"]')
     .getByText(
       'Check the registration against the vehicle, then tick “This registration is correct”.',
     )
@@ -148,7 +149,13 @@ test('"Add again" on My Permits re-books that vehicle, not its dates', async () 
   expect(await page.getByLabel(/^Make/).inputValue()).toBe('Citroen');
   expect(await page.getByLabel(/^Model/).inputValue()).toBe('C5');
   expect(await page.getByLabel('Driver last name (optional)').inputValue()).toBe('Dupont');
-  expect(await page.getByLabel('Expiry date').inputValue()).toBe('');
+  // The dates are not carried over: every box of the expiry is empty.
+  expect(
+    await page
+      .getByRole('group', { name: 'Expiry date', exact: true })
+      .getByRole('textbox')
+      .evaluateAll((boxes) => boxes.map((box) => (box as HTMLInputElement).value).join('')),
+  ).toBe('');
   expect(await axeViolations(page)).toEqual([]);
 
   // The plate is still unrecognised: the resident vouches for it again.
@@ -169,7 +176,9 @@ test('"Repeat weekly" creates a 3-week series at the same London time, listed on
   await page.getByLabel('Repeat weekly').check();
   // Leaving a field shows or clears its message, which moves what is below it: blur first.
   const weeks = page.getByLabel('Number of weeks');
-  const outOfRange = page.getByText('Enter a number of weeks from 2 to 8');
+  const outOfRange = page
+    .locator('[id$="-weeks-error"]')
+    .getByText('Enter a number of weeks from 2 to 8');
   await weeks.fill('9');
   await weeks.blur();
   await outOfRange.waitFor();

@@ -8,6 +8,7 @@ import type {
 } from '../../../contract/auth';
 import type { PasswordResetRequest } from '../../../machines/auth/forgot-password-machine';
 import type { PasswordFormContext } from '../../../machines/auth/password-form-machine';
+import type { Permit } from '../../../contract/permit';
 import type { PermitFormValues } from '../../../machines/permits/permit-form-values';
 import type { PermitDialogError } from '../../../machines/permits/permit-action-error-message';
 import type { UpdatePermitFormValues } from '../../../machines/permits/update-permit-form';
@@ -34,10 +35,36 @@ export async function expectButton(page: Page, name: string, enabled: boolean) {
   expect(await button.isEnabled()).toBe(enabled);
 }
 
+/** The form's error banner (the spec's message), as against the error summary above the fields,
+ * which is named by its heading ("There is a problem"). */
+export const errorBanner = (scope: Page | Locator) =>
+  scope.locator('[role="alert"]:not([aria-labelledby])');
+
 export async function expectAlert(page: Page, text: string) {
-  const alert = page.getByRole('alert');
+  const alert = errorBanner(page);
   await alert.waitFor();
   expect(await shownText(alert)).toBe(text.replace(/\s+/g, ' ').trim());
+}
+
+/**
+ * Puts a `datetime-local` value ('2026-06-02T18:00', or '' to empty it) in the GOV.UK date input
+ * whose legend starts with `label` (src/ui/date-time-input.tsx): Day, Month, Year, Hour, Minute.
+ */
+async function fillDateTime(scope: Page | Locator, label: RegExp, value: string) {
+  const group = scope.getByRole('group', { name: label });
+  const [date = '', time = ''] = value.split('T');
+  const [year = '', month = '', day = ''] = date.split('-');
+  const [hour = '', minute = ''] = time.split(':');
+  const parts: Array<[string, string]> = [
+    ['Day', day],
+    ['Month', month],
+    ['Year', year],
+    ['Hour', hour],
+    ['Minute', minute],
+  ];
+  for (const [box, digits] of parts) {
+    await group.getByRole('textbox', { name: box, exact: true }).fill(digits);
+  }
 }
 
 export async function expectNo(page: Page, role: 'alert' | 'status') {
@@ -64,7 +91,8 @@ async function expectSignInState(
   if (state.matches('submitting')) {
     await expectButton(page, labels.busy, false);
     await expectNo(page, 'alert');
-  } else if (state.matches('success')) {
+  } else if (state.matches('success') || state.matches('signedIn')) {
+    // Signed in, the app would leave for the dashboard once the profile comes (held here).
     await expectButton(page, 'Success!', false);
     expect(await shownText(page.getByRole('status'))).toBe(labels.success);
   } else if (state.matches('error')) {
@@ -170,7 +198,7 @@ function passwordScreen<TRequest>(screen: {
         expect(await shownText(page.getByRole('status'))).toBe(screen.success);
       } else if (state.matches('error')) {
         const { error } = state.context as PasswordFormContext;
-        const alert = page.getByRole('alert');
+        const alert = errorBanner(page);
         await alert.waitFor();
         if (error && error.items.length > 0) {
           const items = await alert.getByRole('listitem').allTextContents();
@@ -254,8 +282,7 @@ async function openFromRow(page: Page, action: RegExp, dialog: Locator) {
 }
 
 async function expectDialogError(dialog: Locator, error: PermitDialogError | null) {
-  if (error)
-    expect(await shownText(dialog.getByRole('alert'))).toBe(`${error.title}${error.message}`);
+  if (error) expect(await shownText(errorBanner(dialog))).toBe(`${error.title}${error.message}`);
   else expect(await dialog.getByRole('alert').count()).toBe(0);
 }
 
@@ -334,8 +361,8 @@ const updatePermitScreen: BrowserScreen = {
       return;
     }
     const { values } = event as { type: string; values: UpdatePermitFormValues };
-    await dialog.getByLabel(/^New start date/).fill(values.start);
-    await dialog.getByLabel(/^New expiry date/).fill(values.end);
+    await fillDateTime(dialog, /^New start date/, values.start);
+    await fillDateTime(dialog, /^New expiry date/, values.end);
     await dialog.getByRole('button', { name: 'Update Schedule', exact: true }).click();
   },
   async expectState(page, state) {
@@ -388,6 +415,25 @@ function addPermitScreen(): BrowserScreen {
             ? { status: (outcome.output as { status: number }).status, body: {} }
             : httpFailureAnswer(outcome.error),
       },
+      // After an overlap refusal, the resident's permits for the registration: the sampled
+      // permit, under the registration the app searched for, or none.
+      findOverlappingPermit: {
+        matches: (request) => {
+          const url = new URL(request.url());
+          return (
+            request.method() === 'GET' &&
+            url.pathname === '/api/v1/permits/' &&
+            url.searchParams.has('search')
+          );
+        },
+        answer: (outcome, request) => {
+          if (outcome.status === 'error') return httpFailureAnswer(outcome.error);
+          const permit = outcome.output as Permit | null;
+          const vrm = request ? new URL(request.url()).searchParams.get('search') : null;
+          const results = permit ? [{ ...permit, vrm: vrm ?? permit.vrm }] : [];
+          return { status: 200, body: { count: results.length, results } };
+        },
+      },
     },
     background: (request) =>
       new URL(request.url()).pathname === '/api/v1/site-settings/'
@@ -409,7 +455,7 @@ function addPermitScreen(): BrowserScreen {
         await page.getByRole('textbox', { name: /^Reference label/ }).fill('Plumber');
         await page.getByRole('textbox', { name: /^Make/ }).fill(values.make);
         await page.getByRole('textbox', { name: /^Model/ }).fill(values.model);
-        await page.getByLabel(/^Expiry date/).fill(values.end);
+        await fillDateTime(page, /^Expiry date/, values.end);
         await page.getByRole('checkbox', { name: /I have verified/ }).check();
         filled = true;
       }
@@ -439,11 +485,18 @@ function addPermitScreen(): BrowserScreen {
       await unrecognised.waitFor({ state: confirming ? 'visible' : 'detached' });
       const asksForTick = confirming || state.matches({ form: { registration: 'suggesting' } });
       expect(await confirmBox(page).count()).toBe(asksForTick ? 1 : 0);
-      if (state.matches({ form: { submission: 'submitting' } })) {
+      if (
+        state.matches({ form: { submission: 'submitting' } }) ||
+        state.matches({ form: { submission: 'findingOverlap' } })
+      ) {
         await expectButton(page, 'Creating Permit...', false);
         await expectNo(page, 'alert');
       } else if (state.matches({ form: { submission: 'failed' } })) {
-        await expectAlert(page, `Creation Failed${state.context.errorMessage as string}`);
+        const { errorMessage, errorDetail } = state.context as {
+          errorMessage: string;
+          errorDetail: string | null;
+        };
+        await expectAlert(page, `Creation Failed${errorMessage}${errorDetail ?? ''}`);
       } else {
         expect(await page.getByRole('button', { name: 'Creating Permit...' }).count()).toBe(0);
         await expectNo(page, 'alert');

@@ -12,7 +12,9 @@ export type RoutedAnswer =
  */
 export interface ActorRoute {
   matches(request: Request): boolean;
-  answer(outcome: ActorOutcome): RoutedAnswer | null;
+  /** The answer that makes the app's actor end with `outcome`; `request` is the one answered
+   * (absent when only asked whether the app can produce the outcome at all). */
+  answer(outcome: ActorOutcome, request?: Request): RoutedAnswer | null;
 }
 
 /** The answer to a request no path step settles (site settings, the profile…), or `hold`. */
@@ -101,14 +103,15 @@ export class RoutedBackend {
   async settle(actorId: string, outcome: ActorOutcome, timeoutMs = 10_000): Promise<void> {
     const route = this.actorRoutes[actorId];
     if (!route) throw new Error(`No request is routed for the "${actorId}" actor`);
-    const answer = route.answer(outcome);
-    if (!answer) throw new Error(`The app cannot produce this outcome of "${actorId}"`);
+    if (!route.answer(outcome)) {
+      throw new Error(`The app cannot produce this outcome of "${actorId}"`);
+    }
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const index = this.held.findIndex((request) => request.actorId === actorId);
       if (index >= 0) {
-        const [request] = this.held.splice(index, 1);
-        await fulfil(request!.route, answer);
+        const [held] = this.held.splice(index, 1);
+        await fulfil(held!.route, route.answer(outcome, held!.route.request())!);
         return;
       }
       if (Date.now() > deadline) {
