@@ -87,7 +87,8 @@ function screenDriver(machine: typeof registerMachine): ModelDriver<AnyMachineSn
           (state.context.fieldErrors as Record<string, string> | null) ?? {},
         );
         if (fieldErrors.length > 0) await expectErrorSummary(fieldErrors);
-        else expect(screen.queryByRole('alert', { name: errorSummaryTitle })).not.toBeInTheDocument();
+        else
+          expect(screen.queryByRole('alert', { name: errorSummaryTitle })).not.toBeInTheDocument();
       } else {
         expect(await screen.findByRole('button', { name: 'Create account' })).toBeEnabled();
         expect(screen.queryByRole('alert')).not.toBeInTheDocument();
