@@ -90,10 +90,18 @@ export function createWebpackConfig(mode: Mode, outputPath = path.resolve(__dirn
         cacheGroups: {
           defaultVendors: false,
           react: vendor('react', /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/),
-          firebase: vendor('firebase', /[\\/]node_modules[\\/](firebase|@firebase|idb)[\\/]/),
           xstate: vendor('xstate', /[\\/]node_modules[\\/](xstate|@xstate)[\\/]/),
           router: vendor('router', /[\\/]node_modules[\\/](react-router|cookie)[\\/]/),
-          axios: vendor('axios', /[\\/]node_modules[\\/]axios[\\/]/),
+          // The identity provider and the API client load on first use (src/identity/identity.ts,
+          // src/shell/live-implementations.ts): a signed-out resident's /login loads neither.
+          firebase: {
+            ...vendor('firebase', /[\\/]node_modules[\\/](firebase|@firebase|idb)[\\/]/),
+            chunks: 'async' as const,
+          },
+          axios: {
+            ...vendor('axios', /[\\/]node_modules[\\/]axios[\\/]/),
+            chunks: 'async' as const,
+          },
           // Only lazily loaded screens animate: framer-motion comes with them, never with /login.
           motion: {
             ...vendor(

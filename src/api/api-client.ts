@@ -2,6 +2,7 @@ import axios, { isAxiosError, type AxiosInstance } from 'axios';
 import { getConfig } from '../config';
 import { getIdToken } from '../identity/identity';
 import { ApiError } from './api-error';
+import { runAuthFailureHandler } from './auth-failure-handler';
 import { apiPaths } from './api-paths';
 
 declare module 'axios' {
@@ -16,33 +17,12 @@ declare module 'axios' {
 /** Gives the signed-in user's ID token, or null when nobody is signed in. */
 export type IdTokenSource = (forceRefresh: boolean) => Promise<string | null>;
 
-/** What the app does about a 401: refresh the token, or log out. Resolves when that is settled. */
-export type AuthFailureHandler = () => Promise<void>;
-
-let authFailureHandler: AuthFailureHandler | null = null;
-
-/**
- * Registers the session's auth-failure path. The shell owns it: this layer never navigates or
- * shows anything itself.
- */
-export function setAuthFailureHandler(handler: AuthFailureHandler | null): void {
-  authFailureHandler = handler;
-}
-
 // A 401 from these means wrong credentials or a refused registration, not a lapsed session.
 const credentialPaths: readonly string[] = [apiPaths.login, apiPaths.register];
 
 function isCredentialCall(url: string | undefined, baseURL: string | undefined): boolean {
   const path = new URL(url ?? '', baseURL ?? window.location.origin).pathname;
   return credentialPaths.includes(path);
-}
-
-async function runAuthFailureHandler(): Promise<void> {
-  try {
-    await authFailureHandler?.();
-  } catch (error) {
-    console.error('The auth-failure handler failed', error);
-  }
 }
 
 /**

@@ -1,40 +1,28 @@
-import { initializeApp } from 'firebase/app';
-import {
-  browserLocalPersistence,
-  connectAuthEmulator,
-  indexedDBLocalPersistence,
-  initializeAuth,
-  onAuthStateChanged,
-  signInWithCustomToken,
-  signOut,
-  type Auth,
-  type User,
-} from 'firebase/auth';
 import type { IdentityUser } from '../../machines/auth/identity-user';
-import { getConfig } from '../config';
-
-let auth: Auth | undefined;
+import { deviceMayBeSignedIn } from './signed-in-mark';
 
 /**
- * Firebase starts on first use, so importing this module (in a test, say) does nothing.
- * `initializeAuth` rather than `getAuth`: the app never signs in with a popup or redirect, and
- * naming the persistences keeps that code out of the bundle.
+ * The identity provider as the app uses it. Firebase Auth (`./firebase-identity`, about 29 KB
+ * gzip) is loaded on first use, not with the first page: a signed-out resident opening /login
+ * needs it only once they sign in (issue 12's byte budget, README "Performance").
  */
-function firebaseAuth(): Auth {
-  if (auth) return auth;
-  const config = getConfig();
-  const app = initializeApp(config.firebase);
-  auth = initializeAuth(app, {
-    persistence: [indexedDBLocalPersistence, browserLocalPersistence],
-  });
-  if (config.authEmulatorUrl) {
-    connectAuthEmulator(auth, config.authEmulatorUrl, { disableWarnings: true });
-  }
-  return auth;
-}
+const loadFirebaseIdentity = () => import('./firebase-identity');
 
-function toIdentityUser(user: User): IdentityUser {
-  return { uid: user.uid, email: user.email, emailVerified: user.emailVerified };
+let firebaseIdentity: ReturnType<typeof loadFirebaseIdentity> | undefined;
+const firebaseLoadedListeners = new Set<() => void>();
+
+function firebase(): ReturnType<typeof loadFirebaseIdentity> {
+  if (!firebaseIdentity) {
+    firebaseIdentity = loadFirebaseIdentity();
+    void firebaseIdentity.then(
+      () => firebaseLoadedListeners.forEach((listener) => listener()),
+      () => {
+        // A failed download is retried at the next use rather than remembered.
+        firebaseIdentity = undefined;
+      },
+    );
+  }
+  return firebaseIdentity;
 }
 
 /**
@@ -42,33 +30,53 @@ function toIdentityUser(user: User): IdentityUser {
  * Resolves false when the provider does not accept it.
  */
 export async function signInWithToken(customToken: string): Promise<boolean> {
-  try {
-    await signInWithCustomToken(firebaseAuth(), customToken);
-    return true;
-  } catch (error) {
-    console.error('The identity provider rejected the sign-in token', error);
-    return false;
-  }
+  return (await firebase()).signInWithToken(customToken);
 }
 
 /** The signed-in user's ID token, or null when nobody is signed in. Rejects when it cannot be had. */
 export async function getIdToken(forceRefresh = false): Promise<string | null> {
-  const identity = firebaseAuth();
-  // Before the persisted session is restored, currentUser is null even for a signed-in user.
-  await identity.authStateReady();
-  return identity.currentUser ? identity.currentUser.getIdToken(forceRefresh) : null;
+  return (await firebase()).getIdToken(forceRefresh);
 }
 
 /**
  * Calls the listener with the signed-in user (or null) now and whenever someone signs in or out.
- * `onAuthStateChanged` rather than `onIdTokenChanged`: the session cares who is signed in, and the
- * hourly token rotation would otherwise look like a new sign-in and refetch the profile; requests
- * ask for a current token themselves through `getIdToken`.
+ * With `signedOutUnlessMarked`, a device without the signed-in mark is reported signed out at
+ * once, without loading the provider; the listener is attached to the provider as soon as
+ * anything else loads it (a sign-in). Without it (and on a marked device), the provider is
+ * loaded and asked.
  */
-export function onIdentityChanged(listener: (user: IdentityUser | null) => void): () => void {
-  return onAuthStateChanged(firebaseAuth(), (user) => listener(user ? toIdentityUser(user) : null));
+export function onIdentityChanged(
+  listener: (user: IdentityUser | null) => void,
+  { signedOutUnlessMarked = false }: { signedOutUnlessMarked?: boolean } = {},
+): () => void {
+  let stopped = false;
+  let detach: (() => void) | undefined;
+  const attach = () => {
+    firebaseLoadedListeners.delete(attach);
+    firebase().then(
+      (identity) => {
+        if (!stopped) detach = identity.onIdentityChanged(listener);
+      },
+      (error: unknown) => {
+        // Without the provider's code nobody can be signed in on this page.
+        console.error('The identity provider could not be loaded', error);
+        if (!stopped) listener(null);
+      },
+    );
+  };
+  if (signedOutUnlessMarked && !deviceMayBeSignedIn() && !firebaseIdentity) {
+    listener(null);
+    firebaseLoadedListeners.add(attach);
+  } else {
+    attach();
+  }
+  return () => {
+    stopped = true;
+    firebaseLoadedListeners.delete(attach);
+    detach?.();
+  };
 }
 
 export async function signOutIdentity(): Promise<void> {
-  await signOut(firebaseAuth());
+  await (await firebase()).signOutIdentity();
 }

@@ -24,26 +24,7 @@ import {
   readPermitListAnswer,
   readPermitListBody,
 } from '../../machines/permits/read-permit-list-body';
-import {
-  changePassword,
-  confirmPasswordReset,
-  getProfile,
-  login,
-  logout,
-  register,
-  requestPasswordReset,
-} from '../api/auth-api';
-import {
-  activatePermit,
-  cancelPermit,
-  createPermit,
-  getPermitCapInfo,
-  listPermits,
-  updatePermit,
-} from '../api/permits-api';
 import type { EmailPreferences } from '../../contract/email-preferences';
-import { getEmailPreferences, putEmailPreferences } from '../api/email-preferences-api';
-import { getSiteSettings } from '../api/site-settings-api';
 import { downloadTextFile } from '../ui/download-text-file';
 import { savedPermitLists } from './saved-permit-lists';
 import {
@@ -53,6 +34,28 @@ import {
   signOutIdentity,
 } from '../identity/identity';
 import type { AppImplementations } from './app-machine-types';
+import { paths } from './paths';
+
+/**
+ * The API host's calls, each module loaded on first use: they bring axios (about 21 KB gzip),
+ * which a signed-out resident's /login needs only once the form is sent (README "Performance").
+ */
+const authApi = () => import('../api/auth-api');
+const permitsApi = () => import('../api/permits-api');
+const emailPreferencesApi = () => import('../api/email-preferences-api');
+const siteSettingsApi = () => import('../api/site-settings-api');
+
+/**
+ * The pages a signed-out resident opens. There a device without the signed-in mark is taken as
+ * signed out without loading the identity provider (src/identity/identity.ts); elsewhere the
+ * provider is asked, so a session from before the mark existed is still found.
+ */
+const signedOutPages: readonly string[] = [
+  paths.login,
+  paths.register,
+  paths.forgotPassword,
+  paths.resetPassword,
+];
 
 /** The login step both sign-in and registration end with: the custom token to the provider. */
 const signInWithTokenActor = fromPromise<boolean, { customToken: string }>(({ input }) =>
@@ -60,13 +63,13 @@ const signInWithTokenActor = fromPromise<boolean, { customToken: string }>(({ in
 );
 
 /** POST /api/v1/permits/, for a single permit and for each week of a weekly series alike. */
-const createPermitActor = fromPromise(({ input }: { input: PermitCreatePayload }) =>
-  createPermit(input),
+const createPermitActor = fromPromise(async ({ input }: { input: PermitCreatePayload }) =>
+  (await permitsApi()).createPermit(input),
 );
 
 /** The page of the resident's permits `request` names; a body carrying an error is a failure. */
 async function listedPage(request: PermitListRequest) {
-  const answer = readPermitListBody(await listPermits(request), request.page);
+  const answer = readPermitListBody(await (await permitsApi()).listPermits(request), request.page);
   if (answer.kind !== 'listed') throw new Error('The permit list answered with an error');
   return answer;
 }
@@ -95,13 +98,16 @@ export const liveImplementations: AppImplementations = {
   session: {
     actors: {
       identityListener: fromCallback(({ sendBack }) =>
-        onIdentityChanged((user) => {
-          // Signed out here or in another tab: the permits kept for offline reading go too.
-          if (user === null) savedPermitLists.clearAll();
-          sendBack({ type: 'IDENTITY.CHANGED', user });
-        }),
+        onIdentityChanged(
+          (user) => {
+            // Signed out here or in another tab: the permits kept for offline reading go too.
+            if (user === null) savedPermitLists.clearAll();
+            sendBack({ type: 'IDENTITY.CHANGED', user });
+          },
+          { signedOutUnlessMarked: signedOutPages.includes(window.location.pathname) },
+        ),
       ),
-      fetchProfile: fromPromise(() => getProfile()),
+      fetchProfile: fromPromise(async () => (await authApi()).getProfile()),
       refreshToken: fromPromise(async () => {
         if ((await getIdToken(true)) === null) throw new Error('Nobody is signed in to refresh');
       }),
@@ -110,7 +116,7 @@ export const liveImplementations: AppImplementations = {
         // Nothing of theirs stays on the device for whoever signs in next.
         savedPermitLists.clearAll();
         try {
-          await logout();
+          await (await authApi()).logout();
         } finally {
           await signOutIdentity();
         }
@@ -118,53 +124,59 @@ export const liveImplementations: AppImplementations = {
     },
   },
   siteSettings: {
-    actors: { loadSiteSettings: fromPromise(() => getSiteSettings()) },
+    actors: {
+      loadSiteSettings: fromPromise(async () => (await siteSettingsApi()).getSiteSettings()),
+    },
   },
   login: {
     actors: {
-      requestLogin: fromPromise(({ input }: { input: LoginCredentials }) => login(input)),
+      requestLogin: fromPromise(async ({ input }: { input: LoginCredentials }) =>
+        (await authApi()).login(input),
+      ),
       signInWithToken: signInWithTokenActor,
     },
   },
   register: {
     actors: {
-      requestRegistration: fromPromise(({ input }: { input: RegistrationDetails }) =>
-        register(input),
+      requestRegistration: fromPromise(async ({ input }: { input: RegistrationDetails }) =>
+        (await authApi()).register(input),
       ),
       signInWithToken: signInWithTokenActor,
     },
   },
   forgotPassword: {
     actors: {
-      sendRequest: fromPromise(({ input }: { input: PasswordRequestInput<PasswordResetRequest> }) =>
-        requestPasswordReset(input.request.email),
+      sendRequest: fromPromise(
+        async ({ input }: { input: PasswordRequestInput<PasswordResetRequest> }) =>
+          (await authApi()).requestPasswordReset(input.request.email),
       ),
     },
   },
   resetPassword: {
     actors: {
       sendRequest: fromPromise(
-        ({ input }: { input: PasswordRequestInput<PasswordResetConfirmation> }) =>
-          confirmPasswordReset(input.request),
+        async ({ input }: { input: PasswordRequestInput<PasswordResetConfirmation> }) =>
+          (await authApi()).confirmPasswordReset(input.request),
       ),
     },
   },
   changePassword: {
     actors: {
-      sendRequest: fromPromise(({ input }: { input: PasswordRequestInput<PasswordChange> }) =>
-        changePassword(input.request),
+      sendRequest: fromPromise(async ({ input }: { input: PasswordRequestInput<PasswordChange> }) =>
+        (await authApi()).changePassword(input.request),
       ),
     },
   },
   dashboard: {
     actors: {
-      loadFigures: fromPromise(() =>
-        gatherDashboardFigures({
+      loadFigures: fromPromise(async () => {
+        const [{ getProfile }, { getPermitCapInfo }] = await Promise.all([authApi(), permitsApi()]);
+        return gatherDashboardFigures({
           fetchProfile: getProfile,
           fetchCapInfo: getPermitCapInfo,
           countQueuedPermits,
-        }),
-      ),
+        });
+      }),
     },
   },
   addPermit: {
@@ -194,9 +206,10 @@ export const liveImplementations: AppImplementations = {
   },
   permitList: {
     actors: {
-      fetchPermits: fromPromise(({ input }: { input: PermitListRequest }) =>
-        readPermitListAnswer(listPermits(input), input.page),
-      ),
+      fetchPermits: fromPromise(async ({ input }: { input: PermitListRequest }) => {
+        const { listPermits } = await permitsApi();
+        return readPermitListAnswer(listPermits(input), input.page);
+      }),
     },
   },
   hiddenPermits: {
@@ -208,29 +221,31 @@ export const liveImplementations: AppImplementations = {
   },
   activatePermit: {
     actors: {
-      activatePermit: fromPromise(({ input }: { input: { id: number } }) =>
-        activatePermit(input.id),
+      activatePermit: fromPromise(async ({ input }: { input: { id: number } }) =>
+        (await permitsApi()).activatePermit(input.id),
       ),
     },
   },
   cancelPermit: {
     actors: {
-      cancelPermit: fromPromise(({ input }: { input: { id: number } }) => cancelPermit(input.id)),
+      cancelPermit: fromPromise(async ({ input }: { input: { id: number } }) =>
+        (await permitsApi()).cancelPermit(input.id),
+      ),
     },
   },
   updatePermit: {
     actors: {
       updatePermit: fromPromise(
-        ({ input }: { input: { id: number; payload: PermitUpdatePayload } }) =>
-          updatePermit(input.id, input.payload),
+        async ({ input }: { input: { id: number; payload: PermitUpdatePayload } }) =>
+          (await permitsApi()).updatePermit(input.id, input.payload),
       ),
     },
   },
   emailPreferences: {
     actors: {
-      loadPreferences: fromPromise(() => getEmailPreferences()),
-      savePreferences: fromPromise(({ input }: { input: EmailPreferences }) =>
-        putEmailPreferences(input),
+      loadPreferences: fromPromise(async () => (await emailPreferencesApi()).getEmailPreferences()),
+      savePreferences: fromPromise(async ({ input }: { input: EmailPreferences }) =>
+        (await emailPreferencesApi()).putEmailPreferences(input),
       ),
     },
   },
@@ -238,13 +253,17 @@ export const liveImplementations: AppImplementations = {
     actors: {
       collectPermits: fromCallback<PermitExportEvent, CollectPermitsInput>(
         ({ input, sendBack }) => {
-          collectPermitPages(
-            (page) => readPermitListAnswer(listPermits({ ...input.request, page }), page),
-            (progress) => sendBack({ type: 'PROGRESS', ...progress }),
-          ).then(
-            (permits) => sendBack({ type: 'COLLECTED', permits }),
-            () => sendBack({ type: 'FAILED' }),
-          );
+          permitsApi()
+            .then(({ listPermits }) =>
+              collectPermitPages(
+                (page) => readPermitListAnswer(listPermits({ ...input.request, page }), page),
+                (progress) => sendBack({ type: 'PROGRESS', ...progress }),
+              ),
+            )
+            .then(
+              (permits) => sendBack({ type: 'COLLECTED', permits }),
+              () => sendBack({ type: 'FAILED' }),
+            );
         },
       ),
     },

@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { waitFor } from 'xstate';
 import { sessionMachine } from '../../machines/session-machine';
-import { setAuthFailureHandler } from '../api/api-client';
+import { setAuthFailureHandler } from '../api/auth-failure-handler';
 import { useAppMachine } from './app-machines';
 import { inspect } from './inspector';
 import { SessionContext } from './session-context';

@@ -60,6 +60,58 @@ test('the production app links a manifest whose icons are served', async () => {
   }
 });
 
+test('signed out, /login loads neither the identity provider nor the API client; a device where someone signed in asks the provider', async () => {
+  const resident: E2eResident = {
+    email: `ada.${Date.now()}@example.com`,
+    first: 'Ada',
+    last: 'Lovelace',
+    password: 'Analytical1843',
+  };
+  const ownContext = await browser.newContext({ serviceWorkers: 'block' });
+  const ownPage = await ownContext.newPage();
+  const scripts: string[] = [];
+  ownPage.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  const loadedLibraries = () =>
+    scripts
+      .filter((script) => /vendor-(firebase|axios)\./.test(script))
+      .map((script) => script.split('.')[0]);
+  const signedInMark = () => ownPage.evaluate(() => localStorage.getItem('kerbside:signed-in'));
+  try {
+    await ownPage.goto(url('/login'), { waitUntil: 'networkidle' });
+    await ownPage.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect(loadedLibraries()).toEqual([]);
+
+    await registerThroughForm(ownPage, fixture.stack.webUrl, inviteCode, resident);
+    await ownPage.waitForURL(url('/'));
+    expect(new Set(loadedLibraries())).toEqual(
+      new Set(['/assets/vendor-firebase', '/assets/vendor-axios']),
+    );
+    expect(await signedInMark()).toBe('1');
+    // Signed in, /login is left for the dashboard: the mark had the provider asked.
+    await ownPage.goto(url('/login'));
+    await ownPage.waitForURL(url('/'));
+
+    // A session from before the mark existed: a protected page still asks the provider.
+    await ownPage.evaluate(() => localStorage.removeItem('kerbside:signed-in'));
+    await ownPage.goto(url('/my-permits'));
+    await ownPage.getByRole('heading', { level: 1, name: 'My Permits' }).waitFor();
+    expect(await signedInMark()).toBe('1');
+
+    await ownPage.getByRole('button', { name: /^Account menu/ }).click();
+    await ownPage.getByRole('menuitem', { name: 'Log out' }).click();
+    await ownPage.waitForURL(url('/login'));
+    expect(await signedInMark()).toBeNull();
+    scripts.length = 0;
+    await ownPage.reload({ waitUntil: 'networkidle' });
+    await ownPage.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect(loadedLibraries()).toEqual([]);
+  } finally {
+    await ownContext.close();
+  }
+});
+
 test('the service worker takes control, and offline a reload of /login still shows the sign-in form', async () => {
   await page.goto(url('/login'));
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {

@@ -1,10 +1,7 @@
 import { findFreePort } from '../../../scripts/stack/free-port';
-import {
-  createApiClient,
-  setAuthFailureHandler,
-  type IdTokenSource,
-} from '../../../src/api/api-client';
+import { createApiClient, type IdTokenSource } from '../../../src/api/api-client';
 import { ApiError } from '../../../src/api/api-error';
+import { setAuthFailureHandler } from '../../../src/api/auth-failure-handler';
 import { startApiHostStandIn, type ApiHostStandIn } from '../../support/api-host-stand-in';
 
 interface ReceivedRequest {
