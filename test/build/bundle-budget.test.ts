@@ -54,6 +54,19 @@ test('/login does not load framer-motion, which comes with the signed-in screens
   expect(loadedByLogin(motionFiles)).toEqual([]);
 });
 
+test.each([
+  ['the identity provider (Firebase Auth)', /node_modules[\\/]@firebase[\\/]auth[\\/]/],
+  ['the API client (axios)', /node_modules[\\/]axios[\\/]/],
+  ['the form rules (Yup)', /node_modules[\\/]yup[\\/]/],
+])(
+  '/login signed out does not load %s, which comes when the form is checked or sent',
+  (_, module) => {
+    const files = filesHolding(module);
+    expect(files.length).toBeGreaterThan(0);
+    expect(loadedByLogin(files)).toEqual([]);
+  },
+);
+
 test('the initial JavaScript stays within its gzip budget', () => {
   const initial = lineFor(/^initial JavaScript/);
   expect(initial.usedBytes).toBeGreaterThan(0);

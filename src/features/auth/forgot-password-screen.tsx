@@ -7,12 +7,19 @@ import {
   type PasswordResetRequest,
 } from '../../../machines/auth/forgot-password-machine';
 import { useAppActor } from '../../shell/app-machines';
-import { forgotPasswordFormSchema } from '../../../machines/auth/forgot-password-form-schema';
 import { paths } from '../../shell/paths';
 import { FormBody } from '../../ui/form-body';
+import { validateWithSchema } from '../../ui/validate-with-schema';
 import { FormField } from '../../ui/form-field';
 import { FormPage } from '../../ui/form-page';
 import { FormSubmission } from '../../ui/form-submission';
+
+/** The form's rules, loaded with its first check (src/ui/validate-with-schema.ts). */
+const validateForgotPasswordForm = validateWithSchema(() =>
+  import('../../../machines/auth/forgot-password-form-schema').then(
+    (module) => module.forgotPasswordFormSchema,
+  ),
+);
 
 const initialValues: PasswordResetRequest = { email: '' };
 
@@ -47,7 +54,7 @@ export function ForgotPasswordScreen() {
     >
       <Formik
         initialValues={initialValues}
-        validationSchema={forgotPasswordFormSchema}
+        validate={validateForgotPasswordForm}
         onSubmit={({ email }) =>
           forgotPasswordActor.send({ type: 'SUBMIT', values: { email: email.trim() } })
         }

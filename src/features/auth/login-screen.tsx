@@ -4,17 +4,22 @@ import { Formik } from 'formik';
 import { Link as RouterLink } from 'react-router';
 import type { LoginCredentials } from '../../../contract/auth';
 import { loginMachine } from '../../../machines/auth/login-machine';
-import { loginFormSchema } from '../../../machines/auth/login-form-schema';
 import { getConfig } from '../../config';
 import { confirmationTexts } from '../../../machines/confirmation-texts';
 import { useAppActor } from '../../shell/app-machines';
 import { useFlashOnNextPageWhen } from '../../shell/flash-message-provider';
 import { paths } from '../../shell/paths';
 import { FormBody } from '../../ui/form-body';
+import { validateWithSchema } from '../../ui/validate-with-schema';
 import { FormField } from '../../ui/form-field';
 import { FormPage } from '../../ui/form-page';
 import { FormSubmission } from '../../ui/form-submission';
 import { useSignInSuccess } from './use-sign-in-success';
+
+/** The form's rules, loaded with its first check (src/ui/validate-with-schema.ts). */
+const validateLoginForm = validateWithSchema<LoginCredentials>(() =>
+  import('../../../machines/auth/login-form-schema').then((module) => module.loginFormSchema),
+);
 
 const initialValues: LoginCredentials = { email: '', password: '' };
 
@@ -54,7 +59,7 @@ export function LoginScreen() {
     >
       <Formik
         initialValues={initialValues}
-        validationSchema={loginFormSchema}
+        validate={validateLoginForm}
         onSubmit={(values) => loginActor.send({ type: 'SUBMIT', values })}
       >
         <FormBody fieldOrder={fieldOrder}>

@@ -7,14 +7,19 @@ import { registerMachine } from '../../../machines/auth/register-machine';
 import { confirmationTexts } from '../../../machines/confirmation-texts';
 import { useAppActor } from '../../shell/app-machines';
 import { useFlashOnNextPageWhen } from '../../shell/flash-message-provider';
-import { registerFormSchema } from '../../../machines/auth/register-form-schema';
 import { paths } from '../../shell/paths';
 import { FormBody } from '../../ui/form-body';
+import { validateWithSchema } from '../../ui/validate-with-schema';
 import { FormField } from '../../ui/form-field';
 import { FormPage } from '../../ui/form-page';
 import { FormSubmission } from '../../ui/form-submission';
 import { useSignInSuccess } from './use-sign-in-success';
 import { passwordRuleHint } from './password-rule-hint';
+
+/** The form's rules, loaded with its first check (src/ui/validate-with-schema.ts). */
+const validateRegisterForm = validateWithSchema<RegistrationDetails>(() =>
+  import('../../../machines/auth/register-form-schema').then((module) => module.registerFormSchema),
+);
 
 const initialValues: RegistrationDetails = {
   invite_code: '',
@@ -70,7 +75,7 @@ export function RegisterScreen() {
     >
       <Formik
         initialValues={initialValues}
-        validationSchema={registerFormSchema}
+        validate={validateRegisterForm}
         onSubmit={(values) => registerActor.send({ type: 'SUBMIT', values })}
       >
         <FormBody fieldOrder={fieldOrder} serverFieldErrors={serverFieldErrors}>

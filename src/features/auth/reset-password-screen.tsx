@@ -5,13 +5,20 @@ import { Formik } from 'formik';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { resetPasswordMachine } from '../../../machines/auth/reset-password-machine';
 import { useAppActor } from '../../shell/app-machines';
-import { resetPasswordFormSchema } from '../../../machines/auth/reset-password-form-schema';
 import { paths } from '../../shell/paths';
 import { FormBody } from '../../ui/form-body';
+import { validateWithSchema } from '../../ui/validate-with-schema';
 import { FormField } from '../../ui/form-field';
 import { FormPage } from '../../ui/form-page';
 import { FormSubmission } from '../../ui/form-submission';
 import { passwordRuleHint } from './password-rule-hint';
+
+/** The form's rules, loaded with its first check (src/ui/validate-with-schema.ts). */
+const validateResetPasswordForm = validateWithSchema(() =>
+  import('../../../machines/auth/reset-password-form-schema').then(
+    (module) => module.resetPasswordFormSchema,
+  ),
+);
 
 interface ResetPasswordValues {
   password: string;
@@ -37,7 +44,7 @@ function ResetPasswordForm({ uid, token }: { uid: string; token: string }) {
   return (
     <Formik
       initialValues={initialValues}
-      validationSchema={resetPasswordFormSchema}
+      validate={validateResetPasswordForm}
       onSubmit={({ password }) =>
         resetPasswordActor.send({ type: 'SUBMIT', values: { uid, token, password } })
       }

@@ -39,6 +39,7 @@ import { PermitAllowanceNotice } from './permit-allowance-notice';
 import { RepeatWeeklyFields } from './repeat-weekly-fields';
 import { SeriesProgress } from './series-progress';
 import { SeriesReport } from './series-report';
+import { validateWithSchema } from '../../ui/validate-with-schema';
 
 /** The fields in the order the form shows them, so focus goes to the first one in error. */
 const fieldOrder: (keyof PermitFormValues)[] = [
@@ -365,7 +366,7 @@ function AddPermitForm({ settings }: { settings: SiteSettings }) {
   return (
     <Formik
       initialValues={vehicle ? withVehicle(emptyPermitForm, vehicle) : emptyPermitForm}
-      validationSchema={() => permitFormSchema(settings, clock())}
+      validate={validateWithSchema(() => permitFormSchema(settings, clock()))}
       onSubmit={(values) => {
         sentVrm.current = values.vrm;
         addPermitActor.send({ type: 'SUBMIT', values });

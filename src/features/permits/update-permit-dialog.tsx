@@ -26,6 +26,7 @@ import { FormBody } from '../../ui/form-body';
 import { DateTimeInput } from '../../ui/date-time-input';
 import { PermitDialogFrame } from './permit-dialog-frame';
 import { PermitStatusBadge } from './permit-status-badge';
+import { validateWithSchema } from '../../ui/validate-with-schema';
 
 /** The dialog's fields in the order it shows them, so focus goes to the first one in error. */
 const updatePermitFieldOrder = ['start', 'end', 'indefinite'];
@@ -173,7 +174,7 @@ export function UpdatePermitDialog({
   return (
     <Formik
       initialValues={form.initialValues}
-      validationSchema={() => updatePermitFormSchema(form, clock())}
+      validate={validateWithSchema(() => updatePermitFormSchema(form, clock()))}
       onSubmit={(values) => updateActor.send({ type: 'SUBMIT', values })}
     >
       <PermitDialogFrame

@@ -3,13 +3,20 @@ import { useSelector } from '@xstate/react';
 import { Formik } from 'formik';
 import { changePasswordMachine } from '../../../machines/auth/change-password-machine';
 import { useAppActor } from '../../shell/app-machines';
-import { changePasswordFormSchema } from '../../../machines/auth/change-password-form-schema';
 import { paths } from '../../shell/paths';
 import { ErrorAlert } from '../../ui/error-alert';
 import { FormBody } from '../../ui/form-body';
+import { validateWithSchema } from '../../ui/validate-with-schema';
 import { FormField } from '../../ui/form-field';
 import { FormPage } from '../../ui/form-page';
 import { FormSubmission } from '../../ui/form-submission';
+
+/** The form's rules, loaded with its first check (src/ui/validate-with-schema.ts). */
+const validateChangePasswordForm = validateWithSchema(() =>
+  import('../../../machines/auth/change-password-form-schema').then(
+    (module) => module.changePasswordFormSchema,
+  ),
+);
 
 interface ChangePasswordValues {
   current_password: string;
@@ -70,7 +77,7 @@ export function ChangePasswordScreen() {
     <FormPage title="Change Password" back={{ to: paths.settings, label: 'Back to Settings' }}>
       <Formik
         initialValues={initialValues}
-        validationSchema={changePasswordFormSchema}
+        validate={validateChangePasswordForm}
         onSubmit={({ current_password, new_password }) =>
           changePasswordActor.send({ type: 'SUBMIT', values: { current_password, new_password } })
         }
