@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import { siteTimeZone, toUkDateTime } from '../../contract/london-wall-time';
+import { remembered } from '../remembered';
 import { permitStatusDisplay, type PermitStatusDisplay } from './permit-status-table';
 import type { Permit } from '../../contract/permit';
 
@@ -33,11 +34,11 @@ export function parsePermitTime(ts: string): DateTime | null {
  * or 'Indefinite'. A text that is not a time is shown as it came, so nothing the API said is
  * hidden.
  */
-export function formatPermitTime(ts: string): string {
+export const formatPermitTime = remembered((ts: string): string => {
   if (isIndefiniteEnd(ts)) return permitDisplayTexts.indefinite;
   const instant = parsePermitTime(ts);
   return instant ? toUkDateTime(instant) : ts;
-}
+});
 
 /** Both blank parts are left out; no name at all reads 'No driver'. */
 export function driverName(permit: Pick<Permit, 'driver_first' | 'driver_last'>): string {

@@ -1,5 +1,6 @@
 import { systemClock, type Clock } from '../clock';
 import { pageCount, permitListPageSize } from './permit-list-pages';
+import { remembered } from '../remembered';
 import { inLondon, parseDateTimeLocal, toDateTimeLocal } from './london-time';
 import { permitStatuses, type PermitStatus } from '../../contract/permit-status';
 import type { PermitListRequest } from '../../contract/permit';
@@ -30,21 +31,27 @@ export type PermitListFilterChanges = Partial<
   Pick<PermitListFilters, 'statuses' | 'startDate' | 'endDate'>
 >;
 
-/** The real time, for callers that do not inject a clock. */
+/**
+ * Today's default dates, for the London day of a minute since the epoch: the filters' defaults are
+ * asked for at every render of My Permits, and reading the London day costs time-zone look-ups.
+ * London's offsets are whole hours, so no day starts inside a minute.
+ */
+const londonDayFilters = remembered((minute: string) => {
+  const today = inLondon(new Date(Number(minute) * 60_000));
+  return {
+    startDate: toDateTimeLocal(today.startOf('day')),
+    endDate: toDateTimeLocal(today.endOf('day').startOf('minute')),
+  };
+});
+
 /**
  * docs/contract.md §9: all 12 statuses, today from 00:00 to 23:59 in London, no search, page 1.
  * "Today" is the London date of `clock()`; the end is read from the calendar day, so it is 23:59
  * on the days the clocks change too.
  */
 export function defaultPermitListFilters(clock: Clock = systemClock): PermitListFilters {
-  const today = inLondon(clock());
-  return {
-    statuses: [...permitStatuses],
-    startDate: toDateTimeLocal(today.startOf('day')),
-    endDate: toDateTimeLocal(today.endOf('day').startOf('minute')),
-    search: '',
-    page: 1,
-  };
+  const { startDate, endDate } = londonDayFilters(String(Math.floor(clock().getTime() / 60_000)));
+  return { statuses: [...permitStatuses], startDate, endDate, search: '', page: 1 };
 }
 
 /** The statuses given, without repeats, in the order of the status table. */

@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { remembered } from '../remembered';
 import { londonWallTime, siteTimeZone, toUkDateTime } from '../../contract/london-wall-time';
 import type { Permit, PermitCreatePayload } from '../../contract/permit';
 import { isIndefiniteEnd, parsePermitTime } from './permit-display';
@@ -98,10 +99,11 @@ export function seriesProgress(series: readonly SeriesWeek[]): string | null {
   return seriesTexts.progress(series.indexOf(next) + 1, series.length);
 }
 
-/** A permit's London wall-clock start and length in minutes, or null (no end, unreadable). */
-function wallTimes(permit: Permit): { start: DateTime<true>; minutes: number } | null {
-  const start = parsePermitTime(permit.start_ts);
-  const end = isIndefiniteEnd(permit.end_ts) ? null : parsePermitTime(permit.end_ts);
+/** A start and end's London wall-clock start and length in minutes, or null (no end, unreadable). */
+const wallTimesOf = remembered((startAndEnd: string) => {
+  const [startTs = '', endTs = ''] = startAndEnd.split('\n');
+  const start = parsePermitTime(startTs);
+  const end = isIndefiniteEnd(endTs) ? null : parsePermitTime(endTs);
   if (!start || !end) return null;
   // The wall clock read as UTC, as `weeksLater` moves it.
   const wall = (instant: DateTime) =>
@@ -111,6 +113,11 @@ function wallTimes(permit: Permit): { start: DateTime<true>; minutes: number } |
   const wallStart = wall(start);
   if (!wallStart.isValid) return null;
   return { start: wallStart, minutes: wall(end).diff(wallStart, 'minutes').minutes };
+});
+
+/** A permit's London wall-clock start and length in minutes, or null (no end, unreadable). */
+function wallTimes(permit: Permit): { start: DateTime<true>; minutes: number } | null {
+  return wallTimesOf(`${permit.start_ts}\n${permit.end_ts}`);
 }
 
 /**
