@@ -105,6 +105,9 @@ test('a resident registers, lands in the shell, logs out, logs in, and deep link
   await page.getByRole('button', { name: /account menu/i }).click();
   await page.getByRole('menuitem', { name: 'Log out' }).click();
   await page.waitForURL(url('/login'));
+  // The sign-in page shows at once; the provider's sign-out ends a moment later (a deep link
+  // opened in between would still find the session, under load in CI).
+  await page.waitForFunction(() => localStorage.getItem('kerbside:signed-in') === null);
 
   await page.goto(url('/settings'));
   await page.waitForURL(url('/login'));
