@@ -1,8 +1,9 @@
-import type { AnyEventObject } from 'xstate';
+import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import type { PermitFormValues } from '../../machines/permits/permit-form-values';
 import { pathsOf } from '../../scripts/flows/flow-docs';
 import { flowModels } from '../machines/flow-models';
-import type { MachinePath } from '../machines/model-harness';
+import { createMachineTestModel, type MachinePath } from '../machines/model-harness';
+import { pathsTakingNewTransitions } from '../machines/transition-coverage';
 
 function flowModel(name: string) {
   const model = flowModels.find((candidate) => candidate.name === name);
@@ -23,19 +24,66 @@ function retypesDuringSeries(path: MachinePath): boolean {
   );
 }
 
+/** Log out is on screen only while signed in: the account menu is in the signed-in shell. */
+const offersOnScreen = (snapshot: AnyMachineSnapshot, eventType: string) =>
+  eventType !== 'LOGOUT' || snapshot.matches('signed_in');
+
 /**
- * Add Permit's paths that change the registration after a series went out repeat, under each
- * series' context, registration transitions the other paths walk, and would triple the screen
- * test's time; the one transition only they walk is named in
- * test/machines/screen-model-coverage.test.ts.
+ * Whether the rendered app can follow a session path to its end: once signed out or invalid the
+ * resident is on /login, and a sign-in there redirects to the dashboard, which is a route change
+ * of its own (ROUTE.CHANGED, then a validity re-check) that the path does not send.
+ */
+function staysOffLoginWhileSignedIn(path: MachinePath): boolean {
+  let sentToLogin = false;
+  return path.steps.every(({ state }) => {
+    if (state.matches('signed_in') && sentToLogin) return false;
+    if (state.matches('signed_out') || state.matches('invalid')) sentToLogin = true;
+    return true;
+  });
+}
+
+/**
+ * The session's paths over every transition as docs/flows generates them, but with LOGOUT only
+ * where Log out is on screen (`offersOnScreen`); the docs' shortest way to most states after a
+ * logout sends it before the sign-in has finished, which no resident can do.
+ */
+function sessionPathsOnScreen(): MachinePath[] {
+  const { machine, eventSamples } = flowModel('session');
+  return createMachineTestModel(machine, {
+    eventSamples,
+    coverage: 'transitions',
+    offers: offersOnScreen,
+  })
+    .getShortestPaths()
+    .filter(staysOffLoginWhileSignedIn);
+}
+
+/**
+ * Which of a machine's docs paths its screen model plays.
+ * - Add Permit: the paths that change the registration after a series went out repeat, under
+ *   each series' context, registration transitions the other paths walk, and would triple the
+ *   screen test's time; the one transition only they walk is named in
+ *   test/machines/screen-model-coverage.test.ts.
+ * - The session: its screen renders the whole app, so of the paths the app can take
+ *   (`sessionPathsOnScreen`) each is kept, in order, only when it walks a transition the paths
+ *   kept before do not.
+ * test/machines/screen-model-coverage.test.ts checks that the paths kept take every transition.
  */
 function playedOnScreen(name: string, paths: MachinePath[]): MachinePath[] {
-  return name === 'addPermit' ? paths.filter((path) => !retypesDuringSeries(path)) : paths;
+  const { machine } = flowModel(name);
+  switch (name) {
+    case 'addPermit':
+      return paths.filter((path) => !retypesDuringSeries(path));
+    case 'session':
+      return pathsTakingNewTransitions(machine, sessionPathsOnScreen());
+    default:
+      return paths;
+  }
 }
 
 /**
  * The generated paths each screen model test (test/model/) plays on its rendered screen: the
- * paths of docs/flows/<name>.md, over every transition.
+ * paths of docs/flows/<name>.md, all of them or a subset over every transition (`playedOnScreen`).
  * test/machines/screen-model-coverage.test.ts counts the transitions they take.
  */
 export function screenPathsOf(name: string): MachinePath[] {
