@@ -20,18 +20,12 @@ const withScreenModel = [
 ];
 
 /**
- * Transitions a screen does not walk, with why. A second Log out while the first logout call is
- * under way: Log out is only in the signed-in shell's account menu, and the resident is on /login
- * the moment they choose it; the machine-level model walks it
- * (test/machines/session-machine.model.test.ts). A week that fails is walked on screen only after
- * the registration was retyped mid-series (paths left out for time, screen-model-paths.ts); the
- * machine-level model walks it (test/machines/permits/add-permit-machine.model.test.ts).
+ * Transitions no screen can walk, with why: a second Log out while the first logout call is under
+ * way. Log out is only in the signed-in shell's account menu, and the resident is on /login the
+ * moment they choose it; the machine-level model walks it (test/machines/session-machine.model.test.ts).
  */
 const notOnScreen: Readonly<Record<string, string[]>> = {
   session: ['session.signed_out.loggingOut on LOGOUT'],
-  addPermit: [
-    'addPermit.form.submission.creatingSeries.creatingWeek on xstate.error.actor.createWeek',
-  ],
 };
 
 test.each(withScreenModel)('the paths played on the %s screen take every transition', (name) => {
