@@ -14,6 +14,7 @@ const withScreenModel = [
   'resetPassword',
   'changePassword',
   'addPermit',
+  'permitList',
   'activatePermit',
   'cancelPermit',
   'updatePermit',
