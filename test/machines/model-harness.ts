@@ -78,6 +78,11 @@ export interface MachineTestModelOptions {
    * each distinct state and context, so every edge is walked, not only every vertex reached.
    */
   coverage?: 'states' | 'transitions';
+  /**
+   * Whether a state offers events of a type it handles (all of them when left out): a screen
+   * may have no gesture for an event in some states, e.g. no Log out while signed out.
+   */
+  offers?: (snapshot: AnyMachineSnapshot, eventType: string) => boolean;
 }
 
 /**
@@ -86,7 +91,7 @@ export interface MachineTestModelOptions {
  */
 export function createMachineTestModel(
   machine: AnyStateMachine,
-  { eventSamples, coverage = 'states' }: MachineTestModelOptions,
+  { eventSamples, coverage = 'states', offers = () => true }: MachineTestModelOptions,
 ): MachineTestModel {
   return new TestModel<AnyMachineSnapshot, AnyEventObject, unknown>(machine, {
     serializeState: (snapshot, event, previous) =>
@@ -96,10 +101,12 @@ export function createMachineTestModel(
     // The traversal explores exactly the events the current state handles; a list given
     // here would replace that, so the samples are matched by type instead.
     events: (snapshot) =>
-      ownEventTypes(snapshot).flatMap((type) => {
-        const samples = eventSamples.filter((sample) => sample.type === type);
-        return samples.length > 0 ? samples : [{ type }];
-      }),
+      ownEventTypes(snapshot)
+        .filter((type) => offers(snapshot, type))
+        .flatMap((type) => {
+          const samples = eventSamples.filter((sample) => sample.type === type);
+          return samples.length > 0 ? samples : [{ type }];
+        }),
   });
 }
 

@@ -3,35 +3,34 @@ import { transitionsOf, unwalkedTransitions } from './transition-coverage';
 import { screenPathsOf } from '../model/screen-model-paths';
 
 /**
- * The statecharts whose screen model test in test/model/ plays screenPathsOf. Not yet: the session
- * (no screen model), My Permits (its screen walks a subset of its own), and the e-mail switches
- * and the CSV export (component tests only).
+ * The statecharts whose screen model test in test/model/ plays screenPathsOf. Not yet: the e-mail
+ * switches and the CSV export (component tests only).
  */
 const withScreenModel = [
+  'session',
   'login',
   'register',
   'forgotPassword',
   'resetPassword',
   'changePassword',
   'addPermit',
+  'permitList',
   'activatePermit',
   'cancelPermit',
   'updatePermit',
 ];
 
 /**
- * Transitions a screen does not walk yet, with why: a week that fails is walked on screen only
- * after the registration was retyped mid-series (paths left out for time, screen-model-paths.ts);
- * the machine-level model walks it (test/machines/permits/add-permit-machine.model.test.ts).
+ * Transitions no screen can walk, with why: a second Log out while the first logout call is under
+ * way. Log out is only in the signed-in shell's account menu, and the resident is on /login the
+ * moment they choose it; the machine-level model walks it (test/machines/session-machine.model.test.ts).
  */
-const notYetOnScreen: Readonly<Record<string, string[]>> = {
-  addPermit: [
-    'addPermit.form.submission.creatingSeries.creatingWeek on xstate.error.actor.createWeek',
-  ],
+const notOnScreen: Readonly<Record<string, string[]>> = {
+  session: ['session.signed_out.loggingOut on LOGOUT'],
 };
 
 test.each(withScreenModel)('the paths played on the %s screen take every transition', (name) => {
   const { machine } = flowModels.find((model) => model.name === name)!;
   expect(transitionsOf(machine).length).toBeGreaterThan(0);
-  expect(unwalkedTransitions(machine, screenPathsOf(name))).toEqual(notYetOnScreen[name] ?? []);
+  expect(unwalkedTransitions(machine, screenPathsOf(name))).toEqual(notOnScreen[name] ?? []);
 });
