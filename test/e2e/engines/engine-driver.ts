@@ -1,0 +1,228 @@
+import type axe from 'axe-core';
+import type { DateTime } from 'luxon';
+import type { AxeViolationSummary } from '../axe';
+
+/** The roles the journeys reach controls by. */
+export type ControlRole = 'button' | 'link' | 'menuitem' | 'checkbox' | 'textbox';
+
+/** An accessible name: the whole name, or how it starts (row buttons add the registration). */
+export type NameMatch = string | { startsWith: string };
+
+/**
+ * What a test does in a browser, the same in every engine: each engine's driver
+ * (chromium-driver.ts, firefox-driver.ts, webkit-driver.ts) does it with its own protocol, and
+ * reaches controls by role and accessible name or by label, as a resident does.
+ */
+export interface EngineDriver {
+  readonly engine: 'Chromium' | 'Firefox' | 'WebKit';
+  /** How this engine, as set up, lays out a native date and time control and moves through it. */
+  readonly dateField: NativeDateField;
+  goto(url: string): Promise<void>;
+  /** Waits until the page's path is `path`. */
+  waitForPath(path: string): Promise<void>;
+  /** Sets the size of the page's viewport (the window's inner size) in CSS pixels. */
+  setViewport(size: { width: number; height: number }): Promise<void>;
+  /** Types `value` into the empty text field labelled `label`. */
+  fill(label: NameMatch, value: string): Promise<void>;
+  /** Clicks the one visible control of `role` named `name` (inside the open modal dialog, if any). */
+  click(role: ControlRole, name: NameMatch): Promise<void>;
+  /** Moves the keyboard focus to the field labelled `label`, as a tab would. */
+  focus(label: NameMatch): Promise<void>;
+  /** Types `text` from the keyboard into whatever has the focus. */
+  type(text: string): Promise<void>;
+  /** Presses one key that types no text. */
+  press(key: 'Tab'): Promise<void>;
+  /** Waits until `text` is shown (in the landmark or region labelled `within`, if given). */
+  waitForText(text: string, options?: TextOptions): Promise<void>;
+  /** Waits until `text` is no longer shown. */
+  waitForTextGone(text: string, options?: TextOptions): Promise<void>;
+  /** axe-core's violations on the page as it stands, as readable lines. */
+  axeViolations(): Promise<string[]>;
+  /** Ends the browser and every process this driver started. */
+  close(): Promise<void>;
+}
+
+export interface NativeDateField {
+  /** The order the segments are shown in. */
+  order: 'day-month-year 24-hour' | 'month-day-year 12-hour';
+  /** Whether the year needs a Tab to move on (it takes up to six digits) or moves on by itself. */
+  tabAfterYear: boolean;
+}
+
+export interface TextOptions {
+  /** The accessible name (aria-label) of the region to look in. */
+  within?: string;
+  /** Only a line of text that is exactly `text` counts (a status badge, not a sentence). */
+  wholeLine?: boolean;
+}
+
+/** What the in-page scripts below are given; plain data, as every protocol can carry it. */
+export interface TargetQuery {
+  role: ControlRole;
+  name: NameMatch;
+}
+
+/** The attribute the in-page finder puts on the control it found, for the engine to act on. */
+export const targetAttribute = 'data-e2e-target';
+export const targetSelector = `[${targetAttribute}]`;
+
+/**
+ * Runs in the page (every engine serialises it): finds the one visible control of the query's role
+ * and accessible name — inside the open modal dialog when there is one, since nothing else can be
+ * reached then — and marks it with `data-e2e-target`. A checkbox is marked through its label,
+ * which is what a resident clicks. Answers 'found', 'missing' or how many matched.
+ *
+ * The accessible name is worked out as browsers do for these controls: aria-labelledby,
+ * aria-label, the field's labels, then its text; a required field's trailing asterisk is left out.
+ */
+export function markTarget(query: TargetQuery): string {
+  const normalise = (text: string | null | undefined) =>
+    (text ?? '')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .replace(/\s*\*$/, '');
+  const isVisible = (element: Element) =>
+    element.getClientRects().length > 0 && getComputedStyle(element).visibility !== 'hidden';
+  const nameOf = (element: Element): string => {
+    const labelledBy = element.getAttribute('aria-labelledby');
+    if (labelledBy) {
+      return normalise(
+        labelledBy
+          .split(/\s+/)
+          .map((id) => document.getElementById(id)?.textContent ?? '')
+          .join(' '),
+      );
+    }
+    const ariaLabel = element.getAttribute('aria-label');
+    if (ariaLabel) return normalise(ariaLabel);
+    const labels = (element as HTMLInputElement).labels;
+    if (labels && labels.length > 0) {
+      return normalise(Array.from(labels, (label) => label.textContent).join(' '));
+    }
+    return normalise(element.textContent);
+  };
+  const matches = (name: string) =>
+    typeof query.name === 'string' ? name === query.name : name.startsWith(query.name.startsWith);
+  const selectors: Record<ControlRole, string> = {
+    button: 'button, [role="button"]',
+    link: 'a[href], [role="link"]',
+    menuitem: '[role="menuitem"]',
+    checkbox: 'input[type="checkbox"], [role="checkbox"]',
+    textbox:
+      'input:not([type="checkbox"]):not([type="radio"]):not([type="hidden"]), textarea, [role="textbox"]',
+  };
+  const modals = Array.from(
+    document.querySelectorAll(
+      '[role="dialog"][aria-modal="true"], [role="alertdialog"][aria-modal="true"]',
+    ),
+  ).filter(isVisible);
+  const scope = modals.at(-1) ?? document;
+  const found = Array.from(scope.querySelectorAll(selectors[query.role])).filter((element) => {
+    // A visually hidden checkbox is shown by its label.
+    const shown = query.role === 'checkbox' ? (element.closest('label') ?? element) : element;
+    return isVisible(shown) && matches(nameOf(element));
+  });
+  document
+    .querySelectorAll('[data-e2e-target]')
+    .forEach((element) => element.removeAttribute('data-e2e-target'));
+  const [target] = found;
+  if (!target || found.length > 1) return `${found.length} match`;
+  const clickable = query.role === 'checkbox' ? (target.closest('label') ?? target) : target;
+  if ((target as HTMLButtonElement).disabled) return 'disabled';
+  clickable.setAttribute('data-e2e-target', '');
+  return 'found';
+}
+
+/** Runs in the page: whether `text` is shown, as `TextOptions` says where and how. */
+export function isTextShown(args: { text: string } & TextOptions): boolean {
+  const scope = args.within
+    ? document.querySelector(`[aria-label="${args.within}"]`)
+    : document.body;
+  if (!(scope instanceof HTMLElement)) return false;
+  const shown = scope.innerText;
+  return args.wholeLine
+    ? // A table row's cells share its line, a tab apart.
+      shown.split(/[\n\t]/).some((line) => line.trim() === args.text)
+    : shown.replace(/\s+/g, ' ').includes(args.text);
+}
+
+/** Runs in the page, once axe-core's source is in it: its violations as plain data. */
+export async function axeSummariesInPage(options: axe.RunOptions): Promise<AxeViolationSummary[]> {
+  const inPage = (window as unknown as { axe: typeof axe }).axe;
+  const results = await inPage.run(document, options);
+  return results.violations.map((violation) => ({
+    id: violation.id,
+    impact: violation.impact,
+    help: violation.help,
+    nodes: violation.nodes.map((node) => ({
+      html: node.html,
+      failureSummary: node.failureSummary,
+    })),
+  }));
+}
+
+/** Asks `attempt` again until it answers true, or fails with `describe()` after `timeoutMs`. */
+export async function waitUntil(
+  attempt: () => Promise<boolean>,
+  describe: () => Promise<string> | string,
+  timeoutMs = Number(process.env.E2E_WAIT_MS ?? 20_000),
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await attempt()) return;
+    if (Date.now() > deadline) throw new Error(await describe());
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Runs one of the in-page functions above in an engine's page and answers its result. */
+export type InPage = <Arg, Result>(
+  script: (arg: Arg) => Result | Promise<Result>,
+  arg: Arg,
+) => Promise<Result>;
+
+/** Waits until the in-page finder has marked the one control of `role` named `name`. */
+export async function markOne(inPage: InPage, role: ControlRole, name: NameMatch): Promise<void> {
+  let answer = '';
+  await waitUntil(
+    async () => (answer = await inPage(markTarget, { role, name })) === 'found',
+    () => `No one ${role} named ${JSON.stringify(name)}: ${answer}`,
+  );
+}
+
+/** Waits until `text` is shown (`shown`) or gone, as `TextOptions` says. */
+export function waitForTextIn(
+  inPage: InPage,
+  text: string,
+  options: TextOptions,
+  shown: boolean,
+): Promise<void> {
+  return waitUntil(
+    async () => (await inPage(isTextShown, { text, ...options })) === shown,
+    () => `"${text}" is ${shown ? 'not ' : 'still '}shown`,
+  );
+}
+
+/**
+ * Types London dates and times into the permit date fields from the keyboard, as a resident
+ * would, and waits for each field's "Selected: … (UK time)" echo (src/ui/date-time-field.tsx).
+ * Today's fields are the browser's `datetime-local` controls: focus puts the keys in the first
+ * segment, a full segment moves on by itself, and the engine's `dateField` says the order and
+ * whether the year needs a Tab. The one place that knows how a permit date is entered.
+ */
+export async function typePermitDates(
+  driver: EngineDriver,
+  dates: ReadonlyArray<{ label: NameMatch; value: DateTime }>,
+): Promise<void> {
+  const { order, tabAfterYear } = driver.dateField;
+  const [datePart, timePart] =
+    order === 'day-month-year 24-hour' ? ['ddMMyyyy', 'HHmm'] : ['MMddyyyy', 'hhmma'];
+  for (const { label, value } of dates) {
+    const london = value.setZone('Europe/London');
+    await driver.focus(label);
+    await driver.type(london.toFormat(datePart));
+    if (tabAfterYear) await driver.press('Tab');
+    await driver.type(london.toFormat(timePart));
+    await driver.waitForText(`Selected: ${london.toFormat('dd/MM/yyyy HH:mm')} (UK time)`);
+  }
+}
