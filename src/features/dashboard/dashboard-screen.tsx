@@ -46,8 +46,14 @@ function UsageProgress({ label, bar, what }: { label: string; bar: UsageBar; wha
           <Progress.Label>{label}</Progress.Label>
           <Text textStyle="sm">{usedText}</Text>
         </HStack>
-        <Progress.Track aria-label={label} aria-valuetext={usedText}>
-          <Progress.Range />
+        {/* Forced colours paint every background the page's own colour: the track keeps an
+            outline and the filled part takes the system's highlight colour. */}
+        <Progress.Track
+          aria-label={label}
+          aria-valuetext={usedText}
+          _highContrast={{ borderWidth: '1px', borderColor: 'CanvasText' }}
+        >
+          <Progress.Range _highContrast={{ forcedColorAdjust: 'none', bg: 'Highlight' }} />
         </Progress.Track>
       </Progress.Root>
       {warning && (
