@@ -87,6 +87,14 @@ describe('with forced colours', () => {
     await field.focus();
     await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Tab');
+    // The ring comes in with the field's transition: what counts is the ring once it has settled.
+    await field.evaluate(
+      (input) =>
+        new Promise((settled) => {
+          const running = input.getAnimations();
+          void Promise.all(running.map((animation) => animation.finished)).then(settled);
+        }),
+    );
     const focusPaint = await paint(field);
 
     // One expectation, so a failure shows every part's paint at once.
