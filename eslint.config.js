@@ -9,7 +9,7 @@ const { createTypeScriptImportResolver } = require('eslint-import-resolver-types
 const prettier = require('eslint-config-prettier');
 const globals = require('globals');
 
-const features = ['auth', 'dashboard', 'permits', 'guide', 'settings'];
+const features = ['auth', 'dashboard', 'permits', 'guide', 'settings', 'accessibility'];
 
 module.exports = tseslint.config(
   { ignores: ['node_modules', 'dist', '.data', 'coverage', 'server/db/migrations'] },

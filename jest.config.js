@@ -7,8 +7,18 @@ const transformPglite = ['/node_modules/(?!@electric-sql/pglite/dist/)'];
 const transformForBrowsers = [
   '/node_modules/(?!(@electric-sql/pglite/dist|puppeteer-core|chromium-bidi|@puppeteer/browsers|modern-tar|webdriver-bidi-protocol|typed-query-selector)/)',
 ];
+// The production bundle, built once per run for every suite that serves or inspects it.
+const productionBuild = {
+  globalSetup: '<rootDir>/test/support/production-build-setup.ts',
+  globalTeardown: '<rootDir>/test/support/production-build-teardown.ts',
+};
 
 module.exports = {
+  // On two cores Jest would run every suite in its own main process, one after another, and what
+  // each suite leaves behind (webpack, jsdom, PGlite) piled up until the heap ran out (a CI run
+  // died at 3.9 GB). With a limit set, the suites run in a worker that is replaced once
+  // it has grown past it.
+  workerIdleMemoryLimit: '1536MB',
   projects: [
     {
       ...common,
@@ -37,12 +47,14 @@ module.exports = {
     },
     {
       ...common,
+      ...productionBuild,
       displayName: 'build',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/test/build/**/*.test.ts'],
     },
     {
       ...common,
+      ...productionBuild,
       displayName: 'e2e',
       transformIgnorePatterns: transformForBrowsers,
       testEnvironment: 'node',

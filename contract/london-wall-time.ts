@@ -24,7 +24,6 @@ export type LondonWallTime =
   { ok: true; instant: DateTime } | { ok: false; reason: 'not-a-date' | 'skipped' };
 
 const wallClockFormat = 'yyyy-MM-dd HH:mm:ss.SSS';
-const ukDisplayFormat = 'dd/MM/yyyy HH:mm';
 
 function sameWallClock(a: DateTime, b: DateTime): boolean {
   return a.toFormat(wallClockFormat) === b.toFormat(wallClockFormat);
@@ -56,10 +55,16 @@ export function londonWallTime(fields: WallClockFields): LondonWallTime {
  */
 export function toUkDateTime(instant: DateTime): string {
   const london = instant.setZone(siteTimeZone);
-  const text = london.toFormat(ukDisplayFormat);
-  const repeated = [london.minus({ hours: 1 }), london.plus({ hours: 1 })].some((other) =>
-    sameWallClock(other.setZone(siteTimeZone), london),
-  );
+  // Written out rather than through toFormat, which parses its pattern on every call: the CSV
+  // export formats two of these per permit (scripts/bench/benchmark-permit-export.ts).
+  const two = (value: number) => String(value).padStart(2, '0');
+  const text = `${two(london.day)}/${two(london.month)}/${london.year} ${two(london.hour)}:${two(london.minute)}`;
+  // Only next to a clock change can the wall clock repeat: elsewhere the offset is the same an
+  // hour either side.
+  const before = london.minus({ hours: 1 });
+  const after = london.plus({ hours: 1 });
+  if (before.offset === london.offset && after.offset === london.offset) return text;
+  const repeated = [before, after].some((other) => sameWallClock(other, london));
   if (!repeated) return text;
   return `${text} (${london.offset === 60 ? 'BST' : 'GMT'})`;
 }

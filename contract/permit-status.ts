@@ -19,3 +19,22 @@ export type PermitStatus = (typeof permitStatuses)[number];
 export function isPermitStatus(value: unknown): value is PermitStatus {
   return typeof value === 'string' && (permitStatuses as readonly string[]).includes(value);
 }
+
+/**
+ * What residents read for each status, word for word from docs/contract.md §4, "Permit statuses":
+ * the web app's badges (machines/permits/permit-status-table.ts) and the API host's e-mails.
+ */
+export const permitStatusLabels: Readonly<Record<PermitStatus, string>> = {
+  ACTIVE: 'Active',
+  SCHEDULED: 'Scheduled',
+  QUEUED: 'Queued',
+  CANCEL_PENDING: 'Cancelling…',
+  CANCELLED: 'Cancelled',
+  CANCEL_FAILED: 'Cancel failed',
+  UPDATE_PENDING: 'Updating…',
+  UPDATE_FAILED: 'Update Failed',
+  EXPIRE_PENDING: 'Expiring…',
+  EXPIRED: 'Expired',
+  FAILED: 'Failed',
+  FAILED_LIMIT: 'Failed - Limit Exceeded',
+};

@@ -9,6 +9,7 @@ import type { Identity } from './identity/firebase-identity';
 import type { Mailer } from './mail/mailer';
 import { adminRoutes } from './routes/admin-routes';
 import { authRoutes } from './routes/auth-routes';
+import { emailPreferenceRoutes } from './routes/email-preference-routes';
 import { passwordRoutes } from './routes/password-routes';
 import { permitRoutes } from './routes/permit-routes';
 import { siteSettingsRoutes } from './routes/site-settings-routes';
@@ -149,6 +150,12 @@ export function buildApp(deps: AppDependencies): FastifyInstance {
     identity: deps.identity,
     onPermitChanged: deps.onPermitChanged,
     publicUrl: () => deps.publicUrl ?? ownLoopbackUrl(app),
+  });
+  app.register(emailPreferenceRoutes, {
+    prefix: '/api/v1',
+    db: deps.db,
+    identity: deps.identity,
+    throttles,
   });
   if (deps.adminSecret) app.register(adminRoutes, { db: deps.db, adminSecret: deps.adminSecret });
 

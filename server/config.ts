@@ -3,6 +3,7 @@ import type { LevelWithSilent } from 'pino';
 import { z } from 'zod';
 import { defaultDemoInviteCode } from './admin/admin-command';
 import type { TrustProxy } from './app';
+import { defaultPermitMailSettings, type PermitMailSettings } from './mail/permit-mail-settings';
 import type { SimulatedParkingProviderOptions } from './provider/simulated-parking-provider';
 import {
   defaultReconcilerSettings,
@@ -81,6 +82,8 @@ export interface ServerConfig {
   trustProxy: TrustProxy;
   reconciler: ReconcilerConfig;
   passwordReset: PasswordResetConfig;
+  /** PERMIT_REMINDER_MINUTES, as the permit mail dispatcher takes it. */
+  permitMail: Pick<PermitMailSettings, 'reminderLeadMs'>;
   /** PUBLIC_API_URL: where residents reach the API; paging links are made from it. */
   publicApiUrl: string | undefined;
   /** LOG_LEVEL: the least severe level the host's logger writes (default info). */
@@ -151,12 +154,23 @@ const passwordResetEnvironmentSchema = z.object({
     .default(60),
 });
 
+const permitMailEnvironmentSchema = z.object({
+  // Up to a week: a reminder further ahead than that is no longer "ending soon".
+  PERMIT_REMINDER_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(defaultPermitMailSettings.reminderLeadMs / 60_000),
+});
+
 const loggingEnvironmentSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
 const environmentFields = reconcilerEnvironmentFields.extend({
   ...passwordResetEnvironmentSchema.shape,
+  ...permitMailEnvironmentSchema.shape,
   ...loggingEnvironmentSchema.shape,
   API_PORT: z.coerce.number().int().min(0).max(65535).default(8000),
   API_HOST: z.string().trim().min(1).default('127.0.0.1'),
@@ -255,6 +269,19 @@ export function loadReconcilerConfig(
   return reconcilerConfigOf(parseEnvironment(reconcilerEnvironmentSchema, environment));
 }
 
+/** Only PERMIT_REMINDER_MINUTES: the permit mail dispatcher's settings it decides. */
+export function loadPermitMailConfig(
+  environment: NodeJS.ProcessEnv = process.env,
+): Pick<PermitMailSettings, 'reminderLeadMs'> {
+  return permitMailConfigOf(parseEnvironment(permitMailEnvironmentSchema, environment));
+}
+
+function permitMailConfigOf(
+  values: z.infer<typeof permitMailEnvironmentSchema>,
+): Pick<PermitMailSettings, 'reminderLeadMs'> {
+  return { reminderLeadMs: values.PERMIT_REMINDER_MINUTES * 60_000 };
+}
+
 /** Only LOG_LEVEL: for startApi's default logger. */
 export function loadLogLevel(environment: NodeJS.ProcessEnv = process.env): LevelWithSilent {
   return parseEnvironment(loggingEnvironmentSchema, environment).LOG_LEVEL;
@@ -276,6 +303,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Server
     trustProxy: values.TRUST_PROXY,
     reconciler: reconcilerConfigOf(values),
     passwordReset: passwordResetConfigOf(values),
+    permitMail: permitMailConfigOf(values),
     publicApiUrl: values.PUBLIC_API_URL,
     logLevel: values.LOG_LEVEL,
   };

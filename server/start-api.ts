@@ -6,6 +6,7 @@ import {
   identityModeOf,
   loadLogLevel,
   loadPasswordResetConfig,
+  loadPermitMailConfig,
   loadReconcilerConfig,
   type PasswordResetConfig,
 } from './config';
@@ -15,7 +16,10 @@ import { DataDirLock } from './db/data-dir-lock';
 import { openDatabase, type Database } from './db/database';
 import { createFirebaseIdentity } from './identity/firebase-identity';
 import { createHostLogger, type HostLogger } from './logging/create-host-logger';
-import { createMailer } from './mail/mailer';
+import { createPermitMailDispatcher } from './mail/create-permit-mail-dispatcher';
+import { createMailer, type Mailer } from './mail/mailer';
+import type { PermitMailSettings } from './mail/permit-mail-settings';
+import type { PollingLoop } from './polling/create-polling-loop';
 import type { ParkingProvider } from './provider/parking-provider';
 import { createSimulatedParkingProvider } from './provider/simulated-parking-provider';
 import { createReconciler, type Reconciler } from './reconciler/create-reconciler';
@@ -53,6 +57,12 @@ export interface StartApiOptions {
    * in the log, with its links only in emulator mode.
    */
   passwordReset?: Partial<PasswordResetConfig>;
+  /**
+   * Permit confirmations and reminders (server/mail/create-permit-mail-dispatcher.ts) are sent
+   * from this process unless this is false or RECONCILER=off (a worker then sends them).
+   * PERMIT_REMINDER_MINUTES unless the settings say otherwise.
+   */
+  permitMail?: false | { settings?: Partial<PermitMailSettings> };
 }
 
 export interface RunningApi {
@@ -61,6 +71,8 @@ export interface RunningApi {
   demo?: DemoSeedResult;
   /** The in-process reconciler, when one runs. */
   reconciler?: Reconciler;
+  /** The in-process permit mail dispatcher, when one runs. */
+  permitMail?: PollingLoop;
   /** Stops the reconciler (after its in-flight work), the server and the database. */
   close(): Promise<void>;
 }
@@ -82,6 +94,24 @@ function inProcessReconciler(
     db,
     provider: option?.provider ?? createSimulatedParkingProvider(environment.provider),
     settings: { ...environment.settings, ...option?.settings },
+    log,
+  });
+}
+
+function inProcessPermitMail(
+  db: Database,
+  mailer: Mailer,
+  option: StartApiOptions['permitMail'],
+  publicUrl: () => string,
+  log: HostLogger,
+): PollingLoop | undefined {
+  if (option === false) return undefined;
+  if (!option && !loadReconcilerConfig().enabled) return undefined;
+  return createPermitMailDispatcher({
+    db,
+    mailer,
+    settings: { ...loadPermitMailConfig(), ...option?.settings },
+    publicUrl,
     log,
   });
 }
@@ -133,6 +163,15 @@ export async function startApi(options: StartApiOptions): Promise<RunningApi> {
     // Created before the app so that the permit routes can wake it after a change.
     const reconciler = inProcessReconciler(connection.db, options.reconciler, logger);
     if (reconciler) cleanups.push(() => reconciler.stop());
+    let ownUrl = '';
+    const permitMail = inProcessPermitMail(
+      connection.db,
+      mailer,
+      options.permitMail,
+      () => options.publicUrl ?? ownUrl,
+      logger,
+    );
+    if (permitMail) cleanups.push(() => permitMail.stop());
     const adminSecret = lock ? randomBytes(32).toString('hex') : undefined;
     const app = buildApp({
       db: connection.db,
@@ -141,7 +180,13 @@ export async function startApi(options: StartApiOptions): Promise<RunningApi> {
       adminSecret,
       mailer,
       resetTokenLifetimeMs: passwordReset.tokenLifetimeMs,
-      onPermitChanged: reconciler ? () => reconciler.wake() : undefined,
+      onPermitChanged:
+        reconciler || permitMail
+          ? () => {
+              reconciler?.wake();
+              permitMail?.wake();
+            }
+          : undefined,
       logger,
       publicUrl: options.publicUrl,
       trustProxy: options.trustProxy,
@@ -155,8 +200,11 @@ export async function startApi(options: StartApiOptions): Promise<RunningApi> {
     const demo = options.seedDemo
       ? await seedDemoDatabase(connection.db, options.seedDemo.inviteCode ?? defaultDemoInviteCode)
       : undefined;
+    const url = `http://${urlHost(host)}:${address.port}`;
+    ownUrl = url;
     reconciler?.start();
-    return { url: `http://${urlHost(host)}:${address.port}`, demo, reconciler, close: cleanUp };
+    permitMail?.start();
+    return { url, demo, reconciler, permitMail, close: cleanUp };
   } catch (error) {
     await cleanUp();
     throw error;

@@ -1,6 +1,9 @@
+import path from 'node:path';
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { createHostLogger, type HostLogger } from './logging/create-host-logger';
+import { createPermitMailDispatcher } from './mail/create-permit-mail-dispatcher';
+import { createMailer } from './mail/mailer';
 import { createSimulatedParkingProvider } from './provider/simulated-parking-provider';
 import { createReconciler } from './reconciler/create-reconciler';
 import { stopOnSignals } from './stop-on-signals';
@@ -29,13 +32,31 @@ async function main(log: (logger: HostLogger) => void): Promise<void> {
     settings: config.reconciler.settings,
     log: logger,
   });
+  const mailer = createMailer({
+    smtpUrl: config.passwordReset.smtpUrl,
+    outboxDir: path.join(config.dataDir, 'outbox'),
+    from: config.passwordReset.mailFrom,
+    log: logger,
+  });
+  const publicUrl = config.publicApiUrl ?? `http://127.0.0.1:${config.apiPort}`;
+  const permitMail = createPermitMailDispatcher({
+    db: connection.db,
+    mailer,
+    settings: config.permitMail,
+    publicUrl: () => publicUrl,
+    log: logger,
+  });
   reconciler.start();
-  logger.info(`Permit reconciler ${process.pid} running against PostgreSQL (DATABASE_URL).`);
+  permitMail.start();
+  logger.info(
+    `Permit reconciler and mail dispatcher ${process.pid} running against PostgreSQL (DATABASE_URL).`,
+  );
 
   stopOnSignals(
     (signal) => `${signal}: finishing the permits in hand, then stopping…`,
     async () => {
-      await reconciler.stop();
+      await Promise.all([reconciler.stop(), permitMail.stop()]);
+      mailer.close();
       await connection.close();
     },
     logger,

@@ -2,7 +2,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { getConfig } from './config';
 import { App } from './shell/app';
-import { attachInspectorWhenRequested } from './shell/inspector';
 
 async function start(container: HTMLElement): Promise<void> {
   try {
@@ -12,12 +11,19 @@ async function start(container: HTMLElement): Promise<void> {
     container.textContent = error instanceof Error ? error.message : String(error);
     throw error;
   }
-  await attachInspectorWhenRequested(window.location.search);
   createRoot(container).render(
     <StrictMode>
       <App />
     </StrictMode>,
   );
+}
+
+// Development builds only: the "Open inspector" button (README "Walking a flow with the inspector").
+// The import sits inside a plain `if` on NODE_ENV (not in an async function, which Babel may
+// rewrite into a state machine) so webpack sees a dead branch in production builds and leaves the
+// inspector out (test/build/production-bundle.test.ts).
+if (process.env.NODE_ENV !== 'production') {
+  void import('./shell/inspector-controls').then((module) => module.showInspectorControls());
 }
 
 // Production builds only (webpack.config.ts emits the worker there), after the page has loaded so

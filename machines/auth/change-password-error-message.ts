@@ -1,5 +1,6 @@
 import type { HttpFailure } from '../http-failure';
 import type { PasswordFormError } from './password-form-machine';
+import { serverFieldErrors } from '../server-field-errors';
 import { serverErrorMessages } from './server-error-messages';
 
 /** docs/contract.md §8, "Change password", word for word. */
@@ -27,5 +28,13 @@ export function toChangePasswordError(failure: HttpFailure): PasswordFormError {
   const messages = serverErrorMessages(failure.body, changePasswordFields);
   if (messages.length === 0) return { message: changePasswordMessages.failed, items: [] };
   const message = messages.join(' ');
-  return { message, items: /password/i.test(message) ? messages.flatMap(sentencesOf) : [] };
+  const fieldErrors = serverFieldErrors(failure.body, {
+    current_password: 'current_password',
+    new_password: 'new_password',
+  });
+  return {
+    message,
+    items: /password/i.test(message) ? messages.flatMap(sentencesOf) : [],
+    ...(fieldErrors && { fieldErrors }),
+  };
 }

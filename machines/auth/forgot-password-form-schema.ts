@@ -1,9 +1,15 @@
 import * as yup from 'yup';
+import { emailFormat } from './email-format';
 
 /**
  * The forgot-password form's rules (test/components/auth/forgot-password-screen.test.tsx pins the
- * message).
+ * messages). A malformed address is the resident's to mend, so it is named on the field rather
+ * than sent and refused as "Failed to send reset email".
  */
 export const forgotPasswordFormSchema = yup.object({
-  email: yup.string().trim().required('Email is required'),
+  email: yup
+    .string()
+    .trim()
+    .required('Email is required')
+    .matches(emailFormat.pattern, emailFormat.message),
 });

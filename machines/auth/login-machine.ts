@@ -12,7 +12,8 @@ import {
  * Email and password sign-in (docs/contract.md §2 "Login", §8 "Login"): the API answers with a
  * custom token, which the identity provider then accepts or rejects. Reaching `success` is the
  * screen's cue for "Login successful! Redirecting to dashboard..."; the session machine notices
- * the new identity and the public-route guard redirects.
+ * the new identity and the public-route guard redirects once `signedIn` follows, after the
+ * `successMessageHold` delay.
  */
 export const loginMachine = setup({
   ...tokenSignInSetup<LoginCredentials>(),

@@ -10,6 +10,8 @@ import { notProvided } from '../not-provided';
 export interface PasswordFormError {
   message: string;
   items: readonly string[];
+  /** What the refusal says about single fields, by field name, for the fields to show. */
+  fieldErrors?: Readonly<Partial<Record<string, string>>>;
 }
 
 export interface PasswordFormContext {

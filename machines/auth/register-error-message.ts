@@ -1,4 +1,5 @@
 import { fieldMessages } from '../drf-field-messages';
+import { serverFieldErrors } from '../server-field-errors';
 import type { HttpFailure } from '../http-failure';
 import type { TokenSignInMessages } from './token-sign-in-machine-config';
 import type { TokenResponse } from '../../contract/auth';
@@ -57,9 +58,27 @@ export function toRegisterMissingTokenMessage(answer: TokenResponse): string {
     : registerMessages.authenticationFailed;
 }
 
+/**
+ * What a refused registration says about the form's own fields (a used invite code, a taken
+ * e-mail, a weak password), for each field to show beside the spec's message. A 429 or 5xx says
+ * nothing about a field, whatever its body holds.
+ */
+export function toRegisterFieldErrors(failure: HttpFailure) {
+  if (failure.status === 429 || (failure.status !== undefined && failure.status >= 500)) {
+    return undefined;
+  }
+  return serverFieldErrors(
+    failure.body,
+    Object.fromEntries(
+      fieldNames.filter((name) => name !== 'permit_limit').map((name) => [name, name]),
+    ),
+  );
+}
+
 /** What the register machine says when it fails (`machines/auth/register-machine.ts`). */
 export const registerFailureMessages: TokenSignInMessages = {
   toRefusalMessage: toRegisterErrorMessage,
+  toRefusalFieldErrors: toRegisterFieldErrors,
   toMissingTokenMessage: toRegisterMissingTokenMessage,
   tokenRejected: registerMessages.tokenLoginFailed,
 };

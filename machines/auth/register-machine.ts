@@ -16,7 +16,8 @@ const shared = tokenSignInSetup<RegistrationDetails>();
  * sign-in with the custom token the API answers with. When the account was created but the
  * sign-in cannot happen, the user is sent to /login after `loginRedirect` (3 s) through the
  * `navigateToLogin` action the app provides. Reaching `success` is the screen's cue for
- * "Registration successful! Redirecting to dashboard...".
+ * "Registration successful! Redirecting to dashboard...", held for `successMessageHold` before
+ * `signedIn` lets the app redirect.
  */
 export const registerMachine = setup({
   ...shared,
@@ -28,7 +29,7 @@ export const registerMachine = setup({
     ...shared.actions,
     navigateToLogin: () => notProvided('register', 'action', 'navigateToLogin'),
   },
-  delays: { loginRedirect: 3000 },
+  delays: { ...shared.delays, loginRedirect: 3000 },
 }).createMachine(
   createTokenSignInMachineConfig({
     id: 'register',

@@ -1,5 +1,6 @@
 import type { HttpFailure } from '../http-failure';
 import type { PasswordFormError } from './password-form-machine';
+import { serverFieldErrors } from '../server-field-errors';
 import { serverErrorMessages } from './server-error-messages';
 
 /** docs/contract.md §8, "Reset password", word for word. */
@@ -16,5 +17,10 @@ const resetPasswordFields = ['uid', 'token', 'password'] as const;
  */
 export function toResetPasswordError(failure: HttpFailure): PasswordFormError {
   const messages = serverErrorMessages(failure.body, resetPasswordFields);
-  return { message: messages.join(' ') || resetPasswordMessages.failed, items: [] };
+  const fieldErrors = serverFieldErrors(failure.body, { password: 'password' });
+  return {
+    message: messages.join(' ') || resetPasswordMessages.failed,
+    items: [],
+    ...(fieldErrors && { fieldErrors }),
+  };
 }

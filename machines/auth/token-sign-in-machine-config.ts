@@ -10,6 +10,8 @@ export interface TokenSignInContext {
   errorMessage: string | null;
   /** The custom token between the API's answer and the sign-in with it; null otherwise. */
   customToken: string | null;
+  /** What a refusal says about single fields of the form, by field name; null otherwise. */
+  fieldErrors: Readonly<Partial<Record<string, string>>> | null;
 }
 
 export type TokenSignInEvent<TValues> = { type: 'SUBMIT'; values: TValues };
@@ -27,12 +29,20 @@ export function tokenSignInSetup<TValues>() {
   type Event = TokenSignInEvent<TValues>;
   return {
     types: { context: {} as TokenSignInContext, events: {} as Event },
+    // How long the success message stays before the app redirects: at least 1 s to read it
+    // (issue 15), counted from when it is painted, which comes a frame or so after the state.
+    delays: { successMessageHold: 1200 },
     actions: {
-      showError: assign<TokenSignInContext, Event, { message: string }, Event, never>(
-        (_, params) => ({ errorMessage: params.message }),
-      ),
+      showError: assign<
+        TokenSignInContext,
+        Event,
+        { message: string; fieldErrors?: TokenSignInContext['fieldErrors'] },
+        Event,
+        never
+      >((_, params) => ({ errorMessage: params.message, fieldErrors: params.fieldErrors ?? null })),
       clearError: assign<TokenSignInContext, Event, undefined, Event, never>({
         errorMessage: null,
+        fieldErrors: null,
       }),
       keepToken: assign<TokenSignInContext, Event, { answer: TokenResponse }, Event, never>(
         (_, params) => ({ customToken: customTokenOf(params.answer) }),
@@ -73,6 +83,8 @@ export interface TokenSignInMessages {
   toMissingTokenMessage: (answer: TokenResponse) => string;
   /** The message when the identity provider does not accept the custom token. */
   tokenRejected: string;
+  /** What a refused request says about single fields, for the form to show on them. */
+  toRefusalFieldErrors?: (failure: HttpFailure) => TokenSignInContext['fieldErrors'] | undefined;
 }
 
 export interface TokenSignInOptions<TRequestActor extends string, TErrorState> {
@@ -90,7 +102,8 @@ export interface TokenSignInOptions<TRequestActor extends string, TErrorState> {
 /**
  * The statechart login and register share (`machines/auth/login-machine.ts`,
  * `machines/auth/register-machine.ts`): idle → submitting (the API's answer, then the sign-in
- * with its custom token) → success, or the machine's own error state. This is plain config,
+ * with its custom token) → success, held `successMessageHold` → signedIn, or the machine's own
+ * error state. This is plain config,
  * checked against each machine's `setup` where it is used: XState cannot type an invoke whose
  * actor name is a type parameter, so the two machines cannot come out of one generic `setup` as
  * the password forms do (`machines/auth/password-form-machine.ts`).
@@ -112,7 +125,11 @@ export function createTokenSignInMachineConfig<
     actions: { type: 'showError', params: { message: messages.tokenRejected } },
   } as const;
   const answerOf = ({ event }: { event: { output: TokenResponse } }) => ({ answer: event.output });
-  const initialContext: TokenSignInContext = { errorMessage: null, customToken: null };
+  const initialContext: TokenSignInContext = {
+    errorMessage: null,
+    customToken: null,
+    fieldErrors: null,
+  };
   return {
     id,
     description,
@@ -164,6 +181,7 @@ export function createTokenSignInMachineConfig<
                   type: 'showError',
                   params: ({ event }: { event: { error: unknown } }) => ({
                     message: messages.toRefusalMessage(toHttpFailure(event.error)),
+                    fieldErrors: messages.toRefusalFieldErrors?.(toHttpFailure(event.error)),
                   }),
                 },
               },
@@ -197,8 +215,20 @@ export function createTokenSignInMachineConfig<
           },
         },
       },
+      // Held so the resident can read the success message before the app redirects (a
+      // redirect after 50 ms left it unread: test/e2e/auth-journey.test.ts measures the hold).
       success: {
-        description: 'The user is signed in; the screen says so and the app redirects.',
+        description:
+          'The user is signed in; the screen shows the success message and holds the redirect.',
+        after: {
+          successMessageHold: {
+            target: 'signedIn',
+            description: 'The success message has been on screen long enough to read.',
+          },
+        },
+      },
+      signedIn: {
+        description: 'The user is signed in and the success message was read: the app redirects.',
         type: 'final',
       },
       error: errorState,

@@ -3,11 +3,14 @@ import { systemClock, type Clock } from '../clock';
 import { toHttpFailure } from '../http-failure';
 import { notProvided } from '../not-provided';
 import { createPermitMessages, toCreatePermitErrorMessage } from './create-permit-error-message';
-import type { PermitCreatePayload } from '../../contract/permit';
+import type { Permit, PermitCreatePayload } from '../../contract/permit';
+import { overlapDetail } from './overlapping-permit';
 import type { PermitFormValues } from './permit-form-values';
 import type { SiteSettings } from '../../contract/site-settings';
 import { toPermitCreatePayload } from './to-permit-create-payload';
 import { checkRegistration } from './uk-registration';
+import type { RecentVehicle } from './recent-vehicles';
+import { nextWaitingWeek, weeklySeries, type SeriesWeek } from './weekly-series';
 
 /** What the app's create call answers on a 2xx: the HTTP status, which decides success. */
 export interface CreatePermitAnswer {
@@ -18,15 +21,25 @@ export interface AddPermitInput {
   /** The site's settings (`siteSettingsMachine`): the form is shown once they are known. */
   settings: SiteSettings;
   clock?: Clock;
+  /** The vehicle "Add again" on My Permits re-books: the form starts with it filled in. */
+  vehicle?: RecentVehicle | null;
 }
 
 export interface AddPermitContext {
   settings: SiteSettings;
   /** What the screen shows, under `createPermitErrorTitle`, in the failed state. */
   errorMessage: string | null;
+  /** Said under an overlap refusal: which permit is in the way (`overlapDetail`). */
+  errorDetail: string | null;
+  /** The single permit last sent, for the create call and, if refused, the overlap look-up. */
+  sent: PermitCreatePayload | null;
   /** The spaced registration the typed one most likely meant, while `registration.suggesting`. */
   suggestion: string | null;
   clock: Clock;
+  /** The vehicle the form starts with ("Add again"), or null for an empty form. */
+  vehicle: RecentVehicle | null;
+  /** The weeks of a "Repeat weekly" series and how each went; empty for a single permit. */
+  series: SeriesWeek[];
 }
 
 export type AddPermitEvent =
@@ -53,10 +66,32 @@ export const addPermitMachine = setup({
     createPermit: fromPromise<CreatePermitAnswer, PermitCreatePayload>(async () =>
       notProvided('addPermit', 'actor', 'createPermit'),
     ),
+    // The same call as `createPermit`, for one week of a series: its own name keeps a week's
+    // answer apart from a single permit's in the model tests' samples.
+    createWeek: fromPromise<CreatePermitAnswer, PermitCreatePayload>(async () =>
+      notProvided('addPermit', 'actor', 'createWeek'),
+    ),
+    // After an overlap refusal: the resident's permit in the way, if one of theirs is (null when
+    // none is; `findOverlappingPermit` in overlapping-permit.ts).
+    findOverlappingPermit: fromPromise<Permit | null, PermitCreatePayload>(async () =>
+      notProvided('addPermit', 'actor', 'findOverlappingPermit'),
+    ),
   },
   actions: {
     showError: assign((_, params: { message: string }) => ({ errorMessage: params.message })),
-    clearError: assign({ errorMessage: null }),
+    clearError: assign({ errorMessage: null, errorDetail: null }),
+    rememberSent: assign({
+      sent: ({ context, event }) => {
+        assertEvent(event, 'SUBMIT');
+        return toPermitCreatePayload(event.values, context.settings, context.clock());
+      },
+    }),
+    // Kept only until the answer is read: a payload left in the context would make each later
+    // state a new one for the model tests to walk.
+    forgetSent: assign({ sent: null }),
+    explainOverlap: assign((_, params: { permit: Permit | null }) => ({
+      errorDetail: overlapDetail(params.permit),
+    })),
     rememberSuggestion: assign({
       suggestion: ({ event }) => {
         assertEvent(event, 'VRM.CHANGED');
@@ -65,9 +100,42 @@ export const addPermitMachine = setup({
       },
     }),
     forgetSuggestion: assign({ suggestion: null }),
+    forgetSeries: assign({ series: [] }),
+    // Weeks made by an earlier try keep their key and are not sent again.
+    planSeries: assign({
+      series: ({ context, event }) => {
+        assertEvent(event, 'SUBMIT');
+        const first = toPermitCreatePayload(event.values, context.settings, context.clock());
+        const weeks = weeklySeries(first, Number(event.values.weeks), context.series);
+        // Weeks left from an earlier try get another go.
+        return weeks.map((week) =>
+          week.outcome === 'not-made' && week.payload !== null
+            ? { ...week, outcome: 'waiting' as const, reason: null }
+            : week,
+        );
+      },
+    }),
+    settleWeek: assign(
+      ({ context }, params: { outcome: 'made' } | { outcome: 'not-made'; reason: string }) => {
+        const week = nextWaitingWeek(context.series);
+        return {
+          series: context.series.map((each) =>
+            each === week
+              ? {
+                  ...each,
+                  outcome: params.outcome,
+                  reason: 'reason' in params ? params.reason : null,
+                }
+              : each,
+          ),
+        };
+      },
+    ),
     navigateToMyPermits: () => notProvided('addPermit', 'action', 'navigateToMyPermits'),
   },
   guards: {
+    isOverlapRefusal: (_, params: { error: unknown }) =>
+      toCreatePermitErrorMessage(toHttpFailure(params.error)) === createPermitMessages.overlapping,
     // docs/contract.md §7: only these two statuses mean the permit was taken.
     isCreated: (_, params: { answer: CreatePermitAnswer }) =>
       params.answer.status === 201 || params.answer.status === 202,
@@ -75,6 +143,13 @@ export const addPermitMachine = setup({
       assertEvent(event, 'VRM.CHANGED');
       return checkRegistration(event.vrm).kind === params.kind;
     },
+    repeatsWeekly: ({ context, event }) => {
+      assertEvent(event, 'SUBMIT');
+      const { schedule, repeat_weekly } = event.values;
+      return context.settings.can_schedule_permits && schedule && repeat_weekly;
+    },
+    weekWaiting: ({ context }) => nextWaitingWeek(context.series) !== undefined,
+    everyWeekMade: ({ context }) => context.series.every((week) => week.outcome === 'made'),
     confirmedByResident: ({ event }) => {
       assertEvent(event, 'SUBMIT');
       return event.values.vrm_confirmed;
@@ -97,8 +172,12 @@ export const addPermitMachine = setup({
   context: ({ input }) => ({
     settings: input.settings,
     errorMessage: null,
+    errorDetail: null,
+    sent: null,
     suggestion: null,
     clock: input.clock ?? systemClock,
+    vehicle: input.vehicle ?? null,
+    series: [],
   }),
   initial: 'form',
   states: {
@@ -158,25 +237,32 @@ export const addPermitMachine = setup({
             editing: {
               description: 'The resident fills in the form.',
               on: {
-                SUBMIT: {
-                  description:
-                    'Send the form, if its registration is recognised or the resident confirmed it.',
-                  guard: 'registrationAccepted',
-                  target: 'submitting',
-                },
+                SUBMIT: [
+                  {
+                    description:
+                      'Repeat weekly is ticked: create the series, week by week, if the registration is recognised or confirmed.',
+                    guard: and(['registrationAccepted', 'repeatsWeekly']),
+                    target: 'creatingSeries',
+                    actions: 'planSeries',
+                  },
+                  {
+                    description:
+                      'Send the form, if its registration is recognised or the resident confirmed it.',
+                    guard: 'registrationAccepted',
+                    target: 'submitting',
+                    actions: 'forgetSeries',
+                  },
+                ],
               },
             },
             submitting: {
               description:
                 'The create call is out. No SUBMIT handler: a double click or a second Enter sends nothing.',
-              entry: 'clearError',
+              entry: ['clearError', 'rememberSent'],
               invoke: {
                 id: 'createPermit',
                 src: 'createPermit',
-                input: ({ context, event }) => {
-                  assertEvent(event, 'SUBMIT');
-                  return toPermitCreatePayload(event.values, context.settings, context.clock());
-                },
+                input: ({ context }) => context.sent!,
                 onDone: [
                   {
                     description: 'HTTP 201 or 202: the permit was taken.',
@@ -192,26 +278,166 @@ export const addPermitMachine = setup({
                     },
                   },
                 ],
-                onError: {
-                  description: 'The call failed: show why.',
+                onError: [
+                  {
+                    description:
+                      'Refused as overlapping: say so, and look for the permit in the way.',
+                    guard: {
+                      type: 'isOverlapRefusal',
+                      params: ({ event }) => ({ error: event.error }),
+                    },
+                    target: 'findingOverlap',
+                    actions: {
+                      type: 'showError',
+                      params: { message: createPermitMessages.overlapping },
+                    },
+                  },
+                  {
+                    description: 'The call failed: show why.',
+                    target: 'failed',
+                    actions: {
+                      type: 'showError',
+                      params: ({ event }) => ({
+                        message: toCreatePermitErrorMessage(toHttpFailure(event.error)),
+                      }),
+                    },
+                  },
+                ],
+              },
+            },
+            findingOverlap: {
+              description:
+                'The permit was refused as overlapping: the resident’s own permits for the vehicle are read to say which one is in the way. No SUBMIT handler while it runs.',
+              invoke: {
+                id: 'findOverlappingPermit',
+                src: 'findOverlappingPermit',
+                input: ({ context }) => context.sent!,
+                onDone: {
+                  description:
+                    'Read: name the resident’s permit in the way, or say the vehicle’s permit at the address is not theirs.',
                   target: 'failed',
                   actions: {
-                    type: 'showError',
-                    params: ({ event }) => ({
-                      message: toCreatePermitErrorMessage(toHttpFailure(event.error)),
-                    }),
+                    type: 'explainOverlap',
+                    params: ({ event }) => ({ permit: event.output }),
+                  },
+                },
+                onError: {
+                  description: 'The permits could not be read: the spec’s message stands alone.',
+                  target: 'failed',
+                },
+              },
+            },
+            creatingSeries: {
+              description:
+                'A "Repeat weekly" series goes out one week at a time ("Creating 2 of 3…"). No SUBMIT handler: a double click sends nothing, and a week made is never sent again.',
+              entry: 'clearError',
+              initial: 'nextWeek',
+              states: {
+                nextWeek: {
+                  description: 'Choosing what comes next from how each week went.',
+                  always: [
+                    {
+                      description: 'A week has not had its try yet: send it.',
+                      guard: 'weekWaiting',
+                      target: 'creatingWeek',
+                    },
+                    {
+                      description: 'Every week of the series was made.',
+                      guard: 'everyWeekMade',
+                      target: '#addPermit.succeeded',
+                    },
+                    {
+                      description: 'Every week had its try, and some were not made.',
+                      target: '#addPermit.form.submission.seriesIncomplete',
+                    },
+                  ],
+                },
+                creatingWeek: {
+                  description: 'The create call for the next waiting week is out.',
+                  invoke: {
+                    id: 'createWeek',
+                    src: 'createWeek',
+                    input: ({ context }) => {
+                      const week = nextWaitingWeek(context.series);
+                      if (!week?.payload) throw new Error('creatingWeek entered with no week');
+                      return week.payload;
+                    },
+                    onDone: [
+                      {
+                        description: 'HTTP 201 or 202: this week was made.',
+                        guard: {
+                          type: 'isCreated',
+                          params: ({ event }) => ({ answer: event.output }),
+                        },
+                        target: 'nextWeek',
+                        actions: { type: 'settleWeek', params: { outcome: 'made' } },
+                      },
+                      {
+                        description: 'Any other 2xx: this week was not made.',
+                        target: 'nextWeek',
+                        actions: {
+                          type: 'settleWeek',
+                          params: { outcome: 'not-made', reason: createPermitMessages.failed },
+                        },
+                      },
+                    ],
+                    onError: {
+                      description: 'The call failed: this week was not made, and why is kept.',
+                      target: 'nextWeek',
+                      actions: {
+                        type: 'settleWeek',
+                        params: ({ event }) => ({
+                          outcome: 'not-made' as const,
+                          reason: toCreatePermitErrorMessage(toHttpFailure(event.error)),
+                        }),
+                      },
+                    },
                   },
                 },
               },
             },
+            seriesIncomplete: {
+              description:
+                'Some weeks of the series were made and some not: the screen lists each by date; the form keeps its values for a retry of the rest.',
+              on: {
+                SUBMIT: [
+                  {
+                    description:
+                      'Repeat weekly is ticked: retry the weeks not made if the registration is recognised or confirmed.',
+                    guard: and(['registrationAccepted', 'repeatsWeekly']),
+                    target: 'creatingSeries',
+                    actions: 'planSeries',
+                  },
+                  {
+                    description:
+                      'Send a single permit instead, if its registration is recognised or the resident confirmed it.',
+                    guard: 'registrationAccepted',
+                    target: 'submitting',
+                    actions: 'forgetSeries',
+                  },
+                ],
+              },
+            },
             failed: {
               description: 'The create call failed; the form keeps its values.',
+              entry: 'forgetSent',
               on: {
-                SUBMIT: {
-                  description: 'Retry with whatever the form now holds.',
-                  guard: 'registrationAccepted',
-                  target: 'submitting',
-                },
+                SUBMIT: [
+                  {
+                    description:
+                      'Repeat weekly is ticked: retry as a series with whatever the form now holds, if the registration is recognised or confirmed.',
+                    guard: and(['registrationAccepted', 'repeatsWeekly']),
+                    target: 'creatingSeries',
+                    actions: 'planSeries',
+                  },
+                  {
+                    description:
+                      'Retry with whatever the form now holds, if its registration is recognised or the resident confirmed it.',
+                    guard: 'registrationAccepted',
+                    target: 'submitting',
+                    actions: 'forgetSeries',
+                  },
+                ],
               },
             },
           },

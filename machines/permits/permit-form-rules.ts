@@ -20,6 +20,8 @@ export const emptyPermitForm: PermitFormValues = {
   start: '',
   acknowledged: false,
   vrm_confirmed: false,
+  repeat_weekly: false,
+  weeks: '',
 };
 
 export type PermitFormErrors = Partial<Record<keyof PermitFormValues, string>>;

@@ -17,4 +17,8 @@ export interface PermitFormValues extends Required<Pick<PermitCreatePayload, Per
   acknowledged: boolean;
   /** "This registration is correct": the resident vouches for a registration not in a UK format. */
   vrm_confirmed: boolean;
+  /** "Repeat weekly": the scheduled permit and the next weeks' (machines/permits/weekly-series.ts). */
+  repeat_weekly: boolean;
+  /** "Number of weeks" as typed; 2 to 8 when repeating. */
+  weeks: string;
 }

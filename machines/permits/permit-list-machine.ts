@@ -16,6 +16,7 @@ import {
 import { hasPendingPermit } from './permit-status-table';
 import type { Permit, PermitListRequest } from '../../contract/permit';
 import type { ListAnswer } from './read-permit-list-body';
+import type { SavedPermitList } from './saved-permit-list';
 
 export interface PermitListInput {
   /** The filters the URL query names (`fromListSearchParams`); the defaults when left out. */
@@ -23,6 +24,10 @@ export interface PermitListInput {
   clock?: Clock;
   /** Whether the page is visible when the list starts (`!document.hidden`); true when left out. */
   visible?: boolean;
+  /** Whether the browser says it is online when the list starts (`navigator.onLine`); true when left out. */
+  online?: boolean;
+  /** The list this resident loaded last on this device: shown at once when it answers the same filters. */
+  saved?: SavedPermitList | null;
 }
 
 export interface PermitListContext {
@@ -40,6 +45,10 @@ export interface PermitListContext {
   lastFetchFailed: boolean;
   /** Whether the browser page is visible; a hidden page does not refresh itself. */
   visible: boolean;
+  /** Whether the browser has a connection; offline, the rows shown stay and nothing can change them. */
+  online: boolean;
+  /** When the API host answered with the rows shown (an ISO instant); null before any answer. */
+  shownAsOf: string | null;
   clock: Clock;
 }
 
@@ -51,6 +60,8 @@ export type PermitListEvent =
   | { type: 'REFRESH' }
   | { type: 'VISIBILITY.HIDDEN' }
   | { type: 'VISIBILITY.VISIBLE' }
+  | { type: 'CONNECTION.LOST' }
+  | { type: 'CONNECTION.BACK' }
   | { type: 'QUERY.CHANGED'; query: string };
 
 /** What the machine asks the app to write into the URL when the filters or page change. */
@@ -68,8 +79,12 @@ export interface PublishQueryParams {
  * and a new URL query fetch again; entering `loading` again stops the fetch still under way, so
  * an older answer never replaces a newer one. A failed fetch keeps the rows shown and sets
  * `lastFetchFailed`. While a row on a visible page is pending, the list refreshes itself after
- * `pendingRefresh`. The app provides `fetchPermits` and `publishQuery` (which writes the filters
- * into the URL).
+ * `pendingRefresh`. Offline the rows shown stay, with the time they were loaded, and nothing refreshes
+ * itself; when the connection comes back the list is fetched again. Each page the host answers is
+ * handed to `savePermits`, and a saved page for the same filters is shown at once on start, so a
+ * reload without signal still shows the list. The app provides `fetchPermits`, `publishQuery`
+ * (which writes the filters into the URL) and `savePermits` (which keeps the page on the device
+ * for the signed-in resident only).
  */
 export const permitListMachine = setup({
   types: {
@@ -86,27 +101,35 @@ export const permitListMachine = setup({
     useRequestedFilters: assign(({ context, event }) => ({
       filters: requestedFilters(context, event),
     })),
-    showPermits: assign((_, params: { permits: Permit[]; count: number; page: number }) => ({
-      permits: params.permits,
-      count: params.count,
-      permitsPage: params.page,
-      hasFetched: true,
-      lastFetchFailed: false,
-    })),
+    showPermits: assign(
+      ({ context }, params: { permits: Permit[]; count: number; page: number }) => ({
+        permits: params.permits,
+        count: params.count,
+        permitsPage: params.page,
+        hasFetched: true,
+        lastFetchFailed: false,
+        shownAsOf: context.clock().toISOString(),
+      }),
+    ),
     // docs/contract.md §8: a list failure is swallowed; the rows already shown stay.
     noteFetchFailed: assign({ hasFetched: true, lastFetchFailed: true }),
     goToFirstPage: assign(({ context }) => ({ filters: { ...context.filters, page: 1 } })),
     noteVisible: assign((_, params: { visible: boolean }) => ({ visible: params.visible })),
+    noteOnline: assign((_, params: { online: boolean }) => ({ online: params.online })),
     publishQuery: (_, _params: PublishQueryParams) =>
       notProvided('permitList', 'action', 'publishQuery'),
+    savePermits: (_, _params: SavedPermitList) =>
+      notProvided('permitList', 'action', 'savePermits'),
   },
   guards: {
     asksForNewFilters: ({ context, event }) =>
       !isSameFilters(context.filters, requestedFilters(context, event)),
     isPageGone: (_, params: { answer: ListAnswer }) => params.answer.kind === 'pageGone',
     noStatusChosen: ({ context }) => context.filters.statuses.length === 0,
-    // A hidden page is not looked at, so refreshing it would only load the server.
-    hasPendingOnVisiblePage: ({ context }) => context.visible && hasPendingPermit(context.permits),
+    // A hidden page is not looked at, so refreshing it would only load the server; offline, a
+    // refresh could only fail.
+    hasPendingOnVisiblePage: ({ context }) =>
+      context.visible && context.online && hasPendingPermit(context.permits),
   },
   delays: {
     pendingRefresh: 4000,
@@ -115,14 +138,20 @@ export const permitListMachine = setup({
   id: 'permitList',
   context: ({ input }) => {
     const clock = input?.clock ?? systemClock;
+    const filters = input?.filters ?? defaultPermitListFilters(clock);
+    const saved = input?.saved;
+    const savedForFilters =
+      saved && saved.query === toListSearchParams(filters, clock).toString() ? saved : null;
     return {
-      filters: input?.filters ?? defaultPermitListFilters(clock),
-      permits: [],
-      count: 0,
-      permitsPage: 1,
-      hasFetched: false,
+      filters,
+      permits: savedForFilters?.permits ?? [],
+      count: savedForFilters?.count ?? 0,
+      permitsPage: savedForFilters?.page ?? 1,
+      hasFetched: savedForFilters !== null,
       lastFetchFailed: false,
       visible: input?.visible ?? true,
+      online: input?.online ?? true,
+      shownAsOf: savedForFilters?.loadedAt ?? null,
       clock,
     };
   },
@@ -179,6 +208,16 @@ export const permitListMachine = setup({
       description: 'The tab is shown again: pending rows are refreshed again.',
       actions: { type: 'noteVisible', params: { visible: true } },
     },
+    // The fetch under way, if any, goes on: a connection that is only slow may still answer.
+    'CONNECTION.LOST': {
+      description: 'The browser went offline: the rows shown stay, and nothing refreshes itself.',
+      actions: { type: 'noteOnline', params: { online: false } },
+    },
+    'CONNECTION.BACK': {
+      target: '.loading',
+      description: 'The browser is online again: the list is fetched again.',
+      actions: { type: 'noteOnline', params: { online: true } },
+    },
   },
   states: {
     loading: {
@@ -211,15 +250,18 @@ export const permitListMachine = setup({
           },
           {
             target: 'ready',
-            description: 'The page answered: its rows are shown.',
-            actions: {
-              type: 'showPermits',
-              params: ({ context, event }) => ({
-                permits: event.output.kind === 'listed' ? event.output.permits : [],
-                count: event.output.kind === 'listed' ? event.output.count : 0,
-                page: context.filters.page,
-              }),
-            },
+            description: 'The page answered: its rows are shown, and kept on the device.',
+            actions: [
+              {
+                type: 'showPermits',
+                params: ({ context, event }) => ({
+                  permits: event.output.kind === 'listed' ? event.output.permits : [],
+                  count: event.output.kind === 'listed' ? event.output.count : 0,
+                  page: context.filters.page,
+                }),
+              },
+              { type: 'savePermits', params: ({ context }) => savedList(context) },
+            ],
           },
         ],
         // A list failure is swallowed: the rows already shown stay (docs/contract.md §8).
@@ -269,6 +311,17 @@ function publishing(context: PermitListContext, replace: boolean): PublishQueryP
     filters: context.filters,
     query: toListSearchParams(context.filters, context.clock).toString(),
     replace,
+  };
+}
+
+/** The rows shown, as `savePermits` keeps them. */
+function savedList(context: PermitListContext): SavedPermitList {
+  return {
+    query: toListSearchParams(context.filters, context.clock).toString(),
+    permits: context.permits,
+    count: context.count,
+    page: context.permitsPage,
+    loadedAt: context.shownAsOf ?? context.clock().toISOString(),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { Permit } from '../../contract/permit';
-import type { PermitStatus } from '../../contract/permit-status';
+import { permitStatusLabels, type PermitStatus } from '../../contract/permit-status';
 import type { SiteSettings } from '../../contract/site-settings';
 
 /** A Chakra `colorPalette` name for a status badge. */
@@ -11,22 +11,22 @@ export interface PermitStatusDisplay {
 }
 
 /**
- * docs/contract.md §4, "Permit statuses": each status's badge label and colour, word for word (the
- * spec's "grey" is Chakra's `gray` palette).
+ * docs/contract.md §4, "Permit statuses": each status's badge label (contract/permit-status.ts) and
+ * colour (the spec's "grey" is Chakra's `gray` palette).
  */
 export const permitStatusTable: Readonly<Record<PermitStatus, PermitStatusDisplay>> = {
-  ACTIVE: { label: 'Active', colour: 'green' },
-  SCHEDULED: { label: 'Scheduled', colour: 'blue' },
-  QUEUED: { label: 'Queued', colour: 'gray' },
-  CANCEL_PENDING: { label: 'Cancelling…', colour: 'orange' },
-  CANCELLED: { label: 'Cancelled', colour: 'gray' },
-  CANCEL_FAILED: { label: 'Cancel failed', colour: 'red' },
-  UPDATE_PENDING: { label: 'Updating…', colour: 'orange' },
-  UPDATE_FAILED: { label: 'Update Failed', colour: 'red' },
-  EXPIRE_PENDING: { label: 'Expiring…', colour: 'yellow' },
-  EXPIRED: { label: 'Expired', colour: 'gray' },
-  FAILED: { label: 'Failed', colour: 'red' },
-  FAILED_LIMIT: { label: 'Failed - Limit Exceeded', colour: 'purple' },
+  ACTIVE: { label: permitStatusLabels.ACTIVE, colour: 'green' },
+  SCHEDULED: { label: permitStatusLabels.SCHEDULED, colour: 'blue' },
+  QUEUED: { label: permitStatusLabels.QUEUED, colour: 'gray' },
+  CANCEL_PENDING: { label: permitStatusLabels.CANCEL_PENDING, colour: 'orange' },
+  CANCELLED: { label: permitStatusLabels.CANCELLED, colour: 'gray' },
+  CANCEL_FAILED: { label: permitStatusLabels.CANCEL_FAILED, colour: 'red' },
+  UPDATE_PENDING: { label: permitStatusLabels.UPDATE_PENDING, colour: 'orange' },
+  UPDATE_FAILED: { label: permitStatusLabels.UPDATE_FAILED, colour: 'red' },
+  EXPIRE_PENDING: { label: permitStatusLabels.EXPIRE_PENDING, colour: 'yellow' },
+  EXPIRED: { label: permitStatusLabels.EXPIRED, colour: 'gray' },
+  FAILED: { label: permitStatusLabels.FAILED, colour: 'red' },
+  FAILED_LIMIT: { label: permitStatusLabels.FAILED_LIMIT, colour: 'purple' },
 };
 
 /**

@@ -153,7 +153,10 @@ export function isUpdateSubmitDisabled(
  * same words.
  */
 export function updatePermitFormSchema(form: UpdatePermitForm, now: DateTime | Date) {
-  const expiry = expirySchema(now, updatePermitTexts.endMissing);
+  // A new expiry must follow the start the dialog shows (the current one or a new one).
+  const expiry = expirySchema(now, updatePermitTexts.endMissing, (values) =>
+    form.showsStart ? values.start : '',
+  );
   const start = scheduledStartSchema(now);
   return yup.object({
     end: form.showsEnd

@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import webpack from 'webpack';
+import type webpack from 'webpack';
 import { launchChromium } from '../../test/e2e/chromium';
-import { createWebpackConfig } from '../../webpack.config';
+import { demoRuntimeConfig } from '../stack/demo-runtime-config';
+import { buildProductionBundle, type ProductionBuildStats } from '../stack/production-build';
 import { startStaticWebServer } from '../stack/static-web-server';
 import { measurePageScripts, type PageScripts } from './measure-page-scripts';
 
@@ -20,21 +21,6 @@ export interface BundleSizes {
   loginPageScripts: PageScripts;
 }
 
-export interface BundleMeasurement {
-  sizes: BundleSizes;
-  stats: webpack.Stats;
-}
-
-function build(outputPath: string): Promise<webpack.Stats> {
-  return new Promise((resolve, reject) => {
-    webpack(createWebpackConfig('production', outputPath), (error, stats) => {
-      if (error || !stats) return reject(error ?? new Error('webpack returned no stats.'));
-      if (stats.hasErrors()) return reject(new Error(stats.toString('errors-only')));
-      resolve(stats);
-    });
-  });
-}
-
 function gzipBytesOf(outputPath: string, files: readonly string[]): number {
   return files
     .filter((file) => file.endsWith('.js'))
@@ -49,13 +35,7 @@ async function measureLoginPage(outputPath: string): Promise<PageScripts> {
   const web = await startStaticWebServer({
     root: outputPath,
     port: 0,
-    runtimeConfig: {
-      apiBaseUrl: 'http://127.0.0.1:9/api',
-      firebase: { apiKey: 'demo-api-key', authDomain: 'localhost', projectId: 'demo-kerbside' },
-      authEmulatorUrl: null,
-      appName: 'Kerbside',
-      supportEmail: 'support@kerbside.test',
-    },
+    runtimeConfig: demoRuntimeConfig(),
   });
   try {
     const browser = await launchChromium();
@@ -70,9 +50,16 @@ async function measureLoginPage(outputPath: string): Promise<PageScripts> {
 }
 
 /** Builds the production bundle into outputPath and measures what the browser downloads. */
-export async function measureBundle(outputPath: string): Promise<BundleMeasurement> {
-  const stats = await build(outputPath);
-  const { chunks = [] } = stats.toJson({ chunks: true, modules: false, assets: false });
+export async function measureBundle(outputPath: string): Promise<BundleSizes> {
+  return measureBuiltBundle(outputPath, await buildProductionBundle(outputPath));
+}
+
+/** Measures what the browser downloads of the production bundle already built in outputPath. */
+export async function measureBuiltBundle(
+  outputPath: string,
+  stats: ProductionBuildStats,
+): Promise<BundleSizes> {
+  const { chunks = [] } = stats;
   const initialFiles = chunks
     .filter((chunk) => chunk.initial)
     .flatMap((chunk) => chunk.files ?? []);
@@ -90,18 +77,15 @@ export async function measureBundle(outputPath: string): Promise<BundleMeasureme
     .sort((a, b) => b.bytes - a.bytes);
   const largest = lazyChunks[0];
   return {
-    stats,
-    sizes: {
-      initialJsGzipBytes: gzipBytesOf(outputPath, [...new Set(initialFiles)]),
-      largestLazyChunkGzipBytes: largest?.bytes ?? 0,
-      largestLazyChunkName: largest?.name ?? '(none)',
-      motionVendorGzipBytes: gzipBytesOf(
-        outputPath,
-        chunks
-          .filter((chunk) => (chunk.names ?? []).includes('vendor-motion'))
-          .flatMap((chunk) => chunk.files ?? []),
-      ),
-      loginPageScripts: await measureLoginPage(outputPath),
-    },
+    initialJsGzipBytes: gzipBytesOf(outputPath, [...new Set(initialFiles)]),
+    largestLazyChunkGzipBytes: largest?.bytes ?? 0,
+    largestLazyChunkName: largest?.name ?? '(none)',
+    motionVendorGzipBytes: gzipBytesOf(
+      outputPath,
+      chunks
+        .filter((chunk) => (chunk.names ?? []).includes('vendor-motion'))
+        .flatMap((chunk) => chunk.files ?? []),
+    ),
+    loginPageScripts: await measureLoginPage(outputPath),
   };
 }

@@ -2,25 +2,31 @@
 // and on PostgreSQL, and on PostgreSQL a bare baseline route (baseline-app.ts) the list is compared
 // with. Prints tables and the ratios that matter; everything it starts is stopped, even on failure.
 // `npm run bench -- --sign-in-only` measures sign-in alone; `-- --list-only` only the list's first
-// page and the baseline on PostgreSQL; `-- --cpu-prof=DIR` has the API host under load write its
-// CPU profiles (node --cpu-prof) to DIR.
+// page and the baseline on PostgreSQL; `-- --phone-only` the bundle budget and Lighthouse's mobile
+// figures (measure-phone-pages.ts) alone; `-- --export-only` only My Permits' "Export CSV" of
+// 10,000 permits (benchmark-permit-export.ts); `-- --cpu-prof=DIR` has the API host under load
+// write its CPU profiles (node --cpu-prof) to DIR.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startPostgres } from '../../test/server/support/postgres-server';
 import { startAuthEmulator } from '../stack/auth-emulator';
 import { benchmarkDatabase, type DatabaseBenchmark } from './benchmark-database';
+import { benchmarkPermitExport } from './benchmark-permit-export';
 import { benchmarkSignIn } from './benchmark-sign-in';
 import { CleanupStack } from './cleanup-stack';
 import { bundleBudget } from './bundle-budget';
 import { formatTable } from './format-table';
 import { measureBundle } from './measure-bundle';
+import { measurePhonePages, type PhonePagesMeasurement } from './measure-phone-pages';
 import type { QueryPlan } from './explain-permit-queries';
 import type { EndpointFigures, LoadShape } from './measure-endpoint';
 
 const load: LoadShape = { connections: 10, durationSeconds: 5, warmupSeconds: 1 };
 const signInOnly = process.argv.includes('--sign-in-only');
 const listOnly = process.argv.includes('--list-only');
+const exportOnly = process.argv.includes('--export-only');
+const phoneOnly = process.argv.includes('--phone-only');
 const cpuProfileDir = process.argv
   .find((argument) => argument.startsWith('--cpu-prof='))
   ?.slice('--cpu-prof='.length);
@@ -134,6 +140,42 @@ function baselineTable(runs: DatabaseBenchmark[]): string {
   );
 }
 
+const seconds = (value: number) => `${(value / 1000).toFixed(2)} s`;
+
+/** Lighthouse's medians for each page, and each page against the bare baseline page. */
+function phonePagesTables({ baseline, pages }: PhonePagesMeasurement): string {
+  const figures = formatTable(
+    [
+      'page (median of 3 by score)',
+      'performance',
+      'LCP',
+      'TBT',
+      'JS transferred',
+      'scripts',
+      'scores',
+    ],
+    [baseline, ...pages].map(({ name, median, runs }) => [
+      name,
+      String(median.performance),
+      seconds(median.lcpMs),
+      ms(median.tbtMs),
+      kib(median.scriptTransferBytes),
+      String(median.scriptRequests),
+      runs.map((run) => run.performance).join(', '),
+    ]),
+  );
+  const ratios = formatTable(
+    ['ratio', 'performance', 'LCP', 'TBT (ms above baseline)'],
+    pages.map(({ name, median }) => [
+      `${name} / baseline`,
+      ratio(median.performance / baseline.median.performance),
+      ratio(median.lcpMs / baseline.median.lcpMs),
+      ms(median.tbtMs - baseline.median.tbtMs),
+    ]),
+  );
+  return `${figures}\n\n${ratios}`;
+}
+
 function printPlans(title: string, plans: QueryPlan[]): void {
   console.log(title);
   for (const plan of plans) {
@@ -150,8 +192,30 @@ async function main(): Promise<void> {
       `Node ${process.version}; autocannon ${load.connections} connections × ${load.durationSeconds} s per case.\n`,
   );
 
+  const bundleDirectory = temporaryDirectory('kerbside-bench-bundle-');
+  if (!signInOnly && !listOnly && !phoneOnly) {
+    const exported = await benchmarkPermitExport();
+    console.log('"Export CSV" in the web app (pages answered from memory: the app\'s own work)');
+    console.log(
+      formatTable(
+        ['permits', 'pages', 'collect', 'build CSV', 'CSV size', 'longest main-thread block'],
+        [
+          [
+            String(exported.permits),
+            String(exported.pages),
+            ms(exported.collectMs),
+            ms(exported.csvMs),
+            kib(exported.csvBytes),
+            ms(exported.longestBlockMs),
+          ],
+        ],
+      ),
+    );
+    if (exportOnly) return;
+  }
+
   if (!signInOnly && !listOnly) {
-    const { sizes } = await measureBundle(temporaryDirectory('kerbside-bench-bundle-'));
+    const sizes = await measureBundle(bundleDirectory);
     console.log('Bundle budget (production build, gzip)');
     console.log(
       formatTable(
@@ -170,6 +234,23 @@ async function main(): Promise<void> {
   cleanups.push(() => emulator.stop());
   // The test helpers that exchange custom tokens read the emulator's address from here.
   process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
+
+  if (!signInOnly && !listOnly) {
+    console.log(
+      '\nLighthouse 12, mobile profile (simulated slow 4G, 4× slower CPU), production build served statically',
+    );
+    console.log(
+      phonePagesTables(
+        await measurePhonePages(
+          bundleDirectory,
+          temporaryDirectory('kerbside-bench-phone-'),
+          emulator.host,
+          cleanups,
+        ),
+      ),
+    );
+    if (phoneOnly) return;
+  }
 
   const runs: DatabaseBenchmark[] = [];
   if (!listOnly) {

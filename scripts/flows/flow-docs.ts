@@ -2,7 +2,7 @@ import { getPathsFromEvents } from 'xstate/graph';
 import type { AnyEventObject, AnyStateMachine } from 'xstate';
 import {
   createMachineTestModel,
-  toPathStep,
+  stepWords,
   type MachinePath,
 } from '../../test/machines/model-harness';
 import { flowModels, type FlowModel } from '../../test/machines/flow-models';
@@ -130,49 +130,6 @@ export function undescribed(machine: AnyStateMachine): string[] {
   ]);
 }
 
-/** A sample's payload in a few words: "HTTP 401", "2 permits of 45", "a custom token". */
-export function payloadSummary(value: unknown): string {
-  if (value === null || value === undefined) return 'nothing';
-  if (Array.isArray(value)) return `${value.length} items`;
-  if (typeof value !== 'object') return String(value);
-  const record = value as Record<string, unknown>;
-  if (typeof record.status === 'number') return `HTTP ${record.status}`;
-  if (record.kind === 'listed' && Array.isArray(record.permits)) {
-    return `${record.permits.length} permits of ${String(record.count)}`;
-  }
-  if (record.kind === 'pageGone') return 'the page is gone';
-  if ('custom_token' in record) return record.custom_token ? 'a custom token' : 'no token';
-  if ('user' in record) {
-    const user = record.user as { email?: string } | null;
-    return user ? `user ${user.email ?? ''}`.trim() : 'nobody';
-  }
-  if ('message' in record && typeof record.message === 'string') return `"${record.message}"`;
-  if ('first_name' in record) return 'a profile';
-  const keys = Object.keys(record);
-  return keys.length === 0 ? 'no details' : `{${keys.join(', ')}}`;
-}
-
-/** One step of a generated path in words. */
-export function stepWords(event: AnyEventObject): string {
-  const step = toPathStep(event);
-  switch (step.kind) {
-    case 'start':
-      return 'start';
-    case 'event': {
-      const { type, ...payload } = step.event;
-      const values = payload.values as Record<string, unknown> | undefined;
-      if (values) return `${type} (${Object.keys(values).length} fields)`;
-      return Object.keys(payload).length > 0 ? `${type} (${payloadSummary(payload)})` : type;
-    }
-    case 'settle':
-      return step.outcome.status === 'done'
-        ? `${step.actorId} answers ${payloadSummary(step.outcome.output)}`
-        : `${step.actorId} fails with ${payloadSummary(step.outcome.error)}`;
-    case 'elapse':
-      return `${step.delay} passes`;
-  }
-}
-
 function stateValueName(value: unknown): string {
   if (typeof value === 'string') return value;
   return Object.entries(value as Record<string, unknown>)
@@ -264,7 +221,7 @@ export function flowIndex(models: readonly FlowModel[]): string {
     'files are stale. Each page has a diagram (Mermaid), what every state and transition means to',
     'the resident, and the paths the model-based tests walk, step by step.',
     '',
-    'Walk a flow with the XState inspector open beside the page (the README, "Tests", says how to',
+    'Walk a flow with the XState inspector open beside the page (the README, "Walking a flow with the inspector", says how to',
     'open it in development): every state and transition here carries the description the',
     'statechart gives it. To see which states a recorded sequence of events walks through, for a',
     'bug report:',

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { startAuthEmulator } from './auth-emulator';
+import { startStaticWebServer } from './static-web-server';
 import { startWebAppServer, type RuntimeConfig } from './web-app-server';
 import { startApi } from '../../server/start-api';
 import { findFreePort } from './free-port';
@@ -11,6 +12,9 @@ export interface LocalStackOptions {
   dataDir: string;
   databaseUrl?: string;
   webMode: 'development' | 'production';
+  /** A production build already made (scripts/stack/production-build.ts): served as a static
+   * host serves it, instead of compiling the bundle again. */
+  builtSite?: string;
   projectId?: string;
   supportEmail?: string;
   /** Seed the demo invite code and resident (idempotent) and report them. */
@@ -43,8 +47,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // The API's CORS origin names the web app's port, so that port must be known first.
     const webPort = options.webPort || (await findFreePort());
     const webOrigin = `http://localhost:${webPort}`;
+    // The API host gets a port of its own chosen here too: left to pick one as it listens, it
+    // could be handed the web app's, just probed and not yet taken (EADDRINUSE in a CI run).
+    let apiPort = options.apiPort || (await findFreePort());
+    while (apiPort === webPort) apiPort = await findFreePort();
     const api = await startApi({
-      port: options.apiPort,
+      port: apiPort,
       dataDir: path.resolve(options.dataDir),
       databaseUrl: options.databaseUrl,
       webOrigin,
@@ -62,11 +70,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       appName: 'Kerbside',
       supportEmail: options.supportEmail ?? 'support@kerbside.test',
     };
-    const web = await startWebAppServer({
-      port: webPort,
-      mode: options.webMode,
-      runtimeConfig,
-    });
+    const web = options.builtSite
+      ? await startStaticWebServer({ root: options.builtSite, port: webPort, runtimeConfig })
+      : await startWebAppServer({ port: webPort, mode: options.webMode, runtimeConfig });
     stops.push(web.stop);
 
     return {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { createGzip } from 'node:zlib';
 import { renderRuntimeConfig, type RuntimeConfig } from './web-app-server';
 
 const contentTypes: Record<string, string> = {
@@ -12,6 +13,8 @@ const contentTypes: Record<string, string> = {
   '.png': 'image/png',
   '.map': 'application/json',
 };
+
+const compressed = new Set(['.html', '.js', '.json', '.webmanifest', '.svg', '.map']);
 
 /**
  * Serves a production build the way a static host does: files as they are, `index.html` for any
@@ -37,14 +40,20 @@ export async function startStaticWebServer(options: {
     const isFile =
       file.startsWith(root + path.sep) && fs.statSync(file, { throwIfNoEntry: false })?.isFile();
     const served = isFile ? file : path.join(root, 'index.html');
+    const extension = path.extname(served);
+    // Static hosts compress text, and the figures measured against this server count on it.
+    const gzip =
+      compressed.has(extension) && /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
     response.writeHead(200, {
-      'Content-Type': contentTypes[path.extname(served)] ?? 'application/octet-stream',
+      'Content-Type': contentTypes[extension] ?? 'application/octet-stream',
+      ...(gzip ? { 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' } : {}),
       // Hashed assets never change; everything else is checked on every load.
       'Cache-Control': pathname.startsWith('/assets/')
         ? 'public, max-age=31536000, immutable'
         : 'no-cache',
     });
-    fs.createReadStream(served).pipe(response);
+    const body = fs.createReadStream(served);
+    (gzip ? body.pipe(createGzip()) : body).pipe(response);
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

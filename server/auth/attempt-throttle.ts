@@ -96,6 +96,10 @@ export interface CredentialThrottles {
   passwordResetAddress: AttemptThrottle;
   /** Reset requests and refused reset links, per e-mail or resident. */
   passwordResetAccount: AttemptThrottle;
+  /** Changes of e-mail preferences, per resident. */
+  emailPreferencesAccount: AttemptThrottle;
+  /** Refused e-mail switch-off links, per client address. */
+  mailLinkAddress: AttemptThrottle;
 }
 
 const fifteenMinutes = 15 * 60 * 1000;
@@ -111,5 +115,7 @@ export function defaultCredentialThrottles(): CredentialThrottles {
     passwordChangeAccount: throttle('password-change-account', 5),
     passwordResetAddress: throttle('password-reset-address', 10),
     passwordResetAccount: throttle('password-reset-account', 5),
+    emailPreferencesAccount: throttle('email-preferences-account', 30),
+    mailLinkAddress: throttle('mail-link-address', 10),
   };
 }

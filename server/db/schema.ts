@@ -4,6 +4,7 @@ import {
   check,
   index,
   integer,
+  uniqueIndex,
   pgTable,
   text,
   timestamp,
@@ -52,6 +53,15 @@ export const users = pgTable(
      * are refused from then on (server/http/authenticate-resident.ts).
      */
     sessionGeneration: integer('session_generation').notNull().default(0),
+    /** Whether permit confirmations are e-mailed (GET/PUT /api/v1/me/email-preferences/). */
+    emailConfirmations: boolean('email_confirmations').notNull().default(true),
+    /** Whether an "Ending soon:" reminder is e-mailed before a permit ends. */
+    emailReminders: boolean('email_reminders').notNull().default(true),
+    /**
+     * The key that signs this resident's one-click switch-off links (server/mail/mail-links.ts):
+     * random per resident, so a link cannot be guessed or made for someone else.
+     */
+    mailLinkKey: uuid('mail_link_key').notNull().defaultRandom(),
   },
   (table) => [check('users_permit_limit_not_negative', sql`${table.permitLimit} >= 0`)],
 );
@@ -178,4 +188,46 @@ export const attemptCounters = pgTable(
     windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
   },
   (table) => [index('attempt_counters_window_ends_at_idx').on(table.windowEndsAt)],
+);
+
+/** What a permit mail tells: created, active or cancelled (confirmations), or ending soon. */
+export type PermitMailKind = 'created' | 'active' | 'cancelled' | 'reminder';
+
+/**
+ * Permit e-mails to send, one row per permit and kind, so none is sent twice by any number of API
+ * hosts and workers (server/mail/claim-due-permit-mails.ts claims them under a lease, as the
+ * reconciler claims permits). Confirmations are written by a trigger on `permits` in the same
+ * transaction as the change they confirm (migration 0010); reminders by the dispatcher's round.
+ * `outcome` stays null until the mail is sent, skipped (switched off, permit no longer held) or
+ * given up after its attempts; a mail that fails waits `next_attempt_at` (backoff).
+ */
+export const permitMails = pgTable(
+  'permit_mails',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    permitId: integer('permit_id')
+      .notNull()
+      .references(() => permits.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<PermitMailKind>().notNull(),
+    /** The permit's status when the mail was due: what the confirmation says. */
+    status: text('status').$type<PermitStatus>().notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
+    outcome: text('outcome').$type<'sent' | 'skipped' | 'failed'>(),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('permit_mails_permit_kind_idx').on(table.permitId, table.kind),
+    check(
+      'permit_mails_kind',
+      sql`${table.kind} in ('created', 'active', 'cancelled', 'reminder')`,
+    ),
+    check('permit_mails_outcome', sql`${table.outcome} in ('sent', 'skipped', 'failed')`),
+    index('permit_mails_pending_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.outcome} is null`),
+  ],
 );

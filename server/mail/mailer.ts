@@ -8,6 +8,10 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** The same message as HTML, when it has one (permit mails: server/mail/permit-mail-content.ts). */
+  html?: string;
+  /** Extra headers, e.g. List-Unsubscribe (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 /** What the API needs to send e-mail. */

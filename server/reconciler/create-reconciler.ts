@@ -2,6 +2,7 @@ import type { Database } from '../db/database';
 import { loadLogLevel } from '../config';
 import { createHostLogger, type HostLogger } from '../logging/create-host-logger';
 import type { ParkingProvider } from '../provider/parking-provider';
+import { createPollingLoop, type PollingLoop } from '../polling/create-polling-loop';
 import { claimDuePermits } from './claim-due-permits';
 import { processClaimedPermit } from './process-claimed-permit';
 import { defaultReconcilerSettings, type ReconcilerSettings } from './reconciler-settings';
@@ -19,14 +20,8 @@ export interface ReconcilerOptions {
   random?: () => number;
 }
 
-export interface Reconciler {
-  /** Starts polling; a second call does nothing. */
-  start(): void;
-  /** Starts a round now instead of at the next poll (or right after the current round). */
-  wake(): void;
-  /** Stops polling and resolves once the permits in hand are processed and released. */
-  stop(): Promise<void>;
-}
+/** Its stop() resolves once the permits in hand are processed and released. */
+export type Reconciler = PollingLoop;
 
 /**
  * The permit reconciler: polls for due permits, claims a batch at a time under a lease and
@@ -38,63 +33,17 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
   const log = options.log ?? createHostLogger({ level: loadLogLevel() });
   const onError = (error: unknown) =>
     log.error({ err: error }, 'Permit reconciler: a round or a permit step failed');
-  let running: Promise<void> | undefined;
-  let stopping = false;
-  let wakeRequested = false;
-  let endPause: (() => void) | undefined;
-
-  const wake = () => {
-    wakeRequested = true;
-    endPause?.();
-  };
+  // A cancel that won a race asks for another round at once (process-claimed-permit.ts).
+  const wake = () => loop.wake();
   const random = options.random ?? Math.random;
   const context = { db: options.db, provider: options.provider, settings, wake, random };
 
-  const pause = () =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(finish, settings.intervalMs);
-      function finish() {
-        clearTimeout(timer);
-        endPause = undefined;
-        resolve();
-      }
-      endPause = finish;
-    });
-
-  /** Claims and processes batches until one comes back short. */
-  const round = async () => {
-    for (;;) {
-      const batch = await claimDuePermits(options.db, settings);
-      const outcomes = await Promise.allSettled(
-        batch.map((claimed) => processClaimedPermit(context, claimed)),
-      );
-      for (const outcome of outcomes) if (outcome.status === 'rejected') onError(outcome.reason);
-      if (batch.length < settings.batchSize || stopping) return;
-    }
-  };
-
-  const loop = async () => {
-    while (!stopping) {
-      wakeRequested = false;
-      try {
-        await round();
-      } catch (error) {
-        onError(error);
-      }
-      if (!stopping && !wakeRequested) await pause();
-    }
-  };
-
-  return {
-    start() {
-      if (running || stopping) return;
-      running = loop();
-    },
-    wake,
-    async stop() {
-      stopping = true;
-      endPause?.();
-      await running;
-    },
-  };
+  const loop = createPollingLoop({
+    intervalMs: settings.intervalMs,
+    batchSize: settings.batchSize,
+    claim: () => claimDuePermits(options.db, settings),
+    process: (claimed) => processClaimedPermit(context, claimed),
+    onError,
+  });
+  return loop;
 }

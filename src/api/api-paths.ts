@@ -10,6 +10,7 @@ export const apiPaths = {
   siteSettings: '/api/v1/site-settings/',
   permits: '/api/v1/permits/',
   permitCapInfo: '/api/v1/permits/permit_cap_info/',
+  emailPreferences: '/api/v1/me/email-preferences/',
   permitAction: (id: number, action: 'activate' | 'cancel' | 'full_update') =>
     `/api/v1/permits/${id}/${action}/`,
 } as const;

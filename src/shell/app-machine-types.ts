@@ -8,10 +8,13 @@ import type { dashboardMachine } from '../../machines/dashboard/dashboard-machin
 import type { activatePermitMachine } from '../../machines/permits/activate-permit-machine';
 import type { addPermitMachine } from '../../machines/permits/add-permit-machine';
 import type { cancelPermitMachine } from '../../machines/permits/cancel-permit-machine';
+import type { hiddenPermitsMachine } from '../../machines/permits/hidden-permits-machine';
 import type { recentVehiclesMachine } from '../../machines/permits/recent-vehicles-machine';
+import type { permitExportMachine } from '../../machines/permits/permit-export-machine';
 import type { permitListMachine } from '../../machines/permits/permit-list-machine';
 import type { updatePermitMachine } from '../../machines/permits/update-permit-machine';
 import type { sessionMachine } from '../../machines/session-machine';
+import type { emailPreferencesMachine } from '../../machines/settings/email-preferences-machine';
 import type { siteSettingsMachine } from '../../machines/site-settings-machine';
 
 /** Every statechart the app runs, by the name the app and its tests know it by. */
@@ -27,9 +30,12 @@ export interface AppMachines {
   addPermit: typeof addPermitMachine;
   recentVehicles: typeof recentVehiclesMachine;
   permitList: typeof permitListMachine;
+  hiddenPermits: typeof hiddenPermitsMachine;
   activatePermit: typeof activatePermitMachine;
   cancelPermit: typeof cancelPermitMachine;
   updatePermit: typeof updatePermitMachine;
+  emailPreferences: typeof emailPreferencesMachine;
+  permitExport: typeof permitExportMachine;
 }
 
 export type AppMachineName = keyof AppMachines;

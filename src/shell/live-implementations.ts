@@ -13,7 +13,17 @@ import type {
 import type { PasswordResetRequest } from '../../machines/auth/forgot-password-machine';
 import type { PasswordRequestInput } from '../../machines/auth/password-form-machine';
 import { gatherDashboardFigures } from '../../machines/dashboard/gather-dashboard-figures';
+import { collectPermitPages } from '../../machines/permits/collect-permit-pages';
+import type {
+  CollectPermitsInput,
+  ExportedFile,
+  PermitExportEvent,
+} from '../../machines/permits/permit-export-machine';
 import { recentVehiclesOf } from '../../machines/permits/recent-vehicles';
+import {
+  findOverlappingPermit,
+  heldPermitStatuses,
+} from '../../machines/permits/overlapping-permit';
 import {
   readPermitListAnswer,
   readPermitListBody,
@@ -35,7 +45,11 @@ import {
   listPermits,
   updatePermit,
 } from '../api/permits-api';
+import type { EmailPreferences } from '../../contract/email-preferences';
+import { getEmailPreferences, putEmailPreferences } from '../api/email-preferences-api';
 import { getSiteSettings } from '../api/site-settings-api';
+import { downloadTextFile } from '../ui/download-text-file';
+import { savedPermitLists } from './saved-permit-lists';
 import {
   getIdToken,
   onIdentityChanged,
@@ -49,12 +63,21 @@ const signInWithTokenActor = fromPromise<boolean, { customToken: string }>(({ in
   signInWithToken(input.customToken),
 );
 
-/** The first page of the resident's permits that match `status` (all when empty). */
-async function firstListPage(status: PermitListRequest['status']) {
-  const request = { status, start_date: '', end_date: '', search: '', page: 1 };
-  const answer = readPermitListBody(await listPermits(request), 1);
+/** POST /api/v1/permits/, for a single permit and for each week of a weekly series alike. */
+const createPermitActor = fromPromise(({ input }: { input: PermitCreatePayload }) =>
+  createPermit(input),
+);
+
+/** The page of the resident's permits `request` names; a body carrying an error is a failure. */
+async function listedPage(request: PermitListRequest) {
+  const answer = readPermitListBody(await listPermits(request), request.page);
   if (answer.kind !== 'listed') throw new Error('The permit list answered with an error');
   return answer;
+}
+
+/** The first page of the resident's permits that match `status` (all when empty). */
+async function firstListPage(status: PermitListRequest['status']) {
+  return listedPage({ status, start_date: '', end_date: '', search: '', page: 1 });
 }
 
 /** How many permits wait in the provider's queue: the count of a QUEUED-only list query. */
@@ -76,7 +99,11 @@ export const liveImplementations: AppImplementations = {
   session: {
     actors: {
       identityListener: fromCallback(({ sendBack }) =>
-        onIdentityChanged((user) => sendBack({ type: 'IDENTITY.CHANGED', user })),
+        onIdentityChanged((user) => {
+          // Signed out here or in another tab: the permits kept for offline reading go too.
+          if (user === null) savedPermitLists.clearAll();
+          sendBack({ type: 'IDENTITY.CHANGED', user });
+        }),
       ),
       fetchProfile: fromPromise(() => getProfile()),
       refreshToken: fromPromise(async () => {
@@ -84,6 +111,8 @@ export const liveImplementations: AppImplementations = {
       }),
       logout: fromPromise(async () => {
         // The provider sign-out runs even when the backend logout fails: the user is leaving.
+        // Nothing of theirs stays on the device for whoever signs in next.
+        savedPermitLists.clearAll();
         try {
           await logout();
         } finally {
@@ -144,7 +173,20 @@ export const liveImplementations: AppImplementations = {
   },
   addPermit: {
     actors: {
-      createPermit: fromPromise(({ input }: { input: PermitCreatePayload }) => createPermit(input)),
+      createPermit: createPermitActor,
+      createWeek: createPermitActor,
+      // The resident's held permits for the refused registration: the API host's search reads
+      // registrations without their spaces; the rule checks each answer itself all the same.
+      findOverlappingPermit: fromPromise(async ({ input }: { input: PermitCreatePayload }) => {
+        const { permits } = await listedPage({
+          status: [...heldPermitStatuses],
+          start_date: '',
+          end_date: '',
+          search: input.vrm,
+          page: 1,
+        });
+        return findOverlappingPermit(permits, input);
+      }),
     },
   },
   recentVehicles: {
@@ -154,6 +196,13 @@ export const liveImplementations: AppImplementations = {
     actors: {
       fetchPermits: fromPromise(({ input }: { input: PermitListRequest }) =>
         readPermitListAnswer(listPermits(input), input.page),
+      ),
+    },
+  },
+  hiddenPermits: {
+    actors: {
+      countPermits: fromPromise(
+        async ({ input }: { input: PermitListRequest }) => (await listedPage(input)).count,
       ),
     },
   },
@@ -175,6 +224,33 @@ export const liveImplementations: AppImplementations = {
         ({ input }: { input: { id: number; payload: PermitUpdatePayload } }) =>
           updatePermit(input.id, input.payload),
       ),
+    },
+  },
+  emailPreferences: {
+    actors: {
+      loadPreferences: fromPromise(() => getEmailPreferences()),
+      savePreferences: fromPromise(({ input }: { input: EmailPreferences }) =>
+        putEmailPreferences(input),
+      ),
+    },
+  },
+  permitExport: {
+    actors: {
+      collectPermits: fromCallback<PermitExportEvent, CollectPermitsInput>(
+        ({ input, sendBack }) => {
+          collectPermitPages(
+            (page) => readPermitListAnswer(listPermits({ ...input.request, page }), page),
+            (progress) => sendBack({ type: 'PROGRESS', ...progress }),
+          ).then(
+            (permits) => sendBack({ type: 'COLLECTED', permits }),
+            () => sendBack({ type: 'FAILED' }),
+          );
+        },
+      ),
+    },
+    actions: {
+      deliverFile: (_, file: ExportedFile) =>
+        downloadTextFile(file.fileName, 'text/csv;charset=utf-8', file.text),
     },
   },
 };

@@ -10,4 +10,5 @@ export const paths = {
   register: '/register',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  accessibility: '/accessibility',
 } as const;

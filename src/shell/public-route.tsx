@@ -1,16 +1,26 @@
-import { Box } from '@chakra-ui/react';
+import { useCallback, useMemo, useState } from 'react';
 import { Navigate } from 'react-router';
-import { RoutedPage } from './routed-page';
 import { paths } from './paths';
+import { PublicLayout } from './public-layout';
 import { useSessionStatus } from './session-hooks';
+import { SignedInRedirectHoldContext } from './signed-in-redirect-hold';
 
-/** Sign-in, registration and password-reset pages: a signed-in user goes to the dashboard. */
+/**
+ * Sign-in, registration and password-reset pages: a signed-in user goes to the dashboard, once
+ * no screen holds the redirect (a success message being read, `useHoldSignedInRedirect`).
+ */
 export function PublicRoute() {
   const status = useSessionStatus();
-  if (status === 'signed_in') return <Navigate to={paths.dashboard} replace />;
+  const [holds, setHolds] = useState(0);
+  const hold = useCallback(() => {
+    setHolds((count) => count + 1);
+    return () => setHolds((count) => count - 1);
+  }, []);
+  const holdContext = useMemo(() => ({ hold }), [hold]);
+  if (status === 'signed_in' && holds === 0) return <Navigate to={paths.dashboard} replace />;
   return (
-    <Box as="main" minH="100vh" px={4} py={{ base: 8, md: 16 }} bg="bg.subtle">
-      <RoutedPage />
-    </Box>
+    <SignedInRedirectHoldContext.Provider value={holdContext}>
+      <PublicLayout />
+    </SignedInRedirectHoldContext.Provider>
   );
 }

@@ -1,11 +1,34 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { toSessionStatus } from '../../machines/session-machine';
+import { focusPageHeading } from '../ui/focus-page-heading';
 import { SessionContext } from './session-context';
 
+/** How long a route change waits for its page's heading (a lazy chunk, a session check). */
+const headingWait = 10_000;
+
 /**
- * On every route change: scroll to the top, and while signed in ask the session to re-check the
- * user's validity (docs/contract.md §2). The first render is not a change.
+ * Focus the new page's heading as soon as it is on screen, so focus never stays on a link that
+ * left or falls to the page's body; a later route change or `headingWait` gives up waiting.
+ */
+function focusHeadingWhenShown(): () => void {
+  if (focusPageHeading()) return () => {};
+  const observer = new MutationObserver(() => {
+    if (focusPageHeading()) stop();
+  });
+  const timer = window.setTimeout(() => stop(), headingWait);
+  function stop() {
+    observer.disconnect();
+    window.clearTimeout(timer);
+  }
+  observer.observe(document.body, { childList: true, subtree: true });
+  return stop;
+}
+
+/**
+ * On every route change: scroll to the top, move focus to the new page's `h1`, and while signed
+ * in ask the session to re-check the user's validity (docs/contract.md §2). The first render is
+ * not a change: a page opened fresh starts at its skip link.
  */
 export function RouteChangeEffects() {
   const { pathname } = useLocation();
@@ -19,6 +42,7 @@ export function RouteChangeEffects() {
     if (toSessionStatus(session.getSnapshot()) === 'signed_in') {
       session.send({ type: 'ROUTE.CHANGED' });
     }
+    return focusHeadingWhenShown();
   }, [pathname, session]);
 
   return null;

@@ -2,9 +2,12 @@ import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { AppLayout } from './app-layout';
 import { paths } from './paths';
+import { OpenRoute } from './open-route';
+import { FlashMessageProvider } from './flash-message-provider';
 import { ProtectedRoute } from './protected-route';
 import { PublicRoute } from './public-route';
 import { RouteChangeEffects } from './route-change-effects';
+import { SkipLink } from './skip-link';
 
 // Every screen is its own chunk, so the first page loads only what it needs.
 const LoginScreen = lazy(() =>
@@ -52,10 +55,17 @@ const ChangePasswordScreen = lazy(() =>
   })),
 );
 
+const AccessibilityStatementScreen = lazy(() =>
+  import('../features/accessibility/accessibility-statement-screen').then((module) => ({
+    default: module.AccessibilityStatementScreen,
+  })),
+);
+
 /** The routes of docs/contract.md §2 with their access rules. */
 export function AppRoutes() {
   return (
-    <>
+    <FlashMessageProvider>
+      <SkipLink />
       <RouteChangeEffects />
       <Routes>
         <Route element={<PublicRoute />}>
@@ -74,8 +84,11 @@ export function AppRoutes() {
             <Route path={paths.changePassword} element={<ChangePasswordScreen />} />
           </Route>
         </Route>
+        <Route element={<OpenRoute />}>
+          <Route path={paths.accessibility} element={<AccessibilityStatementScreen />} />
+        </Route>
         <Route path="*" element={<Navigate to={paths.dashboard} replace />} />
       </Routes>
-    </>
+    </FlashMessageProvider>
   );
 }

@@ -1,6 +1,8 @@
 import { useCallback } from 'react';
 import type { Profile } from '../../contract/auth';
 import { toSessionStatus, type SessionStatus } from '../../machines/session-machine';
+import { confirmationTexts } from '../../machines/confirmation-texts';
+import { useFlashMessage } from './flash-message-provider';
 import { SessionContext } from './session-context';
 
 export function useSessionStatus(): SessionStatus {
@@ -11,7 +13,17 @@ export function useProfile(): Profile | null {
   return SessionContext.useSelector((snapshot) => snapshot.context.profile);
 }
 
+/** The signed-in resident's uid at the identity provider; null while nobody is signed in. */
+export function useSignedInUid(): string | null {
+  return SessionContext.useSelector((snapshot) => snapshot.context.user?.uid ?? null);
+}
+
+/** Signs out, and says so on the page the resident lands on (the sign-in page). */
 export function useLogout(): () => void {
   const session = SessionContext.useActorRef();
-  return useCallback(() => session.send({ type: 'LOGOUT' }), [session]);
+  const { raise } = useFlashMessage();
+  return useCallback(() => {
+    raise(confirmationTexts.signedOut, { onNextPage: true });
+    session.send({ type: 'LOGOUT' });
+  }, [session, raise]);
 }

@@ -24,6 +24,7 @@ import {
   progressSlotRecipe,
   semanticTokens,
   skeletonRecipe,
+  skipNavLinkRecipe,
   spinnerRecipe,
   statSlotRecipe,
   tableSlotRecipe,
@@ -57,6 +58,7 @@ const usedComponentsTheme = defineConfig({
       input: inputRecipe,
       link: linkRecipe,
       skeleton: skeletonRecipe,
+      skipNavLink: skipNavLinkRecipe,
       spinner: spinnerRecipe,
     },
     slotRecipes: {
@@ -76,14 +78,30 @@ const usedComponentsTheme = defineConfig({
   },
 });
 
+/** Every element's keyboard focus, GOV.UK's way: a yellow ring edged in black. */
+const focusVisible = {
+  outlineStyle: 'solid !important',
+  outlineWidth: '3px !important',
+  outlineOffset: '0 !important',
+  outlineColor: 'var(--chakra-colors-focus-ring) !important',
+  boxShadow: '0 0 0 6px var(--chakra-colors-focus-edge) !important',
+};
+
+/** A target a finger can hit: 44 px (WCAG 2.5.5), where 24 px is the floor (2.5.8). */
+const fingerTarget = '11';
+
 /**
  * Chakra's solid teal, green and orange (shade 600) put white text, and its red error text
  * (shade 500) sits on white, below the 4.5:1 contrast WCAG AA asks of normal-size text; shade
- * 700 meets it.
+ * 700 meets it. Chakra's focus ring (gray or a palette's 500 at 2 px, 2.5:1 on white) and input
+ * border (gray 200, 1.27:1) fall below the 3:1 WCAG 2.2 asks of what shows a control and its
+ * focus: focus is GOV.UK's yellow ring edged in black, and inputs have a gray 600 border
+ * (test/components/shell/design-system.test.ts computes each contrast from these tokens).
  */
 const accessibleTheme = defineConfig({
   // A resident who asks for reduced motion gets dialogs, menus and bars without animation.
   globalCss: {
+    ':is(:focus-visible, [data-focus-visible])': focusVisible,
     '*, *::before, *::after': {
       _motionReduce: {
         animationDuration: '0.01ms !important',
@@ -98,9 +116,38 @@ const accessibleTheme = defineConfig({
         teal: { solid: { value: '{colors.teal.700}' } },
         green: { solid: { value: '{colors.green.700}' } },
         orange: { solid: { value: '{colors.orange.700}' } },
+        focus: {
+          ring: { value: '#ffdd00' },
+          edge: { value: '#0b0c0c' },
+        },
+        border: {
+          input: { value: { _light: '{colors.gray.600}', _dark: '{colors.gray.400}' } },
+        },
         fg: {
           error: { value: { _light: '{colors.red.700}', _dark: '{colors.red.400}' } },
           warning: { value: { _light: '{colors.orange.700}', _dark: '{colors.orange.300}' } },
+        },
+      },
+    },
+    recipes: {
+      input: { variants: { variant: { outline: { borderColor: 'border.input' } } } },
+      button: {
+        variants: {
+          size: {
+            sm: { h: fingerTarget, minW: fingerTarget },
+            md: { h: fingerTarget, minW: fingerTarget },
+          },
+        },
+      },
+    },
+    slotRecipes: {
+      menu: {
+        slots: menuSlotRecipe.slots,
+        base: {
+          item: {
+            minH: fingerTarget,
+            _highlighted: { bg: 'focus.ring', color: 'focus.edge' },
+          },
         },
       },
     },

@@ -1,11 +1,14 @@
 import { Field, HStack, chakra } from '@chakra-ui/react';
 import { useField } from 'formik';
+import { useState } from 'react';
+import { useFieldError } from './use-field-error';
 
 /**
  * A labelled checkbox bound to a boolean Formik field. `onCheckedChange` runs after the value is
- * stored, for boxes whose tick clears another field. Its validation message shows once the box
- * has been visited (or a submit was tried) and is announced politely. A native input: it needs
- * no pointer-event machinery, so it behaves the same in every browser and in jsdom.
+ * stored, for boxes whose tick clears another field. Its message (`useFieldError`) is tied to the
+ * box by `aria-describedby`. A native input: it needs no pointer-event machinery, so it behaves
+ * the same in every browser and in jsdom. The box is 24 px and its label row at least 44 px
+ * tall, the whole row a target, and the box never shrinks beside a long label.
  */
 export function CheckboxField({
   name,
@@ -16,29 +19,34 @@ export function CheckboxField({
   label: string;
   onCheckedChange?: (checked: boolean) => void;
 }) {
-  const [field, meta, helpers] = useField<boolean>(name);
-  const invalid = meta.touched && meta.error !== undefined;
+  const [field, , helpers] = useField<boolean>(name);
+  const [edited, setEdited] = useState(false);
+  const { message, controlId, errorTextId } = useFieldError(name, edited);
+  const invalid = message !== undefined;
   return (
-    <Field.Root invalid={invalid}>
-      <HStack as="label" gap={2} alignItems="flex-start" cursor="pointer">
+    <Field.Root invalid={invalid} id={controlId} ids={{ errorText: errorTextId }}>
+      <HStack as="label" gap={3} alignItems="center" cursor="pointer" minH="44px">
         <chakra.input
           type="checkbox"
+          id={controlId}
           name={name}
           checked={field.value}
           aria-invalid={invalid}
+          aria-describedby={invalid ? errorTextId : undefined}
           onBlur={field.onBlur}
           onChange={(event) => {
             const ticked = event.target.checked;
+            setEdited(true);
             void helpers.setValue(ticked);
             onCheckedChange?.(ticked);
           }}
-          accentColor="teal.600"
-          boxSize={4}
-          mt={1}
+          accentColor="teal.700"
+          boxSize={6}
+          flexShrink={0}
         />
         <span>{label}</span>
       </HStack>
-      <Field.ErrorText>{meta.error}</Field.ErrorText>
+      {invalid && <Field.ErrorText>{message}</Field.ErrorText>}
     </Field.Root>
   );
 }

@@ -1,17 +1,40 @@
 import { Alert } from '@chakra-ui/react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useReportPageProblem } from './page-problem';
 
 /**
- * An error the resident must notice, announced at once (`role="alert"`): a title alone, or a
- * title with the message under it.
+ * An error the resident must notice, announced at once (`role="alert"`): a title alone, a title
+ * with the message under it (and a `detail` after the message, which keeps its own words), or (without a title) what `children` lay out, such as a list. With `focusOnShow` it takes focus when it appears (a server's
+ * answer), so focus never falls to the page's body while the button that sent the form is busy.
  */
-export function ErrorAlert({ title, message }: { title: string; message?: string }) {
+export function ErrorAlert({
+  title,
+  message,
+  detail,
+  focusOnShow = false,
+  children,
+}: {
+  title?: string;
+  message?: string;
+  detail?: string | null;
+  focusOnShow?: boolean;
+  children?: ReactNode;
+}) {
+  const alertRef = useRef<HTMLDivElement>(null);
+  useReportPageProblem(true);
+  useEffect(() => {
+    if (focusOnShow) alertRef.current?.focus();
+  }, [focusOnShow]);
   return (
-    <Alert.Root status="error" role="alert">
+    <Alert.Root status="error" role="alert" ref={alertRef} tabIndex={-1}>
       <Alert.Indicator />
-      {message ? (
+      {children ? (
+        <Alert.Content>{children}</Alert.Content>
+      ) : message ? (
         <Alert.Content>
           <Alert.Title>{title}</Alert.Title>
           <Alert.Description>{message}</Alert.Description>
+          {detail && <Alert.Description>{detail}</Alert.Description>}
         </Alert.Content>
       ) : (
         <Alert.Title>{title}</Alert.Title>

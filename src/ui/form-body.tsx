@@ -1,30 +1,40 @@
 import { Stack } from '@chakra-ui/react';
 import { Form } from 'formik';
-import { useRef, type ReactNode } from 'react';
-import { FocusFirstInvalidField } from './focus-first-invalid-field';
+import { useId, useMemo, type ReactNode } from 'react';
+import { ErrorSummary } from './error-summary';
+import { FormBodyContext } from './form-body-context';
+
+/** No server errors about fields: one object, so the summary does not take focus again. */
+const noServerFieldErrors: Readonly<Partial<Record<string, string>>> = {};
 
 /**
  * The form element inside Formik: the browser's own validation off (the form's rules speak
- * instead), the fields in one column, and focus on the first field in error after a refused
- * submit (`fieldOrder` is the order the form shows them).
+ * instead), the error summary at the top (`fieldOrder` is the order the form shows its fields,
+ * the summary's order), then the fields in one column. `serverFieldErrors` are the server's
+ * answer about single fields: each field shows its own and the summary lists them.
  */
 export function FormBody({
   id,
   fieldOrder,
+  serverFieldErrors = noServerFieldErrors,
   children,
 }: {
   /** For a submit button outside the form (a dialog's footer), which names it by `form`. */
   id?: string;
   fieldOrder: readonly string[];
+  serverFieldErrors?: Readonly<Partial<Record<string, string>>>;
   children: ReactNode;
 }) {
-  const fieldsRef = useRef<HTMLDivElement>(null);
+  const idPrefix = `${useId()}-`;
+  const shared = useMemo(() => ({ idPrefix, serverFieldErrors }), [idPrefix, serverFieldErrors]);
   return (
-    <Form id={id} noValidate>
-      <FocusFirstInvalidField container={fieldsRef} fieldOrder={fieldOrder} />
-      <Stack gap={4} ref={fieldsRef}>
-        {children}
-      </Stack>
-    </Form>
+    <FormBodyContext.Provider value={shared}>
+      <Form id={id} noValidate>
+        <Stack gap={4}>
+          <ErrorSummary fieldOrder={fieldOrder} />
+          {children}
+        </Stack>
+      </Form>
+    </FormBodyContext.Provider>
   );
 }

@@ -1,14 +1,18 @@
-import { Field, Input } from '@chakra-ui/react';
+import { Button, Field, Group, Input } from '@chakra-ui/react';
 import { useField } from 'formik';
+import { useState } from 'react';
 import type { HTMLInputAutoCompleteAttribute, HTMLInputTypeAttribute } from 'react';
+import { useFieldError } from './use-field-error';
 
 /**
- * A labelled text input bound to a Formik field, required unless told otherwise. Its validation
- * message shows once the field has been visited (or a submit was tried) and is announced politely.
- * `normalise` rewrites what is typed before Formik stores it, so the field shows the stored form;
- * `onValueChange` hears each value the resident gives, after Formik has it; `reformatOnLeave`
- * rewrites the stored value when the resident leaves the field (a registration's spacing, say).
- * `autoCapitalize` and `spellCheck` pass to the input, for codes that are not words.
+ * A labelled text input bound to a Formik field, required unless told otherwise. Its message
+ * (`useFieldError`: the rules' once the resident has tried, or the server's) is tied to the input
+ * by `aria-describedby`, with the hint. `normalise` rewrites what is typed before Formik stores
+ * it, so the field shows the stored form; `onValueChange` hears each value the resident gives,
+ * after Formik has it; `reformatOnLeave` rewrites the stored value when the resident leaves the
+ * field (a registration's spacing, say). `autoCapitalize` and `spellCheck` pass to the input, for
+ * codes that are not words. A password field has a "Show password" toggle; pasting is never
+ * blocked.
  */
 export function FormField({
   name,
@@ -39,33 +43,63 @@ export function FormField({
   autoCapitalize?: string;
   spellCheck?: boolean;
 }) {
-  const [field, meta, helpers] = useField<string>(name);
-  const invalid = meta.touched && meta.error !== undefined;
+  const [field, , helpers] = useField<string>(name);
+  const [edited, setEdited] = useState(false);
+  const [passwordShown, setPasswordShown] = useState(false);
+  const { message, controlId, errorTextId, helperTextId } = useFieldError(name, edited);
+  const invalid = message !== undefined;
+  const describedBy = [helperText && helperTextId, invalid && errorTextId].filter(Boolean);
+  const isPassword = type === 'password';
+  const input = (
+    <Input
+      {...field}
+      onChange={(event) => {
+        setEdited(true);
+        if (normalise) void helpers.setValue(normalise(event.target.value));
+        else field.onChange(event);
+        onValueChange?.(event.target.value);
+      }}
+      onBlur={(event) => {
+        field.onBlur(event);
+        if (reformatOnLeave) void helpers.setValue(reformatOnLeave(field.value));
+      }}
+      autoCapitalize={autoCapitalize}
+      spellCheck={spellCheck}
+      type={isPassword && passwordShown ? 'text' : type}
+      autoComplete={autoComplete}
+      min={min}
+      aria-describedby={describedBy.length > 0 ? describedBy.join(' ') : undefined}
+    />
+  );
   return (
-    <Field.Root invalid={invalid} required={required} disabled={disabled}>
+    <Field.Root
+      invalid={invalid}
+      required={required}
+      disabled={disabled}
+      id={controlId}
+      ids={{ errorText: errorTextId, helperText: helperTextId }}
+    >
       <Field.Label>
         {label}
         <Field.RequiredIndicator />
       </Field.Label>
-      <Input
-        {...field}
-        onChange={(event) => {
-          if (normalise) void helpers.setValue(normalise(event.target.value));
-          else field.onChange(event);
-          onValueChange?.(event.target.value);
-        }}
-        onBlur={(event) => {
-          field.onBlur(event);
-          if (reformatOnLeave) void helpers.setValue(reformatOnLeave(field.value));
-        }}
-        autoCapitalize={autoCapitalize}
-        spellCheck={spellCheck}
-        type={type}
-        autoComplete={autoComplete}
-        min={min}
-      />
+      {isPassword ? (
+        <Group attached w="full">
+          {input}
+          <Button
+            variant="outline"
+            aria-pressed={passwordShown}
+            aria-controls={controlId}
+            onClick={() => setPasswordShown((shown) => !shown)}
+          >
+            Show password
+          </Button>
+        </Group>
+      ) : (
+        input
+      )}
       {helperText && <Field.HelperText>{helperText}</Field.HelperText>}
-      <Field.ErrorText>{meta.error}</Field.ErrorText>
+      {invalid && <Field.ErrorText>{message}</Field.ErrorText>}
     </Field.Root>
   );
 }

@@ -1,10 +1,26 @@
 import { Alert, Button } from '@chakra-ui/react';
+import { useContext, useEffect, useRef } from 'react';
 import { ErrorAlert } from './error-alert';
+import { FormBodyContext } from './form-body-context';
+
+/** The success message, which takes focus when it appears: the button that sent is now busy. */
+function SuccessMessage({ message }: { message: string }) {
+  const messageRef = useRef<HTMLDivElement>(null);
+  useEffect(() => messageRef.current?.focus(), []);
+  return (
+    <Alert.Root status="success" role="status" ref={messageRef} tabIndex={-1}>
+      <Alert.Indicator />
+      <Alert.Title>{message}</Alert.Title>
+    </Alert.Root>
+  );
+}
 
 /**
  * The end of a form whose submission a machine drives: the error (announced; under `errorTitle`
  * when given), the success message (when there is one), and the submit button with its idle,
- * busy and "Success!" labels.
+ * busy and "Success!" labels. The server's answer takes focus when it comes — the error, unless
+ * it names fields and the error summary takes it (src/ui/error-summary.tsx) — so focus never
+ * falls to the page's body.
  */
 export function FormSubmission({
   label,
@@ -13,6 +29,7 @@ export function FormSubmission({
   succeeded,
   successMessage,
   errorMessage,
+  errorDetail,
   errorTitle,
   disabled = false,
 }: {
@@ -22,23 +39,28 @@ export function FormSubmission({
   succeeded: boolean;
   successMessage?: string;
   errorMessage: string | null;
+  /** Said after the message, under the same title. */
+  errorDetail?: string | null;
   errorTitle?: string;
   disabled?: boolean;
 }) {
+  const { serverFieldErrors } = useContext(FormBodyContext);
+  const focusError = Object.keys(serverFieldErrors).length === 0;
   return (
     <>
       {errorMessage &&
         (errorTitle ? (
-          <ErrorAlert title={errorTitle} message={errorMessage} />
+          <ErrorAlert
+            key={errorMessage}
+            title={errorTitle}
+            message={errorMessage}
+            detail={errorDetail}
+            focusOnShow={focusError}
+          />
         ) : (
-          <ErrorAlert title={errorMessage} />
+          <ErrorAlert key={errorMessage} title={errorMessage} focusOnShow={focusError} />
         ))}
-      {succeeded && successMessage && (
-        <Alert.Root status="success" role="status">
-          <Alert.Indicator />
-          <Alert.Title>{successMessage}</Alert.Title>
-        </Alert.Root>
-      )}
+      {succeeded && successMessage && <SuccessMessage message={successMessage} />}
       <Button
         type="submit"
         colorPalette="teal"

@@ -1,21 +1,16 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type webpack from 'webpack';
 import { bundleBudget, type BudgetLine } from '../../scripts/bench/bundle-budget';
-import { measureBundle, type BundleSizes } from '../../scripts/bench/measure-bundle';
+import { measureBuiltBundle, type BundleSizes } from '../../scripts/bench/measure-bundle';
+import { productionBuild } from '../support/production-build';
 
-const outputPath = fs.mkdtempSync(path.join(os.tmpdir(), 'kerbside-budget-'));
+const { site, stats } = productionBuild();
 let lines: BudgetLine[];
 let sizes: BundleSizes;
-let stats: webpack.Stats;
 
 beforeAll(async () => {
-  ({ sizes, stats } = await measureBundle(outputPath));
+  sizes = await measureBuiltBundle(site, stats);
   lines = bundleBudget(sizes);
-}, 180_000);
-
-afterAll(() => fs.rmSync(outputPath, { recursive: true, force: true }));
+}, 120_000);
 
 function lineFor(measure: RegExp): BudgetLine {
   const line = lines.find((candidate) => measure.test(candidate.measure));
@@ -31,7 +26,7 @@ test('/login loads no more JavaScript than its gzip budget, counted as Chromium 
 
 /** The served paths of the chunks that hold a module whose path matches `modulePath`. */
 function filesHolding(modulePath: RegExp): string[] {
-  const { chunks = [] } = stats.toJson({ chunks: true, chunkModules: true, modules: false });
+  const { chunks = [] } = stats;
   // A concatenated module lists the modules it joined under `modules`.
   const holds = (module: webpack.StatsModule): boolean =>
     modulePath.test(module.name ?? '') || (module.modules ?? []).some(holds);

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { createMachine } from 'xstate';
-import { replay, undescribed } from '../../scripts/flows/flow-docs';
+import { pathsOf, replay, undescribed } from '../../scripts/flows/flow-docs';
+import { describePath } from '../machines/model-harness';
 import { flowModels } from '../machines/flow-models';
 
 const flowsDir = path.resolve(__dirname, '../../docs/flows');
@@ -19,7 +20,7 @@ test('docs/flows is what npm run flows writes from the statecharts today', () =>
     ['scripts/flows/generate-flows.ts', '--check'],
     { cwd: repository, encoding: 'utf8' },
   );
-  expect(output).toContain('docs/flows is up to date for 11 statecharts.');
+  expect(output).toContain(`docs/flows is up to date for ${flowModels.length} statecharts.`);
 });
 
 test('every statechart QA walks has a page with a diagram, its states and its paths', () => {
@@ -32,9 +33,12 @@ test('every statechart QA walks has a page with a diagram, its states and its pa
     'changePassword',
     'addPermit',
     'permitList',
+    'hiddenPermits',
     'activatePermit',
     'cancelPermit',
     'updatePermit',
+    'emailPreferences',
+    'permitExport',
   ]);
   for (const { name } of flowModels) {
     const page = fs.readFileSync(path.join(flowsDir, `${name}.md`), 'utf8');
@@ -71,4 +75,17 @@ test('a recorded sequence of events replays as the states it walks through', () 
     'requestLogin fails with HTTP 401 → "error"',
   ]);
   expect(() => replay('nowhere', [])).toThrow(/No flow named "nowhere"/);
+});
+
+test('no two generated paths share a test title, and a title reads from the descriptions', () => {
+  const titles = flowModels.flatMap((model) =>
+    pathsOf(model).map((path) => `${model.title}: ${describePath(path)}`),
+  );
+  expect(titles.length).toBeGreaterThan(1700);
+  expect(titles.filter((title, index) => titles.indexOf(title) !== index)).toEqual([]);
+  const login = flowModels.find(({ name }) => name === 'login')!;
+  expect(pathsOf(login).map(describePath)).toContain(
+    'The sign-in failed; the screen shows why, after SUBMIT (2 fields) → requestLogin fails with ' +
+      'HTTP 401 (detail "Invalid email or password.")',
+  );
 });

@@ -1,47 +1,29 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import webpack from 'webpack';
-import { createWebpackConfig } from '../../webpack.config';
+import { productionBuild } from '../support/production-build';
 
-const outputPath = fs.mkdtempSync(path.join(os.tmpdir(), 'kerbside-bundle-'));
-
-function build(): Promise<webpack.Stats> {
-  return new Promise((resolve, reject) => {
-    webpack(createWebpackConfig('production', outputPath), (error, stats) => {
-      if (error || !stats) return reject(error);
-      if (stats.hasErrors()) return reject(new Error(stats.toString('errors-only')));
-      resolve(stats);
-    });
-  });
-}
+const { site, stats } = productionBuild();
 
 const emittedScripts = () =>
   fs
-    .readdirSync(path.join(outputPath, 'assets'))
+    .readdirSync(path.join(site, 'assets'))
     .filter((name) => name.endsWith('.js'))
     .map((name) => ({
       name,
-      code: fs.readFileSync(path.join(outputPath, 'assets', name), 'utf8'),
+      code: fs.readFileSync(path.join(site, 'assets', name), 'utf8'),
     }));
-
-let stats: webpack.Stats;
-
-beforeAll(async () => {
-  stats = await build();
-}, 180_000);
-
-afterAll(() => fs.rmSync(outputPath, { recursive: true, force: true }));
 
 test('the production bundle contains none of the state-machine inspector', () => {
   const scripts = emittedScripts();
   expect(scripts.length).toBeGreaterThan(0);
-  const withInspector = scripts.filter(({ code }) => /statelyai|createBrowserInspector/.test(code));
+  const withInspector = scripts.filter(({ code }) =>
+    /statelyai|createBrowserInspector|Open inspector/.test(code),
+  );
   expect(withInspector.map(({ name }) => name)).toEqual([]);
 });
 
 test('every route is its own chunk, so the first screen loads only what it needs', () => {
-  const { chunks = [] } = stats.toJson({ chunks: true, modules: false });
+  const { chunks = [] } = stats;
   const initial = chunks.filter((chunk) => chunk.initial);
   const lazy = chunks.filter((chunk) => !chunk.initial);
   const screensIn = (list: typeof chunks) =>
@@ -53,13 +35,13 @@ test('every route is its own chunk, so the first screen loads only what it needs
 });
 
 test('the page loads its runtime configuration before the bundle', () => {
-  const html = fs.readFileSync(path.join(outputPath, 'index.html'), 'utf8');
+  const html = fs.readFileSync(path.join(site, 'index.html'), 'utf8');
   // The minifier may drop attribute quotes, so match with or without them.
   const configAt = html.search(/src="?\/config\.js/);
   const bundleAt = html.search(/src="?\/assets\/main\.[0-9a-f]+\.js/);
   expect(configAt).toBeGreaterThan(-1);
   expect(bundleAt).toBeGreaterThan(configAt);
-  expect(fs.existsSync(path.join(outputPath, 'config.js'))).toBe(true);
+  expect(fs.existsSync(path.join(site, 'config.js'))).toBe(true);
 });
 
 test('source maps are written for the team but not linked from the served scripts', () => {
@@ -67,21 +49,17 @@ test('source maps are written for the team but not linked from the served script
   expect(
     scripts.filter(({ code }) => /sourceMappingURL/.test(code)).map(({ name }) => name),
   ).toEqual([]);
-  const maps = fs
-    .readdirSync(path.join(outputPath, 'assets'))
-    .filter((name) => name.endsWith('.js.map'));
+  const maps = fs.readdirSync(path.join(site, 'assets')).filter((name) => name.endsWith('.js.map'));
   expect(maps.length).toBe(scripts.length);
 });
 
 test('the app can be installed: a manifest with standalone display and 192, 512 and maskable PNG icons', () => {
-  const html = fs.readFileSync(path.join(outputPath, 'index.html'), 'utf8');
+  const html = fs.readFileSync(path.join(site, 'index.html'), 'utf8');
   expect(html).toMatch(/<link rel="?manifest"? href="?\/manifest\.webmanifest/);
   expect(html).toMatch(/<link rel="?apple-touch-icon"? href="?\/icons\/apple-touch-icon\.png/);
   expect(html).toMatch(/<meta name="?theme-color"? content="?#0f766e/);
 
-  const manifest = JSON.parse(
-    fs.readFileSync(path.join(outputPath, 'manifest.webmanifest'), 'utf8'),
-  ) as {
+  const manifest = JSON.parse(fs.readFileSync(path.join(site, 'manifest.webmanifest'), 'utf8')) as {
     name: string;
     short_name: string;
     start_url: string;
@@ -100,7 +78,7 @@ test('the app can be installed: a manifest with standalone display and 192, 512 
   });
   /** Width and height from the PNG's IHDR chunk, which a browser reads too. */
   const pngSize = (src: string) => {
-    const png = fs.readFileSync(path.join(outputPath, src));
+    const png = fs.readFileSync(path.join(site, src));
     expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
     return `${png.readUInt32BE(16)}x${png.readUInt32BE(20)}`;
   };

@@ -118,6 +118,39 @@ test('the dashboard counts what the resident created, and every signed-in screen
   }
 });
 
+test('at 320 px the header stays under 100 px with every entry reachable; signing out and in is confirmed', async () => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  await navigation().getByRole('link', { name: 'Dashboard' }).click();
+  const header = await page.locator('header').first().boundingBox();
+  expect(header?.height).toBeLessThanOrEqual(100);
+  // Each entry, reached from the keyboard, is scrolled fully into the 320 px view.
+  for (const entry of ['Dashboard', 'Add Permit', 'My Permits', 'How to Guide', 'Settings']) {
+    const link = navigation().getByRole('link', { name: entry });
+    await link.focus();
+    // The row scrolls to the focused entry, smoothly where motion is allowed: it must end in view.
+    await page.waitForFunction(
+      (element) => {
+        const box = element!.getBoundingClientRect();
+        return box.left >= 0 && box.right <= 320;
+      },
+      await link.elementHandle(),
+      { timeout: 5_000 },
+    );
+  }
+  await navigation().getByRole('link', { name: 'How to Guide' }).click();
+  await page.getByRole('heading', { level: 1, name: 'How to Guide' }).waitFor();
+  await expectNoViolations();
+
+  await logOut();
+  const banner = page.getByRole('status', { name: 'Success' });
+  await banner.getByText('You have signed out.').waitFor();
+  await expectNoViolations();
+  await signIn(resident.email, resident.password);
+  await banner.getByText('You are signed in.').waitFor();
+  await expectNoViolations();
+  await page.setViewportSize({ width: 1280, height: 720 });
+});
+
 test('a forgotten password is reset through the e-mailed link, then changed again from Settings', async () => {
   await logOut();
   await expectNoViolations();

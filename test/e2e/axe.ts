@@ -22,10 +22,21 @@ export function describeAxeViolation(violation: AxeViolationSummary): string {
 }
 
 /**
- * Runs axe-core inside the page as it stands and answers its violations as readable lines. The
- * page gets axe from node_modules; no network is involved.
+ * Runs axe-core inside the page once its transitions have settled and answers its violations
+ * as readable lines. The page gets axe from node_modules; no network is involved.
  */
 export async function axeViolations(page: Page): Promise<string[]> {
+  // Colours read mid-transition (a button fading back from its busy look) are not what stays on
+  // screen: let running CSS transitions and animations finish first.
+  // A spinner's endless animation is left alone.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => null)),
+    ),
+  );
   const loaded = await page.evaluate(() => 'axe' in window);
   if (!loaded) await page.addScriptTag({ content: axe.source });
   const results = await page.evaluate(

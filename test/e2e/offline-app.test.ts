@@ -1,5 +1,8 @@
+import { DateTime } from 'luxon';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { permitListTexts } from '../../machines/permits/permit-list-filters';
 import { launchChromium } from './chromium';
+import { registerThroughForm, residentApi, type E2eResident } from './resident-journeys';
 import { startStackFixture, type StackFixture } from './stack-fixture';
 
 jest.setTimeout(180_000);
@@ -9,8 +12,24 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
+const inviteCode = `E2E-OFFLINE-${Date.now()}`;
+const firstResident: E2eResident = {
+  email: `grace.${Date.now()}@example.com`,
+  first: 'Grace',
+  last: 'Hopper',
+  password: 'Compiler52',
+};
+const secondResident: E2eResident = {
+  email: `alan.${Date.now()}@example.com`,
+  first: 'Alan',
+  last: 'Turing',
+  password: 'Enigma1939',
+};
+
 beforeAll(async () => {
   fixture = await startStackFixture();
+  await fixture.admin('invite', 'create', '--code', inviteCode, '--uses', 'unlimited');
+  await fixture.admin('settings', 'set', 'can_schedule_permits', 'true');
   browser = await launchChromium();
   context = await browser.newContext();
   page = await context.newPage();
@@ -53,6 +72,119 @@ test('the service worker takes control, and offline a reload of /login still sho
     await page.getByRole('button', { name: 'Sign in' }).waitFor({ timeout: 15_000 });
     await page.goto(url('/register'));
     await page.getByLabel('Invite code').waitFor({ timeout: 15_000 });
+  } finally {
+    await context.setOffline(false);
+  }
+});
+
+/** London wall time without an offset, as the API takes it. */
+const londonIn = (days: number) =>
+  DateTime.now().setZone('Europe/London').plus({ days }).toFormat("yyyy-MM-dd'T'HH:mm:ss");
+
+/** Creates a permit scheduled `days` ahead for `resident`, straight through the API host. */
+async function createScheduledPermit(resident: E2eResident, vrm: string, days: number) {
+  const api = await residentApi(fixture.stack, resident);
+  const created = await api.call('POST', '/api/v1/permits/', {
+    vrm,
+    make: 'Ford',
+    model: 'Focus',
+    colour: 'Grey',
+    driver_first: '',
+    driver_last: '',
+    start_ts: londonIn(days),
+    end_ts: null,
+  });
+  expect(created.status).toBe(201);
+}
+
+const permitsTable = () => page.getByRole('table', { name: 'Permits' });
+const permitCell = (vrm: string) => permitsTable().getByRole('cell', { name: vrm, exact: true });
+const offlineBanner = () => page.getByText(/^You're offline — showing your permits as of /);
+/** The London HH:mm of now: the banner names the time of the last successful load. */
+const londonClock = () => DateTime.now().setZone('Europe/London').toFormat('HH:mm');
+/** What this origin keeps in localStorage for My Permits. */
+const savedPermitKeys = () =>
+  page.evaluate(() => Object.keys(localStorage).filter((key) => key.includes('my-permits')));
+
+async function logOut() {
+  await page.getByRole('button', { name: /^Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await page.waitForURL(url('/login'));
+}
+
+test('offline, My Permits stays as last loaded with the time, nothing can change it, and it recovers', async () => {
+  await registerThroughForm(page, fixture.stack.webUrl, inviteCode, firstResident);
+  await page.waitForURL(url('/'));
+  await createScheduledPermit(firstResident, 'OFF1AAA', 3);
+  await page.goto(url('/my-permits'));
+  const before = londonClock();
+  await permitCell('OFF1AAA').waitFor();
+  const after = londonClock();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 60_000,
+  });
+
+  await context.setOffline(true);
+  try {
+    const banner = await offlineBanner().textContent();
+    expect([
+      `You're offline — showing your permits as of ${before}`,
+      `You're offline — showing your permits as of ${after}`,
+    ]).toContain(banner);
+    await page
+      .getByText('Adding, updating, cancelling and setting permits live need a connection.')
+      .waitFor();
+    const rowButtons = permitsTable().getByRole('button');
+    expect(await rowButtons.allTextContents()).toEqual([
+      'Update permit OFF1AAA',
+      'Set Live Now permit OFF1AAA',
+      'Cancel permit OFF1AAA',
+      'Add to calendar permit OFF1AAA',
+      'Add again permit OFF1AAA',
+    ]);
+    // Everything that changes or creates a permit waits for the connection; the calendar does not.
+    for (const button of await rowButtons.all()) {
+      const calendar = (await button.textContent())?.startsWith('Add to calendar') ?? false;
+      expect(await button.isDisabled()).toBe(!calendar);
+    }
+    expect(await page.getByRole('button', { name: 'Add Permit' }).isDisabled()).toBe(true);
+
+    // Still offline, a reload shows the same list from the device, for this resident.
+    await page.reload();
+    await permitCell('OFF1AAA').waitFor({ timeout: 15_000 });
+    expect(await offlineBanner().textContent()).toBe(banner);
+
+    // Meanwhile the resident adds a permit elsewhere (another device): the API host has it.
+    await createScheduledPermit(firstResident, 'OFF2BBB', 4);
+  } finally {
+    await context.setOffline(false);
+  }
+
+  // Back online: the banner goes and the list is fetched again, without a reload.
+  await permitCell('OFF2BBB').waitFor({ timeout: 15_000 });
+  await offlineBanner().waitFor({ state: 'detached' });
+  expect(
+    await page.getByRole('main').getByRole('link', { name: 'Add Permit' }).getAttribute('href'),
+  ).toBe('/add-permit');
+  expect(await savedPermitKeys()).toHaveLength(1);
+});
+
+test("sign-out clears the saved list: the next resident on this browser never sees the first one's permits", async () => {
+  await logOut();
+  expect(await savedPermitKeys()).toEqual([]);
+
+  await registerThroughForm(page, fixture.stack.webUrl, inviteCode, secondResident);
+  await page.waitForURL(url('/'));
+  await page.goto(url('/my-permits'));
+  await page.getByText(permitListTexts.emptyList).or(permitsTable()).first().waitFor();
+
+  await context.setOffline(true);
+  try {
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'My Permits' }).waitFor({ timeout: 15_000 });
+    await offlineBanner().waitFor({ timeout: 15_000 });
+    expect(await page.getByText('OFF1AAA').count()).toBe(0);
+    expect(await page.getByText('OFF2BBB').count()).toBe(0);
   } finally {
     await context.setOffline(false);
   }

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import type { LocalStack } from '../../scripts/stack/local-stack';
 
 export interface E2eResident {
@@ -109,4 +109,60 @@ export async function createIndefinitePermitThroughForm(
   await page.getByLabel('I have verified that the details of this permit are correct.').check();
   await page.getByRole('button', { name: 'Create Permit' }).click();
   await page.waitForURL(`${webUrl}/my-permits`);
+}
+
+/**
+ * Types a London wall time ('2026-11-24T14:30') into a date input (src/ui/date-time-input.tsx) as a
+ * keyboard user does: into Day, then Tab to each next box, each box's old digits replaced, key by
+ * key in UK order. `within` is the page or a dialog; `label` the input's legend.
+ */
+export async function typeDateTime(
+  page: Page,
+  within: Page | Locator,
+  label: string,
+  value: string,
+): Promise<void> {
+  const [date = '', time = ''] = value.split('T');
+  const [year = '', month = '', day = ''] = date.split('-');
+  const [hour = '', minute = ''] = time.split(':');
+  const group = within.getByRole('group', { name: label, exact: true });
+  await group.getByRole('textbox', { name: 'Day', exact: true }).click();
+  for (const [index, digits] of [day, month, year, hour, minute].entries()) {
+    if (index > 0) await page.keyboard.press('Tab');
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type(digits);
+  }
+}
+
+/** Puts a London date and time ('yyyy-MM-ddTHH:mm') in the Add Permit date input labelled `label`. */
+export async function fillPermitDateTime(page: Page, label: string, value: string): Promise<void> {
+  await typeDateTime(page, page, label, value);
+}
+
+/** Presses "Create Permit" and waits for My Permits; a refusal shown instead fails with its text. */
+export async function submitAndExpectMyPermits(page: Page, webUrl: string): Promise<void> {
+  await page.getByRole('button', { name: 'Create Permit' }).click();
+  await Promise.race([
+    page.waitForURL(`${webUrl}/my-permits`),
+    page
+      .getByRole('alert')
+      .first()
+      .waitFor()
+      .then(async () => {
+        throw new Error(`Refused: ${await page.getByRole('alert').first().innerText()}`);
+      }),
+  ]);
+  // The route's screen loads after the address changes.
+  await page.getByRole('heading', { level: 1, name: 'My Permits' }).waitFor();
+}
+
+/** A fresh Add Permit form: from another page through the navigation bar, as a resident would. */
+export async function openAddPermit(page: Page, webUrl: string): Promise<void> {
+  if (page.url().endsWith('/add-permit')) {
+    await page.getByRole('link', { name: 'Back to Permits' }).click();
+    await page.waitForURL(`${webUrl}/my-permits`);
+  }
+  await page.getByRole('navigation').getByRole('link', { name: 'Add Permit' }).click();
+  await page.getByRole('heading', { name: 'Add New Permit' }).waitFor();
+  await page.getByRole('button', { name: 'Create Permit' }).waitFor();
 }

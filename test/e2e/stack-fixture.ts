@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { startLocalStack, type LocalStack } from '../../scripts/stack/local-stack';
+import { productionBuild } from '../support/production-build';
 
 const run = promisify(execFile);
 
@@ -15,7 +16,8 @@ export interface StackFixture {
   stop(): Promise<void>;
 }
 
-/** The whole product on free ports with a data directory of its own, serving the production bundle. */
+/** The whole product on free ports with a data directory of its own, serving this run's production
+ * build. */
 export async function startStackFixture(): Promise<StackFixture> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kerbside-e2e-'));
   const stack = await startLocalStack({
@@ -24,6 +26,7 @@ export async function startStackFixture(): Promise<StackFixture> {
     emulatorPort: 0,
     dataDir,
     webMode: 'production',
+    builtSite: productionBuild().site,
   });
   return {
     stack,

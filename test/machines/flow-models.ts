@@ -7,9 +7,12 @@ import { resetPasswordMachine } from '../../machines/auth/reset-password-machine
 import { activatePermitMachine } from '../../machines/permits/activate-permit-machine';
 import { addPermitMachine } from '../../machines/permits/add-permit-machine';
 import { cancelPermitMachine } from '../../machines/permits/cancel-permit-machine';
+import { permitExportMachine } from '../../machines/permits/permit-export-machine';
+import { hiddenPermitsMachine } from '../../machines/permits/hidden-permits-machine';
 import { permitListMachine } from '../../machines/permits/permit-list-machine';
 import { updatePermitMachine } from '../../machines/permits/update-permit-machine';
 import { sessionMachine } from '../../machines/session-machine';
+import { emailPreferencesMachine } from '../../machines/settings/email-preferences-machine';
 import { loginEventSamples } from './login-machine-fixtures';
 import {
   changePasswordEventSamples,
@@ -23,7 +26,11 @@ import {
   scheduledPermit,
   updatePermitEventSamples,
 } from './permits/permit-dialog-machine-fixtures';
-import { permitListEventSamples } from './permits/permit-list-machine-fixtures';
+import { hiddenPermitsEventSamples } from './permits/hidden-permits-machine-fixtures';
+import {
+  permitListEventSamples,
+  permitListModelInput,
+} from './permits/permit-list-machine-fixtures';
 import { registerEventSamples } from './register-machine-fixtures';
 import { sessionEventSamples } from './session-machine-fixtures';
 
@@ -83,6 +90,13 @@ export const flowModels: readonly FlowModel[] = [
     title: 'My Permits',
     machine: permitListMachine,
     eventSamples: permitListEventSamples,
+    input: permitListModelInput,
+  },
+  {
+    name: 'hiddenPermits',
+    title: 'My Permits: permits on other dates',
+    machine: hiddenPermitsMachine,
+    eventSamples: hiddenPermitsEventSamples,
   },
   {
     name: 'activatePermit',
@@ -104,5 +118,30 @@ export const flowModels: readonly FlowModel[] = [
     machine: updatePermitMachine,
     eventSamples: updatePermitEventSamples,
     input: { permit: scheduledPermit, settings: schedulingSite },
+  },
+  {
+    name: 'emailPreferences',
+    title: 'Settings: e-mail switches',
+    machine: emailPreferencesMachine,
+    eventSamples: [
+      { type: 'SWITCH', kind: 'confirmations', on: false },
+      { type: 'SWITCH', kind: 'reminders', on: false },
+      { type: 'RETRY' },
+    ],
+  },
+  {
+    name: 'permitExport',
+    title: 'My Permits: Export CSV',
+    machine: permitExportMachine,
+    eventSamples: [
+      {
+        type: 'EXPORT',
+        request: { status: [], start_date: '', end_date: '', search: '', page: 1 },
+        at: new Date('2026-07-01T09:00:00Z'),
+      },
+      { type: 'PROGRESS', collected: 20, total: 40 },
+      { type: 'COLLECTED', permits: [] },
+      { type: 'FAILED' },
+    ],
   },
 ];

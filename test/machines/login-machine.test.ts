@@ -1,4 +1,4 @@
-import { createActor, waitFor } from 'xstate';
+import { createActor, SimulatedClock, waitFor } from 'xstate';
 import type { LoginCredentials, TokenResponse } from '../../contract/auth';
 import { loginMachine } from '../../machines/auth/login-machine';
 import { createActorControls } from './actor-controls';
@@ -7,6 +7,7 @@ const credentials: LoginCredentials = { email: 'jane@example.test', password: 'S
 
 function startLogin() {
   const controls = createActorControls();
+  const clock = new SimulatedClock();
   const actor = createActor(
     loginMachine.provide({
       actors: {
@@ -14,11 +15,12 @@ function startLogin() {
         signInWithToken: controls.promise<boolean, { customToken: string }>('signInWithToken'),
       },
     }),
+    { clock },
   ).start();
   const submit = (values: LoginCredentials = credentials) => actor.send({ type: 'SUBMIT', values });
   const settled = () =>
     waitFor(actor, (snapshot) => snapshot.matches('success') || snapshot.matches('error'));
-  return { actor, controls, submit, settled };
+  return { actor, clock, controls, submit, settled };
 }
 
 describe('loginMachine', () => {
@@ -43,9 +45,23 @@ describe('loginMachine', () => {
     expect(controls.inputs('signInWithToken')).toEqual([{ customToken: 'custom-token-1' }]);
 
     controls.resolve('signInWithToken', true);
-    const done = await waitFor(actor, (snapshot) => snapshot.matches('success'));
-    expect(done.status).toBe('done');
-    expect(done.context).toEqual({ errorMessage: null, customToken: null });
+    const shown = await waitFor(actor, (snapshot) => snapshot.matches('success'));
+    expect(shown.context).toEqual({ errorMessage: null, customToken: null, fieldErrors: null });
+  });
+
+  it('holds the success message 1.2 seconds before it lets the app redirect', async () => {
+    const { actor, clock, controls, submit } = startLogin();
+    submit();
+    controls.resolve('requestLogin', { custom_token: 'custom-token-1' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ submitting: 'signingIn' }));
+    controls.resolve('signInWithToken', true);
+    await waitFor(actor, (snapshot) => snapshot.matches('success'));
+
+    clock.increment(1199);
+    expect(actor.getSnapshot().value).toBe('success');
+    clock.increment(1);
+    expect(actor.getSnapshot().value).toBe('signedIn');
+    expect(actor.getSnapshot().status).toBe('done');
   });
 
   it.each([
@@ -62,6 +78,7 @@ describe('loginMachine', () => {
     expect(snapshot.context).toEqual({
       errorMessage: 'Authentication failed. Please try again.',
       customToken: null,
+      fieldErrors: null,
     });
   });
 

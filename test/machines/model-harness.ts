@@ -127,27 +127,86 @@ export async function runModelPath(
   await path.test({ events, states: { '*': (state) => driver.expectState(state) } });
 }
 
-/** A short test name for a path: where it ends and the steps that lead there. */
-export function describePath(path: MachinePath): string {
-  const steps = path.steps.slice(1).map(({ event }) => {
-    const step = toPathStep(event);
-    switch (step.kind) {
-      case 'start':
-        return 'start';
-      case 'event':
-        return step.event.type;
-      case 'settle':
-        return `${step.actorId} ${step.outcome.status}`;
-      case 'elapse':
-        return `${step.delay} elapses`;
+/** A sample's payload in a few words: "HTTP 401", "2 permits of 45", "a custom token". */
+export function payloadSummary(value: unknown): string {
+  if (value === null || value === undefined) return 'nothing';
+  if (Array.isArray(value)) return `${value.length} items`;
+  if (typeof value !== 'object') return String(value);
+  const record = value as Record<string, unknown>;
+  if (typeof record.status === 'number') {
+    const { body } = record;
+    if (typeof body === 'string') return `HTTP ${record.status} (a text body)`;
+    // Each field with its (first) message: two refusals of one status read differently.
+    const fields = Object.entries(typeof body === 'object' && body !== null ? body : {}).map(
+      ([name, message]: [string, unknown]) => {
+        const text: unknown = Array.isArray(message) ? message[0] : message;
+        return typeof text === 'string' ? `${name} "${text}"` : name;
+      },
+    );
+    return `HTTP ${record.status}${fields.length > 0 ? ` (${fields.join(', ')})` : ''}`;
+  }
+  if (record.kind === 'listed' && Array.isArray(record.permits)) {
+    const statuses = (record.permits as Array<{ status?: string }>).map(({ status }) => status);
+    return `${record.permits.length} permits of ${String(record.count)}${
+      statuses.length > 0 ? ` (${statuses.join(', ')})` : ''
+    }`;
+  }
+  if (record.kind === 'pageGone') return 'the page is gone';
+  if ('custom_token' in record) return record.custom_token ? 'a custom token' : 'no token';
+  if ('user' in record) {
+    const user = record.user as { email?: string; emailVerified?: boolean } | null;
+    if (!user) return 'nobody';
+    return `user ${user.email ?? ''}${user.emailVerified === false ? ' (e-mail unverified)' : ''}`;
+  }
+  if ('message' in record && typeof record.message === 'string') return `"${record.message}"`;
+  if ('first_name' in record) return 'a profile';
+  const keys = Object.keys(record);
+  return keys.length === 0 ? 'no details' : `{${keys.join(', ')}}`;
+}
+
+/** One step of a generated path in words. */
+export function stepWords(event: AnyEventObject): string {
+  const step = toPathStep(event);
+  switch (step.kind) {
+    case 'start':
+      return 'start';
+    case 'event': {
+      const { type, ...payload } = step.event;
+      const values = payload.values as Record<string, unknown> | undefined;
+      if (values) {
+        const ticked = Object.keys(values).filter((name) => values[name] === true);
+        return `${type} (${Object.keys(values).length} fields${ticked.map((name) => `, ${name}`).join('')})`;
+      }
+      if (Object.keys(payload).length === 0) return type;
+      // A short payload is shown as it is, so two samples of one event read differently.
+      const json = JSON.stringify(payload);
+      return `${type} (${json.length <= 60 ? json : payloadSummary(payload)})`;
     }
-  });
-  return `${JSON.stringify(path.state.value)} via ${steps.join(' → ') || 'start'}`;
+    case 'settle':
+      return step.outcome.status === 'done'
+        ? `${step.actorId} answers ${payloadSummary(step.outcome.output)}`
+        : `${step.actorId} fails with ${payloadSummary(step.outcome.error)}`;
+    case 'elapse':
+      return `${step.delay} passes`;
+  }
+}
+
+/**
+ * A test's name for a path, from the statechart's descriptions: what the resident sees where the
+ * path ends, then its steps in words (the words of docs/flows), so no two paths share a name.
+ */
+export function describePath(path: MachinePath): string {
+  const steps = path.steps.slice(1).map(({ event }) => stepWords(event));
+  const seen = path.state._nodes
+    .filter((node) => node.type === 'atomic' || node.type === 'final')
+    .map((node) => node.description ?? node.key)
+    .join(' ');
+  return `${seen.replace(/\.$/, '')}, after ${steps.join(' → ') || 'start'}`;
 }
 
 /**
  * Ids of the leaf states of `machine` that no step of `paths` passes through (empty when all are
- * reached). Paths that are prefixes of longer ones are dropped by the generators, so a state may
+ * reached), transient states aside. Paths that are prefixes of longer ones are dropped by the generators, so a state may
  * be reached, and checked, on the way to another.
  */
 export function unreachedStateIds(
@@ -157,10 +216,15 @@ export function unreachedStateIds(
   const reached = new Set(
     paths.flatMap(({ steps }) => steps.flatMap(({ state }) => state._nodes.map((node) => node.id))),
   );
-  return getStateNodes(machine)
-    .filter((node) => node.type === 'atomic' || node.type === 'final')
-    .map((node) => node.id)
-    .filter((id) => !reached.has(id));
+  return (
+    getStateNodes(machine)
+      .filter((node) => node.type === 'atomic' || node.type === 'final')
+      // A transient state (an unguarded `always`) is left in the same step it is entered, so no
+      // snapshot rests there; the states it leads to are checked instead.
+      .filter((node) => !node.always?.some((transition) => !transition.guard))
+      .map((node) => node.id)
+      .filter((id) => !reached.has(id))
+  );
 }
 
 export interface MachineDriverOptions {

@@ -22,6 +22,11 @@ describe('toChangePasswordError', () => {
         'It must contain at least 8 characters.',
         'This password is entirely numeric!',
       ],
+      // The new-password field shows the server's word on it too.
+      fieldErrors: {
+        new_password:
+          'This password is too short. It must contain at least 8 characters. This password is entirely numeric!',
+      },
     });
   });
 
@@ -91,10 +96,26 @@ describe('toChangePasswordError', () => {
 });
 
 describe('toForgotPasswordError', () => {
-  it('says the reset e-mail could not be sent', () => {
-    expect(toForgotPasswordError()).toEqual({
+  it.each([
+    [{ status: 500, body: '<html>Bad gateway</html>' }],
+    [{}],
+    [{ status: 429, body: { detail: 'Request was throttled.' } }],
+  ])('says the reset e-mail could not be sent (%j)', (failure) => {
+    expect(toForgotPasswordError(failure)).toEqual({
       message: 'Failed to send reset email. Please try again.',
       items: [],
+    });
+  });
+
+  it('names the e-mail field when the server refuses the address itself', () => {
+    expect(
+      toForgotPasswordError({ status: 400, body: { email: ['Enter a valid email address.'] } }),
+    ).toEqual({
+      message: 'Failed to send reset email. Please try again.',
+      items: [],
+      fieldErrors: {
+        email: 'Enter an email address in the correct format, like name@example.com',
+      },
     });
   });
 });
@@ -107,12 +128,17 @@ describe('toResetPasswordError', () => {
       'This reset link has already been used.',
     ],
     [{ token: ['Invalid token.'] }, 'Invalid token.'],
-    [
-      { password: ['This password is too short. It must contain at least 8 characters.'] },
-      'This password is too short. It must contain at least 8 characters.',
-    ],
   ])('shows the server’s text from %j as one text', (body, message) => {
     expect(toResetPasswordError({ status: 400, body })).toEqual({ message, items: [] });
+  });
+
+  it('shows a refused password as one text, and on the password field', () => {
+    const message = 'This password is too short. It must contain at least 8 characters.';
+    expect(toResetPasswordError({ status: 400, body: { password: [message] } })).toEqual({
+      message,
+      items: [],
+      fieldErrors: { password: message },
+    });
   });
 
   it.each([

@@ -104,6 +104,11 @@ describe('changePasswordMachine', () => {
         'It must contain at least 8 characters.',
         'This password is too common.',
       ],
+      // Shown on the new-password field too (issue 15).
+      fieldErrors: {
+        new_password:
+          'This password is too short. It must contain at least 8 characters. This password is too common.',
+      },
     });
   });
 
@@ -132,8 +137,18 @@ describe('forgotPasswordMachine', () => {
     corrected: { email: 'jane@example.test' },
   });
 
+  it('says the e-mail could not be sent, and names a refused address on its field', async () => {
+    const failure = { status: 400, body: { email: ['Enter a valid email address.'] } };
+    expect(await errorAfter(forgotPasswordMachine, resetRequest, failure)).toEqual({
+      message: 'Failed to send reset email. Please try again.',
+      items: [],
+      fieldErrors: {
+        email: 'Enter an email address in the correct format, like name@example.com',
+      },
+    });
+  });
+
   it.each([
-    ['a refused address', { status: 400, body: { email: ['Enter a valid email address.'] } }],
     ['throttling', { status: 429, body: { detail: 'Request was throttled.' } }],
     ['a server error', { status: 500 }],
     ['no answer', new TypeError('Failed to fetch')],
@@ -161,9 +176,18 @@ describe('resetPasswordMachine', () => {
       'This password is too common.',
     ],
   ])('shows the server’s text (%j)', async (failure, message) => {
-    expect(await errorAfter(resetPasswordMachine, resetConfirmation, failure)).toEqual({
+    expect(await errorAfter(resetPasswordMachine, resetConfirmation, failure)).toMatchObject({
       message,
       items: [],
+    });
+  });
+
+  it('names a refused password on its field too', async () => {
+    const failure = { status: 400, body: { password: ['This password is too common.'] } };
+    expect(await errorAfter(resetPasswordMachine, resetConfirmation, failure)).toEqual({
+      message: 'This password is too common.',
+      items: [],
+      fieldErrors: { password: 'This password is too common.' },
     });
   });
 

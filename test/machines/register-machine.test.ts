@@ -55,9 +55,21 @@ describe('registerMachine', () => {
     expect(controls.inputs('signInWithToken')).toEqual([{ customToken: 'custom-token-1' }]);
 
     controls.resolve('signInWithToken', true);
-    const done = await waitFor(actor, (snapshot) => snapshot.matches('success'));
-    expect(done.status).toBe('done');
-    expect(done.context).toEqual({ errorMessage: null, customToken: null });
+    const shown = await waitFor(actor, (snapshot) => snapshot.matches('success'));
+    expect(shown.context).toEqual({ errorMessage: null, customToken: null, fieldErrors: null });
+  });
+
+  it('holds the success message 1.2 seconds before it lets the app redirect', async () => {
+    const { actor, clock, controls, reachSigningIn } = startRegister();
+    await reachSigningIn();
+    controls.resolve('signInWithToken', true);
+    await waitFor(actor, (snapshot) => snapshot.matches('success'));
+
+    clock.increment(1199);
+    expect(actor.getSnapshot().value).toBe('success');
+    clock.increment(1);
+    expect(actor.getSnapshot().value).toBe('signedIn');
+    expect(actor.getSnapshot().status).toBe('done');
   });
 
   it.each([
@@ -129,6 +141,7 @@ describe('registerMachine', () => {
       expect(snapshot.context).toEqual({
         errorMessage: 'Authentication failed after registration. Please log in manually.',
         customToken: null,
+        fieldErrors: null,
       });
 
       clock.increment(2999);

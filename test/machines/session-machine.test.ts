@@ -254,20 +254,27 @@ describe('sessionMachine: validity re-check after a route change', () => {
     expect(controls.isRunning('logout')).toBe(true);
   });
 
-  it('stays signed in with the cached profile when the re-check fails otherwise', async () => {
-    const { actor, controls, clock, signIn, until } = startSession();
-    await signIn();
-    actor.send({ type: 'ROUTE.CHANGED' });
-    clock.increment(100);
-    const failure = { status: 502, body: '<html></html>' };
-    controls.reject('fetchProfile', failure);
-    await until((snapshot) => snapshot.matches({ signed_in: { validity: 'idle' } }));
-    expect(actor.getSnapshot().context).toEqual({ user: jane, profile: janesProfile });
-    expect(warn).toHaveBeenCalledWith(
-      'Profile re-check failed; keeping the cached profile.',
-      failure,
-    );
-  });
+  it.each([
+    ['a 502', { status: 502, body: '<html></html>' }],
+    // The browser is offline: axios rejects with no response at all.
+    ['a network failure', { body: undefined }],
+    ['a fetch that never reached the host', new TypeError('Failed to fetch')],
+  ])(
+    'stays signed in with the cached profile when the re-check fails with %s',
+    async (_, failure) => {
+      const { actor, controls, clock, signIn, until } = startSession();
+      await signIn();
+      actor.send({ type: 'ROUTE.CHANGED' });
+      clock.increment(100);
+      controls.reject('fetchProfile', failure);
+      await until((snapshot) => snapshot.matches({ signed_in: { validity: 'idle' } }));
+      expect(actor.getSnapshot().context).toEqual({ user: jane, profile: janesProfile });
+      expect(warn).toHaveBeenCalledWith(
+        'Profile re-check failed; keeping the cached profile.',
+        failure,
+      );
+    },
+  );
 
   it('does not re-check when nobody is signed in', () => {
     const { actor, clock, report, fetchCount } = startSession();

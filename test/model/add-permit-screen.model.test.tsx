@@ -1,29 +1,29 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import type { AnyMachineSnapshot } from 'xstate';
+import type { SeriesWeek } from '../../machines/permits/weekly-series';
 import { addPermitMachine } from '../../machines/permits/add-permit-machine';
 import type { PermitFormValues } from '../../machines/permits/permit-form-values';
 import { AddPermitScreen } from '../../src/features/permits/add-permit-screen';
 import { createActorControls } from '../machines/actor-controls';
 import {
-  createMachineTestModel,
   describePath,
   runModelPath,
   testEveryModelPath,
   type ModelDriver,
 } from '../machines/model-harness';
 import {
-  addPermitEventSamples,
   addPermitInput,
   withControlledAddPermitActors,
 } from '../machines/permits/add-permit-machine-fixtures';
+import { dashboardFiguresOf } from '../support/dashboard-figures';
+import { typeDateTime } from '../support/date-time-boxes';
+import { findErrorBanner, queryErrorBanners } from '../support/error-summary';
 import { exactly, renderWithProviders, residentProfile } from '../support/render';
+import { screenPathsOf } from './screen-model-paths';
 
-const paths = createMachineTestModel(addPermitMachine, {
-  eventSamples: addPermitEventSamples,
-  coverage: 'transitions',
-}).getShortestPaths({ input: addPermitInput });
+const paths = screenPathsOf('addPermit');
 
 const registration = () => screen.getByRole('textbox', { name: /^Registration number/ });
 const confirmBox = () => screen.queryByRole('checkbox', { name: 'This registration is correct' });
@@ -35,6 +35,30 @@ async function replace(user: UserEvent, field: HTMLElement, value: string) {
     await user.click(field);
     await user.paste(value);
   }
+}
+
+const scheduleBox = () =>
+  screen.getByRole('checkbox', { name: 'Schedule permit for future activation' });
+
+/** Ticks "Schedule…" and "Repeat weekly", and puts the start and the number of weeks in. */
+async function fillSeries(user: UserEvent, values: PermitFormValues) {
+  if (!(scheduleBox() as HTMLInputElement).checked) await user.click(scheduleBox());
+  await typeDateTime(
+    user,
+    screen.getByRole('group', { name: 'Scheduled start date' }),
+    values.start,
+  );
+  await typeDateTime(user, screen.getByRole('group', { name: 'Expiry date' }), values.end);
+  const repeat = screen.getByRole('checkbox', { name: 'Repeat weekly' });
+  if (!(repeat as HTMLInputElement).checked) await user.click(repeat);
+  await replace(user, screen.getByRole('textbox', { name: /^Number of weeks/ }), values.weeks);
+}
+
+/** Back to a single permit starting now, with the expiry the single submits use. */
+async function unfillSeries(user: UserEvent, values: PermitFormValues) {
+  if (!(scheduleBox() as HTMLInputElement).checked) return;
+  await user.click(scheduleBox());
+  await typeDateTime(user, screen.getByRole('group', { name: 'Expiry date' }), values.end);
 }
 
 /**
@@ -59,7 +83,10 @@ function screenDriver(machine: typeof addPermitMachine): ModelDriver<AnyMachineS
         {
           route: '/add-permit',
           session: { status: 'signed_in', profile: residentProfile },
-          machines: { addPermit: withControlledAddPermitActors(machine, controls) },
+          machines: {
+            addPermit: withControlledAddPermitActors(machine, controls),
+            dashboard: dashboardFiguresOf({ profile: residentProfile, capInfo: null }),
+          },
           clock: addPermitInput.clock,
           siteSettings: addPermitInput.settings,
         },
@@ -76,10 +103,12 @@ function screenDriver(machine: typeof addPermitMachine): ModelDriver<AnyMachineS
         await replace(user, screen.getByRole('textbox', { name: /^Reference label/ }), 'Plumber');
         await replace(user, screen.getByRole('textbox', { name: /^Make/ }), values.make);
         await replace(user, screen.getByRole('textbox', { name: /^Model/ }), values.model);
-        await replace(user, screen.getByLabelText(/^Expiry date/), values.end);
+        await typeDateTime(user, screen.getByRole('group', { name: 'Expiry date' }), values.end);
         await user.click(screen.getByRole('checkbox', { name: /I have verified/ }));
         filled = true;
       }
+      if (values.repeat_weekly) await fillSeries(user, values);
+      else await unfillSeries(user, values);
       const box = confirmBox();
       if (box && (box as HTMLInputElement).checked !== values.vrm_confirmed) await user.click(box);
       await user.click(screen.getByRole('button', { name: /^Create Permit|^Creating/ }));
@@ -114,18 +143,44 @@ function screenDriver(machine: typeof addPermitMachine): ModelDriver<AnyMachineS
         state.matches({ form: { registration: 'suggesting' } }) ||
         state.matches({ form: { registration: 'confirming' } });
       expect(confirmBox() !== null).toBe(asksForTick);
-      if (state.matches({ form: { submission: 'submitting' } })) {
+      const series = state.context.series as SeriesWeek[];
+      if (state.matches({ form: { submission: 'creatingSeries' } })) {
+        const next = series.findIndex((week) => week.outcome === 'waiting');
+        expect(
+          await screen.findByText(`Creating ${next + 1} of ${series.length}…`),
+        ).toBeInTheDocument();
+        expect(screen.getByRole('button', { name: 'Creating Permit...' })).toBeDisabled();
+        expect(queryErrorBanners()).toEqual([]);
+      } else if (state.matches({ form: { submission: 'seriesIncomplete' } })) {
+        const report = await findErrorBanner();
+        expect(report).toHaveTextContent('Not every week was created');
+        for (const week of series) {
+          expect(report).toHaveTextContent(
+            week.outcome === 'made'
+              ? `Created: the week starting ${week.startsAt}`
+              : `Not created: the week starting ${week.startsAt}. ${week.reason}`,
+          );
+        }
+        // Formik validates a retyped registration asynchronously before the button follows.
+        await waitFor(() =>
+          expect(screen.getByRole('button', { name: 'Create Permit' })).toBeEnabled(),
+        );
+      } else if (
+        state.matches({ form: { submission: 'submitting' } }) ||
+        state.matches({ form: { submission: 'findingOverlap' } })
+      ) {
         expect(await screen.findByRole('button', { name: 'Creating Permit...' })).toBeDisabled();
-        expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+        expect(queryErrorBanners()).toEqual([]);
       } else if (state.matches({ form: { submission: 'failed' } })) {
-        expect(await screen.findByRole('alert')).toHaveTextContent(
-          exactly(`Creation Failed${state.context.errorMessage}`),
+        expect(await findErrorBanner()).toHaveTextContent(
+          exactly(`Creation Failed${state.context.errorMessage}${state.context.errorDetail ?? ''}`),
         );
       } else {
+        expect(screen.queryByText(/^Creating \d+ of/)).not.toBeInTheDocument();
         expect(
           screen.queryByRole('button', { name: 'Creating Permit...' }),
         ).not.toBeInTheDocument();
-        expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+        expect(queryErrorBanners()).toEqual([]);
       }
     },
   };

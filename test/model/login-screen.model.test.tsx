@@ -5,19 +5,17 @@ import type { LoginCredentials } from '../../contract/auth';
 import { loginMachine } from '../../machines/auth/login-machine';
 import { LoginScreen } from '../../src/features/auth/login-screen';
 import { createActorControls } from '../machines/actor-controls';
-import { loginEventSamples, withControlledLoginActors } from '../machines/login-machine-fixtures';
+import { withControlledLoginActors } from '../machines/login-machine-fixtures';
 import {
-  createMachineTestModel,
   describePath,
   runModelPath,
   testEveryModelPath,
   type ModelDriver,
 } from '../machines/model-harness';
 import { exactly, renderWithProviders } from '../support/render';
+import { screenPathsOf } from './screen-model-paths';
 
-const paths = createMachineTestModel(loginMachine, {
-  eventSamples: loginEventSamples,
-}).getShortestPaths();
+const paths = screenPathsOf('login');
 
 const signInButton = (name: string) => screen.findByRole('button', { name });
 
@@ -49,21 +47,26 @@ function screenDriver(machine: typeof loginMachine): ModelDriver<AnyMachineSnaps
       await act(async () => controls.settle(actorId, outcome));
     },
     elapse(delay) {
-      throw new Error(`The login screen has no delay, yet the path waits for "${delay}"`);
+      const ms: unknown = loginMachine.implementations.delays[delay];
+      if (typeof ms !== 'number') throw new Error(`Delay "${delay}" is not a fixed number`);
+      act(() => jest.advanceTimersByTime(ms));
     },
     async expectState(state) {
       if (state.matches('submitting')) {
         expect(await signInButton('Signing in...')).toBeDisabled();
         expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-      } else if (state.matches('success')) {
+      } else if (state.matches('success') || state.matches('signedIn')) {
         expect(await signInButton('Success!')).toBeDisabled();
         expect(screen.getByRole('status')).toHaveTextContent(
           exactly('Login successful! Redirecting to dashboard...'),
         );
+        // The server's answer takes focus from the busy button, never leaving it on the body.
+        expect(screen.getByRole('status')).toHaveFocus();
       } else if (state.matches('error')) {
         expect(await screen.findByRole('alert')).toHaveTextContent(
           exactly(state.context.errorMessage),
         );
+        expect(screen.getByRole('alert')).toHaveFocus();
         expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
       } else {
         expect(await signInButton('Sign in')).toBeEnabled();
@@ -75,6 +78,9 @@ function screenDriver(machine: typeof loginMachine): ModelDriver<AnyMachineSnaps
 }
 
 describe('the login screen follows the login machine', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
   testEveryModelPath(loginMachine, paths, () => screenDriver(loginMachine));
 
   // A login step answering false taken for acceptance: these paths must then fail.

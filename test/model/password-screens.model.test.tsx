@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import type { AnyMachineSnapshot } from 'xstate';
 import type { PasswordChange, PasswordResetConfirmation } from '../../contract/auth';
 import { changePasswordMachine } from '../../machines/auth/change-password-machine';
 import {
@@ -17,25 +17,21 @@ import { ResetPasswordScreen } from '../../src/features/auth/reset-password-scre
 import { ChangePasswordScreen } from '../../src/features/settings/change-password-screen';
 import { createActorControls } from '../machines/actor-controls';
 import {
-  createMachineTestModel,
   describePath,
   runModelPath,
   testEveryModelPath,
   type ModelDriver,
 } from '../machines/model-harness';
-import {
-  changePasswordEventSamples,
-  forgotPasswordEventSamples,
-  resetLink,
-  resetPasswordEventSamples,
-  withControlledRequest,
-} from '../machines/password-machines-fixtures';
+import { resetLink, withControlledRequest } from '../machines/password-machines-fixtures';
+import { expectErrorSummary, findErrorBanner } from '../support/error-summary';
 import { exactly, renderWithProviders, residentProfile } from '../support/render';
+import { screenPathsOf } from './screen-model-paths';
 
 /** How a path reaches one password screen: what it renders, and the gestures of a SUBMIT. */
 interface PasswordScreen<TRequest> {
   machine: PasswordFormMachine<TRequest>;
-  eventSamples: AnyEventObject[];
+  /** Its name in test/machines/flow-models.ts. */
+  flow: string;
   render(machine: PasswordFormMachine<TRequest>): UserEvent;
   fillIn(user: UserEvent, request: TRequest): Promise<void>;
   submitLabel: string;
@@ -82,14 +78,21 @@ function screenDriver<TRequest>(
       } else if (state.matches('success')) {
         expect(await button('Success!')).toBeDisabled();
         expect(screen.getByRole('status')).toHaveTextContent(exactly(subject.successText));
+        expect(screen.getByRole('status')).toHaveFocus();
       } else if (state.matches('error')) {
         const { error } = state.context as PasswordFormContext;
-        const alert = await screen.findByRole('alert');
+        const alert = await findErrorBanner();
         if (error && error.items.length > 0) {
           const items = within(alert).getAllByRole('listitem');
           expect(items.map((item) => item.textContent)).toEqual(error.items);
         } else {
           expect(alert).toHaveTextContent(exactly(error?.message ?? ''));
+        }
+        // The server's answer has focus: the summary when it names fields, else the banner.
+        if (error?.fieldErrors) {
+          await expectErrorSummary(Object.values(error.fieldErrors) as string[]);
+        } else {
+          expect(alert).toHaveFocus();
         }
         expect(screen.getByRole('button', { name: subject.submitLabel })).toBeEnabled();
       } else {
@@ -103,10 +106,7 @@ function screenDriver<TRequest>(
 
 function describeScreenModel<TRequest>(name: string, subject: PasswordScreen<TRequest>) {
   describe(`the ${name} screen follows its machine`, () => {
-    const paths = createMachineTestModel(subject.machine, {
-      eventSamples: subject.eventSamples,
-      coverage: 'transitions',
-    }).getShortestPaths();
+    const paths = screenPathsOf(subject.flow);
 
     testEveryModelPath(subject.machine, paths, () => screenDriver(subject, subject.machine));
 
@@ -131,7 +131,7 @@ function describeScreenModel<TRequest>(name: string, subject: PasswordScreen<TRe
 
 describeScreenModel<PasswordResetRequest>('forgot-password', {
   machine: forgotPasswordMachine,
-  eventSamples: forgotPasswordEventSamples,
+  flow: 'forgotPassword',
   render: (machine) =>
     renderWithProviders(<ForgotPasswordScreen />, {
       machines: { forgotPassword: machine },
@@ -147,7 +147,7 @@ describeScreenModel<PasswordResetRequest>('forgot-password', {
 
 describeScreenModel<PasswordResetConfirmation>('reset-password', {
   machine: resetPasswordMachine,
-  eventSamples: resetPasswordEventSamples,
+  flow: 'resetPassword',
   render: (machine) =>
     renderWithProviders(<ResetPasswordScreen />, {
       machines: { resetPassword: machine },
@@ -166,7 +166,7 @@ describeScreenModel<PasswordResetConfirmation>('reset-password', {
 
 describeScreenModel<PasswordChange>('change-password', {
   machine: changePasswordMachine,
-  eventSamples: changePasswordEventSamples,
+  flow: 'changePassword',
   render: (machine) =>
     renderWithProviders(<ChangePasswordScreen />, {
       machines: { changePassword: machine },

@@ -12,7 +12,6 @@ import { UpdatePermitDialog } from '../../src/features/permits/update-permit-dia
 import { createActorControls, type ActorControls } from '../machines/actor-controls';
 import {
   checkingAction,
-  createMachineTestModel,
   describePath,
   runModelPath,
   testEveryModelPath,
@@ -20,14 +19,14 @@ import {
   type ModelDriver,
 } from '../machines/model-harness';
 import {
-  permitActionEventSamples,
   scheduledPermit,
   schedulingSite,
-  updatePermitEventSamples,
   withControlledPermitActionActors,
   withControlledUpdatePermitActors,
 } from '../machines/permits/permit-dialog-machine-fixtures';
+import { dateTimeShown, typeDateTime } from '../support/date-time-boxes';
 import { exactly, renderWithProviders } from '../support/render';
+import { screenPathsOf } from './screen-model-paths';
 
 /** Before the fixtures' new times (12:00:30 in London on 1 June 2026), so the form takes them. */
 const clock = () => new Date('2026-06-01T11:00:30Z');
@@ -128,11 +127,7 @@ describe.each([
     dismiss: 'Keep Permit',
   },
 ])('the $title dialog follows its machine', (subject) => {
-  const input = { permit: scheduledPermit };
-  const paths = createMachineTestModel(subject.machine, {
-    eventSamples: permitActionEventSamples(subject.actorId),
-    coverage: 'transitions',
-  }).getShortestPaths({ input });
+  const paths = screenPathsOf(subject.actorId);
 
   // The reload waits a real second; the clock is Jest's, so a path's wait is exact. Chakra's
   // dialog starts listening for Escape in a microtask, which must stay real.
@@ -230,18 +225,10 @@ describe.each([
 });
 
 describe('the Update dialog follows its machine', () => {
-  const input = { permit: scheduledPermit, settings: schedulingSite };
-  const paths = createMachineTestModel(updatePermitMachine, {
-    eventSamples: updatePermitEventSamples,
-    coverage: 'transitions',
-  }).getShortestPaths({ input });
+  const paths = screenPathsOf('updatePermit');
 
-  async function setDate(user: UserEvent, label: RegExp, value: string) {
-    const field = screen.getByLabelText(label);
-    await user.clear(field);
-    await user.type(field, value);
-    await user.tab();
-  }
+  /** A date input of the dialog: the fieldset its legend names (src/ui/date-time-input.tsx). */
+  const dateGroup = (name: string) => screen.getByRole('group', { name });
 
   /**
    * SUBMIT is choosing the event's start and expiry and pressing "Update Schedule", DISMISS is
@@ -277,8 +264,8 @@ describe('the Update dialog follows its machine', () => {
             return;
           }
           submitted = (event as { type: 'SUBMIT'; values: UpdatePermitFormValues }).values;
-          await setDate(user, /^New start date/, submitted.start);
-          await setDate(user, /^New expiry date/, submitted.end);
+          await typeDateTime(user, dateGroup('New start date'), submitted.start);
+          await typeDateTime(user, dateGroup('New expiry date'), submitted.end);
           await user.click(button('Update Schedule'));
         },
         expectState(state) {
@@ -301,8 +288,8 @@ describe('the Update dialog follows its machine', () => {
           }
           // A failed update keeps what the resident chose.
           if (submitted) {
-            expect(screen.getByLabelText(/^New start date/)).toHaveValue(submitted.start);
-            expect(screen.getByLabelText(/^New expiry date/)).toHaveValue(submitted.end);
+            expect(dateTimeShown(dateGroup('New start date'))).toBe(submitted.start);
+            expect(dateTimeShown(dateGroup('New expiry date'))).toBe(submitted.end);
           }
         },
       }),

@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { assign, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import {
@@ -24,34 +24,40 @@ import {
 } from '../machines/model-harness';
 import {
   permitListEventSamples,
+  permitListModelInput,
   withControlledPermitListActors,
 } from '../machines/permits/permit-list-machine-fixtures';
 import { router, RouterProbe } from '../support/router-probe';
 import { exactly, renderWithProviders, residentProfile } from '../support/render';
 
+// The fixed clock of permitListModelInput, here and on the screen: with the real one, each offline
+// list is shown "as of" a new instant and the walk never ends.
 const allPaths = createMachineTestModel(permitListMachine, {
   eventSamples: permitListEventSamples,
   coverage: 'states',
-}).getShortestPaths();
+}).getShortestPaths({ input: permitListModelInput });
 
 /**
  * What the results part of the screen shows in a state: the rows, their page, whether a fetch is
  * under way or failed. The filters panel shows the filters as they are, in every state alike.
  */
 function resultsView(state: AnyMachineSnapshot): string {
-  const { hasFetched, lastFetchFailed, permits, count, permitsPage, filters } = state.context as {
-    hasFetched: boolean;
-    lastFetchFailed: boolean;
-    permits: Permit[];
-    count: number;
-    permitsPage: number;
-    filters: PermitListFilters;
-  };
+  const { hasFetched, lastFetchFailed, online, permits, count, permitsPage, filters } =
+    state.context as {
+      hasFetched: boolean;
+      lastFetchFailed: boolean;
+      online: boolean;
+      permits: Permit[];
+      count: number;
+      permitsPage: number;
+      filters: PermitListFilters;
+    };
   const rows = permits.map((permit) => `${permit.id} ${permit.status}`);
   return JSON.stringify([
     state.value,
     hasFetched,
     lastFetchFailed,
+    online,
     rows,
     count,
     permitsPage,
@@ -68,11 +74,11 @@ function eventsWalked(paths: MachinePath[]): string[] {
 
 /**
  * The machine's own model test (test/machines/permits) walks every transition against the bare
- * actor. Here each path renders the whole screen, and the 152 shortest paths to every state and
- * context take three minutes: most differ only in which statuses or search the filters hold, which
- * the filters panel shows the same way in every state. So the screen walks the shortest path to
- * each distinct results view (32 paths), and the test below checks that they still make every
- * gesture and meet every kind of answer.
+ * actor. Here each path renders the whole screen, and the 384 shortest paths to every state and
+ * context would take many minutes: most differ only in which statuses or search the filters hold,
+ * which the filters panel shows the same way in every state. So the screen walks the shortest path
+ * to each distinct results view, online and offline, and the test below checks that they still
+ * make every gesture and meet every kind of answer.
  */
 const paths = [
   ...new Map(
@@ -142,6 +148,7 @@ function screenDriver(machine: typeof permitListMachine): ModelDriver<AnyMachine
           session: { status: 'signed_in', profile: residentProfile },
           machines: { permitList: provided },
           siteSettings: site,
+          clock: permitListModelInput.clock,
         },
       ));
       await screen.findByRole('button', { name: 'Reset' });
@@ -173,6 +180,10 @@ function screenDriver(machine: typeof permitListMachine): ModelDriver<AnyMachine
           return setVisibility(true);
         case 'VISIBILITY.VISIBLE':
           return setVisibility(false);
+        case 'CONNECTION.LOST':
+          return act(() => void window.dispatchEvent(new Event('offline')));
+        case 'CONNECTION.BACK':
+          return act(() => void window.dispatchEvent(new Event('online')));
         default:
           throw new Error(`The screen driver has no gesture for "${event.type}"`);
       }
@@ -191,7 +202,12 @@ function screenDriver(machine: typeof permitListMachine): ModelDriver<AnyMachine
       const loading = state.matches('loading');
 
       // The URL names the filters shown, and the request under way asks for exactly those.
-      expect(fromListSearchParams(new URLSearchParams(router.location.search))).toEqual(filters);
+      expect(
+        fromListSearchParams(
+          new URLSearchParams(router.location.search),
+          permitListModelInput.clock,
+        ),
+      ).toEqual(filters);
       expect(controls.isRunning('fetchPermits')).toBe(loading);
       if (loading) {
         expect(controls.inputs('fetchPermits').at(-1)).toEqual(toPermitListRequest(filters));
@@ -203,6 +219,13 @@ function screenDriver(machine: typeof permitListMachine): ModelDriver<AnyMachine
       expect(screen.getByLabelText('Created from')).toHaveValue(filters.startDate);
       expect(screen.getByLabelText('Created to')).toHaveValue(filters.endDate);
       expect(screen.getByRole('searchbox', { name: 'Search permits' })).toHaveValue(filters.search);
+      // The offline banner grows in and out (src/ui/banner-presence.tsx).
+      const offlineBanner = /^You're offline — /;
+      if (state.context.online) {
+        await waitFor(() => expect(screen.queryByText(offlineBanner)).not.toBeInTheDocument());
+      } else {
+        expect(await screen.findByText(offlineBanner)).toBeInTheDocument();
+      }
 
       if (!state.context.hasFetched) {
         expect(await screen.findByRole('status', { name: 'Loading permits' })).toBeInTheDocument();
@@ -214,8 +237,12 @@ function screenDriver(machine: typeof permitListMachine): ModelDriver<AnyMachine
       expect(screen.queryByRole('status', { name: 'Loading permits' })).not.toBeInTheDocument();
 
       const failedNote = within(results).queryByText('The list could not be brought up to date.');
-      if (state.context.lastFetchFailed) expect(failedNote).toBeInTheDocument();
-      else expect(failedNote).not.toBeInTheDocument();
+      // Offline, the offline banner says why the rows are not up to date.
+      if (state.context.lastFetchFailed && state.context.online) {
+        expect(failedNote).toBeInTheDocument();
+      } else {
+        expect(failedNote).not.toBeInTheDocument();
+      }
 
       const emptyText = within(results).queryByText('No permits found matching your criteria.');
       if (permits.length === 0) {

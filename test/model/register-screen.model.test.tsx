@@ -6,22 +6,19 @@ import type { RegistrationDetails } from '../../contract/auth';
 import { registerMachine } from '../../machines/auth/register-machine';
 import { RegisterScreen } from '../../src/features/auth/register-screen';
 import { createActorControls } from '../machines/actor-controls';
+import { withControlledRegisterActors } from '../machines/register-machine-fixtures';
 import {
-  registerEventSamples,
-  withControlledRegisterActors,
-} from '../machines/register-machine-fixtures';
-import {
-  createMachineTestModel,
   describePath,
   runModelPath,
   testEveryModelPath,
   type ModelDriver,
 } from '../machines/model-harness';
+import { errorSummaryTitle } from '../../src/ui/error-summary';
+import { expectErrorSummary, findErrorBanner } from '../support/error-summary';
 import { exactly, renderWithProviders } from '../support/render';
+import { screenPathsOf } from './screen-model-paths';
 
-const paths = createMachineTestModel(registerMachine, {
-  eventSamples: registerEventSamples,
-}).getShortestPaths();
+const paths = screenPathsOf('register');
 
 const fields: ReadonlyArray<[keyof RegistrationDetails, string]> = [
   ['invite_code', 'Invite code'],
@@ -76,15 +73,22 @@ function screenDriver(machine: typeof registerMachine): ModelDriver<AnyMachineSn
       if (state.matches('submitting')) {
         expect(await screen.findByRole('button', { name: 'Creating account...' })).toBeDisabled();
         expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-      } else if (state.matches('success')) {
+      } else if (state.matches('success') || state.matches('signedIn')) {
         expect(await screen.findByRole('button', { name: 'Success!' })).toBeDisabled();
         expect(screen.getByRole('status')).toHaveTextContent(
           exactly('Registration successful! Redirecting to dashboard...'),
         );
+        // The server's answer takes focus from the busy button, never leaving it on the body.
+        expect(screen.getByRole('status')).toHaveFocus();
       } else if (state.matches('error')) {
-        expect(await screen.findByRole('alert')).toHaveTextContent(
-          exactly(state.context.errorMessage),
+        expect(await findErrorBanner()).toHaveTextContent(exactly(state.context.errorMessage));
+        // A refusal that names a field is on that field too, and listed in the error summary.
+        const fieldErrors = Object.values(
+          (state.context.fieldErrors as Record<string, string> | null) ?? {},
         );
+        if (fieldErrors.length > 0) await expectErrorSummary(fieldErrors);
+        else
+          expect(screen.queryByRole('alert', { name: errorSummaryTitle })).not.toBeInTheDocument();
       } else {
         expect(await screen.findByRole('button', { name: 'Create account' })).toBeEnabled();
         expect(screen.queryByRole('alert')).not.toBeInTheDocument();

@@ -27,6 +27,8 @@ function unreachableThrottles(): CredentialThrottles {
     passwordChangeAccount: throttle('password-change-account'),
     passwordResetAddress: throttle('password-reset-address'),
     passwordResetAccount: throttle('password-reset-account'),
+    emailPreferencesAccount: throttle('email-preferences-account'),
+    mailLinkAddress: throttle('mail-link-address'),
   };
 }
 
@@ -87,7 +89,7 @@ function bodies(names: string[]) {
 
 /** Throws, naming the input, when an answer is a 5xx or a refused input changed anything. */
 async function fuzz(
-  method: 'GET' | 'POST' | 'PATCH',
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT',
   inputs: fc.Arbitrary<{ url: string; body?: string }>,
   options: { authenticated: boolean },
 ): Promise<void> {
@@ -154,6 +156,25 @@ describe(`${runs} generated inputs per endpoint: 4xx or 2xx, never 5xx; a refusa
       { authenticated: true },
     );
   });
+
+  it('PUT /api/v1/me/email-preferences/', async () => {
+    await fuzz('PUT', post('/api/v1/me/email-preferences/', ['confirmations', 'reminders']), {
+      authenticated: true,
+    });
+  });
+
+  it.each(['GET', 'POST'] as const)(
+    '%s /api/v1/email-preferences/switch-off/ with generated links, unauthenticated',
+    async (method) => {
+      const field = fc.oneof(text, fc.uuid(), fc.constantFrom('confirmations', 'reminders'));
+      const query = fc
+        .record({ user: field, kind: field, token: field }, { requiredKeys: [] })
+        .map((link) => ({
+          url: `/api/v1/email-preferences/switch-off/?${new URLSearchParams(link).toString()}`,
+        }));
+      await fuzz(method, query, { authenticated: false });
+    },
+  );
 
   it.each(['/api/v1/permits/', '/api/v1/permits/permit_cap_info/', '/api/v1/site-settings/'])(
     'GET %s with generated query strings',

@@ -13,6 +13,7 @@ import type { MachineOverrides } from '../../src/shell/app-machines';
 import { AppProviders } from '../../src/shell/app-providers';
 import { SiteSettingsProvider } from '../../src/shell/site-settings-provider';
 import type { SiteSettings } from '../../contract/site-settings';
+import { FlashMessageProvider } from '../../src/shell/flash-message-provider';
 import { siteSettingsMachine } from '../../machines/site-settings-machine';
 
 /** The runtime configuration every web test runs with (what `public/config.js` gives the page). */
@@ -115,7 +116,11 @@ export function renderWithProviders(
     ...machines,
   };
   function Wrapper({ children }: { children: ReactNode }) {
-    const routed = <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>;
+    const routed = (
+      <MemoryRouter initialEntries={[route]}>
+        <FlashMessageProvider>{children}</FlashMessageProvider>
+      </MemoryRouter>
+    );
     return (
       <AppProviders machines={overrides} clock={clock}>
         {siteSettings ? <SiteSettingsProvider>{routed}</SiteSettingsProvider> : routed}

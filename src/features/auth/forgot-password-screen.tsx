@@ -29,6 +29,9 @@ export function ForgotPasswordScreen() {
   const errorMessage = useSelector(forgotPasswordActor, (snapshot) =>
     snapshot.matches('error') ? (snapshot.context.error?.message ?? null) : null,
   );
+  const serverFieldErrors = useSelector(forgotPasswordActor, (snapshot) =>
+    snapshot.matches('error') ? snapshot.context.error?.fieldErrors : undefined,
+  );
 
   return (
     <FormPage
@@ -49,7 +52,7 @@ export function ForgotPasswordScreen() {
           forgotPasswordActor.send({ type: 'SUBMIT', values: { email: email.trim() } })
         }
       >
-        <FormBody fieldOrder={fieldOrder}>
+        <FormBody fieldOrder={fieldOrder} serverFieldErrors={serverFieldErrors}>
           <FormField name="email" label="Email" type="email" autoComplete="email" />
           <FormSubmission
             label="Send Reset Link"

@@ -6,16 +6,19 @@ import type { LoginCredentials } from '../../../contract/auth';
 import { loginMachine } from '../../../machines/auth/login-machine';
 import { loginFormSchema } from '../../../machines/auth/login-form-schema';
 import { getConfig } from '../../config';
+import { confirmationTexts } from '../../../machines/confirmation-texts';
 import { useAppActor } from '../../shell/app-machines';
+import { useFlashOnNextPageWhen } from '../../shell/flash-message-provider';
 import { paths } from '../../shell/paths';
 import { FormBody } from '../../ui/form-body';
 import { FormField } from '../../ui/form-field';
 import { FormPage } from '../../ui/form-page';
 import { FormSubmission } from '../../ui/form-submission';
+import { useSignInSuccess } from './use-sign-in-success';
 
 const initialValues: LoginCredentials = { email: '', password: '' };
 
-/** The fields in the order the form shows them, so focus goes to the first one in error. */
+/** The fields in the order the form shows them: the error summary lists their errors so. */
 const fieldOrder = ['email', 'password'];
 
 /**
@@ -26,7 +29,8 @@ const fieldOrder = ['email', 'password'];
 export function LoginScreen() {
   const loginActor = useAppActor('login', loginMachine);
   const submitting = useSelector(loginActor, (snapshot) => snapshot.matches('submitting'));
-  const succeeded = useSelector(loginActor, (snapshot) => snapshot.matches('success'));
+  const succeeded = useSignInSuccess(loginActor);
+  useFlashOnNextPageWhen(succeeded, confirmationTexts.signedIn);
   const errorMessage = useSelector(loginActor, (snapshot) =>
     snapshot.matches('error') ? snapshot.context.errorMessage : null,
   );

@@ -4,13 +4,17 @@ import { Formik } from 'formik';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { RegistrationDetails } from '../../../contract/auth';
 import { registerMachine } from '../../../machines/auth/register-machine';
+import { confirmationTexts } from '../../../machines/confirmation-texts';
 import { useAppActor } from '../../shell/app-machines';
+import { useFlashOnNextPageWhen } from '../../shell/flash-message-provider';
 import { registerFormSchema } from '../../../machines/auth/register-form-schema';
 import { paths } from '../../shell/paths';
 import { FormBody } from '../../ui/form-body';
 import { FormField } from '../../ui/form-field';
 import { FormPage } from '../../ui/form-page';
 import { FormSubmission } from '../../ui/form-submission';
+import { useSignInSuccess } from './use-sign-in-success';
+import { passwordRuleHint } from './password-rule-hint';
 
 const initialValues: RegistrationDetails = {
   invite_code: '',
@@ -20,7 +24,7 @@ const initialValues: RegistrationDetails = {
   password: '',
 };
 
-/** The fields in the order the form shows them, so focus goes to the first one in error. */
+/** The fields in the order the form shows them: the error summary lists their errors so. */
 const fieldOrder = ['invite_code', 'email', 'first_name', 'last_name', 'password'];
 
 /**
@@ -34,9 +38,14 @@ export function RegisterScreen() {
     actions: { navigateToLogin: () => void navigate(paths.login) },
   });
   const submitting = useSelector(registerActor, (snapshot) => snapshot.matches('submitting'));
-  const succeeded = useSelector(registerActor, (snapshot) => snapshot.matches('success'));
+  const succeeded = useSignInSuccess(registerActor);
+  useFlashOnNextPageWhen(succeeded, confirmationTexts.registered);
   const errorMessage = useSelector(registerActor, (snapshot) =>
     snapshot.matches('error') ? snapshot.context.errorMessage : null,
+  );
+  const serverFieldErrors = useSelector(
+    registerActor,
+    (snapshot) => snapshot.context.fieldErrors ?? undefined,
   );
   // The account exists but nobody is signed in: another submit would only be refused.
   const leavingForLogin = useSelector(
@@ -64,7 +73,7 @@ export function RegisterScreen() {
         validationSchema={registerFormSchema}
         onSubmit={(values) => registerActor.send({ type: 'SUBMIT', values })}
       >
-        <FormBody fieldOrder={fieldOrder}>
+        <FormBody fieldOrder={fieldOrder} serverFieldErrors={serverFieldErrors}>
           <FormField name="invite_code" label="Invite code" autoComplete="off" />
           <FormField name="email" label="Email" type="email" autoComplete="email" />
           <FormField name="first_name" label="First name" autoComplete="given-name" />
@@ -74,7 +83,7 @@ export function RegisterScreen() {
             label="Password"
             type="password"
             autoComplete="new-password"
-            helperText="At least 8 characters, with uppercase, lowercase and numeric characters."
+            helperText={passwordRuleHint}
           />
           <FormSubmission
             label="Create account"

@@ -11,6 +11,7 @@ import { FormBody } from '../../ui/form-body';
 import { FormField } from '../../ui/form-field';
 import { FormPage } from '../../ui/form-page';
 import { FormSubmission } from '../../ui/form-submission';
+import { passwordRuleHint } from './password-rule-hint';
 
 interface ResetPasswordValues {
   password: string;
@@ -29,6 +30,9 @@ function ResetPasswordForm({ uid, token }: { uid: string; token: string }) {
   const errorMessage = useSelector(resetPasswordActor, (snapshot) =>
     snapshot.matches('error') ? (snapshot.context.error?.message ?? null) : null,
   );
+  const serverFieldErrors = useSelector(resetPasswordActor, (snapshot) =>
+    snapshot.matches('error') ? snapshot.context.error?.fieldErrors : undefined,
+  );
 
   return (
     <Formik
@@ -38,12 +42,13 @@ function ResetPasswordForm({ uid, token }: { uid: string; token: string }) {
         resetPasswordActor.send({ type: 'SUBMIT', values: { uid, token, password } })
       }
     >
-      <FormBody fieldOrder={fieldOrder}>
+      <FormBody fieldOrder={fieldOrder} serverFieldErrors={serverFieldErrors}>
         <FormField
           name="password"
           label="New password"
           type="password"
           autoComplete="new-password"
+          helperText={passwordRuleHint}
         />
         <FormField
           name="confirm_password"

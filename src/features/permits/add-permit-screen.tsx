@@ -1,9 +1,9 @@
 import { Box, Button, HStack, Spinner, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { Formik, useFormikContext } from 'formik';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { addPermitMachine } from '../../../machines/permits/add-permit-machine';
 import type { Clock } from '../../../machines/clock';
 import { createPermitErrorTitle } from '../../../machines/permits/create-permit-error-message';
@@ -17,17 +17,28 @@ import { permitFormMessages, permitFormSchema } from '../../../machines/permits/
 import type { PermitFormValues } from '../../../machines/permits/permit-form-values';
 import { formatRegistration, nearMissOf } from '../../../machines/permits/uk-registration';
 import { recentVehiclesMachine } from '../../../machines/permits/recent-vehicles-machine';
-import { recentVehicleName, type RecentVehicle } from '../../../machines/permits/recent-vehicles';
+import {
+  recentVehicleName,
+  vehicleToAddAgain,
+  withVehicle,
+  type RecentVehicle,
+} from '../../../machines/permits/recent-vehicles';
 import type { SiteSettings } from '../../../contract/site-settings';
+import { confirmationTexts } from '../../../machines/confirmation-texts';
 import { useAppActor, useClock } from '../../shell/app-machines';
+import { useFlashMessage } from '../../shell/flash-message-provider';
 import { useSiteSettings } from '../../shell/site-settings-provider';
 import { paths } from '../../shell/paths';
 import { CheckboxField } from '../../ui/checkbox-field';
-import { DateTimeField } from '../../ui/date-time-field';
+import { DateTimeInput } from '../../ui/date-time-input';
 import { FormBody } from '../../ui/form-body';
 import { FormField } from '../../ui/form-field';
 import { FormPage } from '../../ui/form-page';
 import { FormSubmission } from '../../ui/form-submission';
+import { PermitAllowanceNotice } from './permit-allowance-notice';
+import { RepeatWeeklyFields } from './repeat-weekly-fields';
+import { SeriesProgress } from './series-progress';
+import { SeriesReport } from './series-report';
 
 /** The fields in the order the form shows them, so focus goes to the first one in error. */
 const fieldOrder: (keyof PermitFormValues)[] = [
@@ -39,10 +50,12 @@ const fieldOrder: (keyof PermitFormValues)[] = [
   'colour',
   'driver_first',
   'driver_last',
-  'end',
-  'indefinite',
   'schedule',
   'start',
+  'end',
+  'indefinite',
+  'repeat_weekly',
+  'weeks',
   'acknowledged',
 ];
 
@@ -82,6 +95,9 @@ function RegistrationSuggestion({ mark }: { mark: string }) {
       <Button
         size="sm"
         variant="outline"
+        // The field keeps focus on a press: leaving it would show its message and move this
+        // button from under the pointer before the click (test/e2e/right-car-journey.test.ts).
+        onMouseDown={(event) => event.preventDefault()}
         onClick={() => {
           void setFieldValue('vrm', mark);
           void setFieldValue('vrm_confirmed', false);
@@ -158,14 +174,7 @@ function RecentVehicleButtons({ vehicles }: { vehicles: readonly RecentVehicle[]
             key={vehicle.vrm}
             size="sm"
             variant="outline"
-            onClick={() =>
-              void setValues((values) => ({
-                ...values,
-                ...vehicle,
-                vrm: formatRegistration(vehicle.vrm),
-                vrm_confirmed: false,
-              }))
-            }
+            onClick={() => void setValues((values) => withVehicle(values, vehicle))}
           >
             {recentVehicleName(vehicle)}
           </Button>
@@ -183,6 +192,7 @@ function PermitFields({
   submitting,
   succeeded,
   errorMessage,
+  errorDetail,
 }: {
   actor: ActorRefFrom<typeof addPermitMachine>;
   recentVehicles: readonly RecentVehicle[];
@@ -191,10 +201,18 @@ function PermitFields({
   submitting: boolean;
   succeeded: boolean;
   errorMessage: string | null;
+  errorDetail: string | null;
 }) {
   const { values, setFieldValue } = useFormikContext<PermitFormValues>();
   const now = clock();
   const automaticEndHours = settings.default_end_date_limit_hours;
+  const series = useSelector(actor, (snapshot) => snapshot.context.series);
+  const creatingSeries = useSelector(actor, (snapshot) =>
+    snapshot.matches({ form: { submission: 'creatingSeries' } }),
+  );
+  const seriesIncomplete = useSelector(actor, (snapshot) =>
+    snapshot.matches({ form: { submission: 'seriesIncomplete' } }),
+  );
   const missingField = Object.values(validatePermitForm(values, settings, now)).some((message) =>
     missingFieldMessages.includes(message),
   );
@@ -226,15 +244,34 @@ function PermitFields({
         autoComplete="off"
         required={false}
       />
+      {/* The start comes first: the expiry is read against it. */}
+      {settings.can_schedule_permits && (
+        <>
+          <CheckboxField
+            name="schedule"
+            label="Schedule permit for future activation"
+            onCheckedChange={(checked) => {
+              if (!checked) void setFieldValue('start', '');
+            }}
+          />
+          {values.schedule && (
+            <DateTimeInput
+              name="start"
+              label="Scheduled start date"
+              earliest={minimumDateTimeLocal(now)}
+            />
+          )}
+          {values.schedule && <RepeatWeeklyFields />}
+        </>
+      )}
       {automaticEndHours > 0 ? (
         <Text>Permits on this site end {automaticEndHours} hours after they start.</Text>
       ) : (
         <>
-          <DateTimeField
+          <DateTimeInput
             name="end"
             label="Expiry date"
-            min={minimumExpiry(values, now)}
-            required={!values.indefinite}
+            earliest={minimumExpiry(values, now)}
             disabled={values.indefinite}
           />
           <CheckboxField
@@ -246,28 +283,12 @@ function PermitFields({
           />
         </>
       )}
-      {settings.can_schedule_permits && (
-        <>
-          <CheckboxField
-            name="schedule"
-            label="Schedule permit for future activation"
-            onCheckedChange={(checked) => {
-              if (!checked) void setFieldValue('start', '');
-            }}
-          />
-          {values.schedule && (
-            <DateTimeField
-              name="start"
-              label="Scheduled start date"
-              min={minimumDateTimeLocal(now)}
-            />
-          )}
-        </>
-      )}
       <CheckboxField
         name="acknowledged"
         label="I have verified that the details of this permit are correct."
       />
+      {creatingSeries && <SeriesProgress series={series} />}
+      {seriesIncomplete && <SeriesReport series={series} />}
       <FormSubmission
         label="Create Permit"
         busyLabel="Creating Permit..."
@@ -275,6 +296,7 @@ function PermitFields({
         succeeded={succeeded}
         errorTitle={createPermitErrorTitle}
         errorMessage={errorMessage}
+        errorDetail={errorDetail}
         disabled={missingField}
       />
     </FormBody>
@@ -294,6 +316,7 @@ export function AddPermitScreen() {
       back={{ to: paths.myPermits, label: 'Back to Permits' }}
       width="2xl"
     >
+      <PermitAllowanceNotice />
       {settings === null ? (
         <Box role="status" aria-label="Loading site settings">
           <Spinner />
@@ -308,27 +331,45 @@ export function AddPermitScreen() {
 /** The form itself, for settings already known. */
 function AddPermitForm({ settings }: { settings: SiteSettings }) {
   const navigate = useNavigate();
+  const location = useLocation();
   const clock = useClock();
+  const { raise } = useFlashMessage();
+  // The registration last sent, for the banner that confirms the permit on My Permits.
+  const sentVrm = useRef('');
   const addPermitActor = useAppActor('addPermit', addPermitMachine, {
     actions: {
-      navigateToMyPermits: () => void navigate(paths.myPermits, { state: { refresh: true } }),
+      navigateToMyPermits: () => {
+        raise(confirmationTexts.permitCreated(sentVrm.current), { onNextPage: true });
+        void navigate(paths.myPermits, { state: { refresh: true } });
+      },
     },
-    input: { settings, clock },
+    input: { settings, clock, vehicle: vehicleToAddAgain(location.state) },
   });
   const recentVehiclesActor = useAppActor('recentVehicles', recentVehiclesMachine);
   const recentVehicles = useSelector(recentVehiclesActor, (snapshot) => snapshot.context.vehicles);
-  const submitting = useSelector(addPermitActor, (snapshot) =>
-    snapshot.matches({ form: { submission: 'submitting' } }),
+  const submitting = useSelector(
+    addPermitActor,
+    (snapshot) =>
+      snapshot.matches({ form: { submission: 'submitting' } }) ||
+      snapshot.matches({ form: { submission: 'findingOverlap' } }) ||
+      snapshot.matches({ form: { submission: 'creatingSeries' } }),
   );
+  const vehicle = useSelector(addPermitActor, (snapshot) => snapshot.context.vehicle);
   const succeeded = useSelector(addPermitActor, (snapshot) => snapshot.matches('succeeded'));
   const errorMessage = useSelector(addPermitActor, (snapshot) =>
     snapshot.matches({ form: { submission: 'failed' } }) ? snapshot.context.errorMessage : null,
   );
+  const errorDetail = useSelector(addPermitActor, (snapshot) =>
+    snapshot.matches({ form: { submission: 'failed' } }) ? snapshot.context.errorDetail : null,
+  );
   return (
     <Formik
-      initialValues={emptyPermitForm}
+      initialValues={vehicle ? withVehicle(emptyPermitForm, vehicle) : emptyPermitForm}
       validationSchema={() => permitFormSchema(settings, clock())}
-      onSubmit={(values) => addPermitActor.send({ type: 'SUBMIT', values })}
+      onSubmit={(values) => {
+        sentVrm.current = values.vrm;
+        addPermitActor.send({ type: 'SUBMIT', values });
+      }}
     >
       <PermitFields
         actor={addPermitActor}
@@ -338,6 +379,7 @@ function AddPermitForm({ settings }: { settings: SiteSettings }) {
         submitting={submitting}
         succeeded={succeeded}
         errorMessage={errorMessage}
+        errorDetail={errorDetail}
       />
     </Formik>
   );

@@ -1,5 +1,5 @@
 import { Box, Button, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
-import { useCallback, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import {
   permitListTexts,
@@ -8,14 +8,19 @@ import {
 import { permitActionsFor, type PermitAction } from '../../../machines/permits/permit-status-table';
 import type { Permit } from '../../../contract/permit';
 import { paths } from '../../shell/paths';
+import { OfflinePermitsBanner } from './offline-permits-banner';
+import { HiddenPermitsHint } from './hidden-permits-hint';
 import { PermitActionDialog } from './permit-action-dialog';
+import { PermitActionsOfflineReason } from './permit-actions-offline-reason';
 import { PermitCards } from './permit-cards';
+import { ExportPermitsButton } from './export-permits-button';
 import { PermitListFiltersPanel } from './permit-list-filters-panel';
 import { PermitPagination } from './permit-pagination';
 import { PermitTable } from './permit-table';
 import { UpdatePermitDialog } from './update-permit-dialog';
 import { usePermitList, usePermitListView } from './use-permit-list';
 import { useSiteSettings } from '../../shell/site-settings-provider';
+import { BannerPresence } from '../../ui/banner-presence';
 import { MotionScope } from '../../ui/motion-scope';
 import { useStatusChanges } from './use-status-changes';
 
@@ -35,6 +40,8 @@ export function MyPermitsScreen() {
   const permitList = usePermitList();
   const { filters, permits, count, permitsPage, hasFetched, lastFetchFailed, loading } =
     usePermitListView(permitList);
+  const { online, shownAsOf } = usePermitListView(permitList);
+  const offlineReasonId = useId();
   const settings = useSiteSettings();
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const changed = useStatusChanges(permits);
@@ -62,16 +69,26 @@ export function MyPermitsScreen() {
   // The rows wait for the settings too, so that their buttons do not change under the pointer.
   const ready = hasFetched && settings !== null;
 
-  return (
+  const screen = (
     <Stack gap={6}>
       <HStack justify="space-between" wrap="wrap" gap={3}>
         <Heading as="h1" size="2xl">
           My Permits
         </Heading>
-        <Button asChild colorPalette="teal">
-          <RouterLink to={paths.addPermit}>Add Permit</RouterLink>
-        </Button>
+        {online ? (
+          <Button asChild colorPalette="teal">
+            <RouterLink to={paths.addPermit}>Add Permit</RouterLink>
+          </Button>
+        ) : (
+          <Button colorPalette="teal" disabled aria-describedby={offlineReasonId}>
+            Add Permit
+          </Button>
+        )}
+        <ExportPermitsButton filters={filters} />
       </HStack>
+      <BannerPresence>
+        {!online && <OfflinePermitsBanner shownAsOf={shownAsOf} reasonId={offlineReasonId} />}
+      </BannerPresence>
 
       <PermitListFiltersPanel
         filters={filters}
@@ -82,7 +99,7 @@ export function MyPermitsScreen() {
 
       {ready ? (
         <Stack as="section" aria-label="Results" aria-busy={loading} gap={4}>
-          {lastFetchFailed && (
+          {lastFetchFailed && online && (
             <HStack gap={2} color="fg.muted" fontSize="sm">
               <Text>{permitListFailedText}</Text>
               <Button size="xs" variant="ghost" onClick={refresh}>
@@ -107,7 +124,15 @@ export function MyPermitsScreen() {
               />
             </>
           ) : (
-            !lastFetchFailed && <Text>{permitListTexts.emptyList}</Text>
+            !lastFetchFailed && (
+              <>
+                <Text>{permitListTexts.emptyList}</Text>
+                <HiddenPermitsHint
+                  filters={filters}
+                  onShowAllDates={() => changeFilters({ startDate: '', endDate: '' })}
+                />
+              </>
+            )
           )}
         </Stack>
       ) : (
@@ -133,5 +158,11 @@ export function MyPermitsScreen() {
         />
       )}
     </Stack>
+  );
+  // Offline, every button that would change a permit is disabled, pointing at the banner's reason.
+  return (
+    <PermitActionsOfflineReason value={online ? null : offlineReasonId}>
+      {screen}
+    </PermitActionsOfflineReason>
   );
 }

@@ -4,7 +4,9 @@ import type { Permit } from '../../../contract/permit';
 import { activatePermitMachine } from '../../../machines/permits/activate-permit-machine';
 import { cancelPermitMachine } from '../../../machines/permits/cancel-permit-machine';
 import { permitDisplay } from '../../../machines/permits/permit-display';
+import { confirmationTexts } from '../../../machines/confirmation-texts';
 import { useAppActor } from '../../shell/app-machines';
+import { useFlashMessage } from '../../shell/flash-message-provider';
 import { PermitDialogFrame } from './permit-dialog-frame';
 
 /** What tells one confirmation dialog from the other: its machine and its words. */
@@ -21,6 +23,7 @@ const permitActionDialogs = {
       const { registration, vehicle, start } = permitDisplay(permit);
       return `The permit for ${registration} (${vehicle}) will start now instead of at its scheduled start, ${start}.`;
     },
+    confirmation: confirmationTexts.permitActivated,
   },
   cancel: {
     machineName: 'cancelPermit',
@@ -33,6 +36,7 @@ const permitActionDialogs = {
       const { registration, vehicle } = permitDisplay(permit);
       return `Cancel the permit for ${registration} (${vehicle})? This cannot be undone.`;
     },
+    confirmation: confirmationTexts.permitCancelled,
   },
 } as const;
 
@@ -57,8 +61,15 @@ export function PermitActionDialog({
 }) {
   const texts = permitActionDialogs[action];
   // The list screen mounts a new dialog for each opening, so the actor lives as long as it.
+  const { raise } = useFlashMessage();
   const actionActor = useAppActor(texts.machineName, texts.machine, {
-    actions: { close: onClose, reloadList: onReload },
+    actions: {
+      close: onClose,
+      reloadList: () => {
+        raise(texts.confirmation(permit.vrm));
+        onReload();
+      },
+    },
     input: { permit },
   });
   const busy = useSelector(actionActor, (snapshot) => snapshot.hasTag('busy'));

@@ -1,7 +1,8 @@
 import { Card, DataList, HStack, List, Text } from '@chakra-ui/react';
 import { m, useReducedMotion } from 'framer-motion';
 import { permitDisplay } from '../../../machines/permits/permit-display';
-import { PermitRowActions, type PermitRowsProps } from './permit-row-actions';
+import { type PermitRowsProps } from './permit-row-actions';
+import { PermitRowButtons } from './permit-row-buttons';
 import { PermitStatusBadge } from './permit-status-badge';
 import { statusChangeMotion } from './status-change-motion';
 
@@ -44,11 +45,7 @@ export function PermitCards({ permits, changed, actionsFor, onAction }: PermitRo
                       <DataList.ItemValue>{display.end}</DataList.ItemValue>
                     </DataList.Item>
                   </DataList.Root>
-                  <PermitRowActions
-                    registration={display.registration}
-                    actions={actionsFor(permit)}
-                    onAction={(action) => onAction(action, permit)}
-                  />
+                  <PermitRowButtons {...{ permit, permits, actionsFor, onAction }} />
                 </Card.Body>
               </Card.Root>
             </m.li>

@@ -1,9 +1,11 @@
 import { Button, HStack, VisuallyHidden } from '@chakra-ui/react';
+import { useContext } from 'react';
 import {
   permitActionLabels,
   type PermitAction,
 } from '../../../machines/permits/permit-status-table';
 import type { Permit } from '../../../contract/permit';
+import { PermitActionsOfflineReason } from './permit-actions-offline-reason';
 
 /** What the desktop grid and the mobile layout are given: the rows and what their buttons do. */
 export interface PermitRowsProps {
@@ -34,6 +36,7 @@ export function PermitRowActions({
   actions: readonly PermitAction[];
   onAction: (action: PermitAction) => void;
 }) {
+  const offlineReasonId = useContext(PermitActionsOfflineReason);
   if (actions.length === 0) return null;
   return (
     <HStack gap={2} wrap="wrap">
@@ -44,6 +47,8 @@ export function PermitRowActions({
           variant="outline"
           colorPalette={actionPalettes[action]}
           onClick={() => onAction(action)}
+          disabled={offlineReasonId !== null}
+          aria-describedby={offlineReasonId ?? undefined}
         >
           {permitActionLabels[action]}
           <VisuallyHidden> permit {registration}</VisuallyHidden>

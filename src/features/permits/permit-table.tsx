@@ -1,7 +1,8 @@
 import { Table } from '@chakra-ui/react';
 import { m, useReducedMotion } from 'framer-motion';
 import { permitDisplay } from '../../../machines/permits/permit-display';
-import { PermitRowActions, type PermitRowsProps } from './permit-row-actions';
+import { type PermitRowsProps } from './permit-row-actions';
+import { PermitRowButtons } from './permit-row-buttons';
 import { PermitStatusBadge } from './permit-status-badge';
 import { statusChangeMotion } from './status-change-motion';
 
@@ -39,11 +40,7 @@ export function PermitTable({ permits, changed, actionsFor, onAction }: PermitRo
                   <Table.Cell whiteSpace="nowrap">{display.start}</Table.Cell>
                   <Table.Cell whiteSpace="nowrap">{display.end}</Table.Cell>
                   <Table.Cell>
-                    <PermitRowActions
-                      registration={display.registration}
-                      actions={actionsFor(permit)}
-                      onAction={(action) => onAction(action, permit)}
-                    />
+                    <PermitRowButtons {...{ permit, permits, actionsFor, onAction }} />
                   </Table.Cell>
                 </m.tr>
               </Table.Row>

@@ -18,10 +18,12 @@ import {
   type UpdatePermitFormValues,
 } from '../../../machines/permits/update-permit-form';
 import { updatePermitMachine } from '../../../machines/permits/update-permit-machine';
+import { confirmationTexts } from '../../../machines/confirmation-texts';
 import { useAppActor, useClock } from '../../shell/app-machines';
+import { useFlashMessage } from '../../shell/flash-message-provider';
 import { CheckboxField } from '../../ui/checkbox-field';
 import { FormBody } from '../../ui/form-body';
-import { DateTimeField } from '../../ui/date-time-field';
+import { DateTimeInput } from '../../ui/date-time-input';
 import { PermitDialogFrame } from './permit-dialog-frame';
 import { PermitStatusBadge } from './permit-status-badge';
 
@@ -71,22 +73,20 @@ function UpdatePermitFields({
     <FormBody id={formId} fieldOrder={updatePermitFieldOrder}>
       {form.showsStart && (
         <Stack gap={1}>
-          <DateTimeField
+          <DateTimeInput
             name="start"
             label="New start date"
-            min={minimums.start}
-            required={false}
+            hint={updatePermitTexts.startHint}
+            earliest={minimums.start}
           />
-          <Text fontSize="sm">{updatePermitTexts.startHint}</Text>
         </Stack>
       )}
       {form.showsEnd && (
         <Stack gap={2}>
-          <DateTimeField
+          <DateTimeInput
             name="end"
             label="New expiry date"
-            min={minimums.end}
-            required={!values.indefinite}
+            earliest={minimums.end}
             onValueChange={(end) => void setValues(withEnd(values, end))}
           />
           <CheckboxField
@@ -152,9 +152,16 @@ export function UpdatePermitDialog({
   onRefresh: () => void;
 }) {
   const clock = useClock();
+  const { raise } = useFlashMessage();
   // The list screen mounts a new dialog for each opening, so the actor lives as long as it.
   const updateActor = useAppActor('updatePermit', updatePermitMachine, {
-    actions: { close: onClose, refreshList: onRefresh },
+    actions: {
+      close: onClose,
+      refreshList: () => {
+        raise(confirmationTexts.permitUpdated(permit.vrm));
+        onRefresh();
+      },
+    },
     input: { permit, settings },
   });
   const busy = useSelector(updateActor, (snapshot) => snapshot.hasTag('busy'));

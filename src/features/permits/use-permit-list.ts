@@ -6,7 +6,10 @@ import {
   permitListMachine,
   type PublishQueryParams,
 } from '../../../machines/permits/permit-list-machine';
+import type { SavedPermitList } from '../../../machines/permits/saved-permit-list';
 import { useAppActor, useClock } from '../../shell/app-machines';
+import { useSignedInUid } from '../../shell/session-hooks';
+import { savedPermitLists } from '../../shell/saved-permit-lists';
 
 /** What the page was navigated with: `{ refresh: true }` after a permit was added. */
 function asksForRefresh(state: unknown): boolean {
@@ -18,23 +21,31 @@ function asksForRefresh(state: unknown): boolean {
 /**
  * Binds the permit-list machine to the browser: the URL query holds the filters and page
  * (`publishQuery` writes it, a URL change from Back or a link is read back as QUERY.CHANGED), the
- * refresh flag of the navigation asks for a REFRESH, and a hidden page stops self-refreshing.
+ * refresh flag of the navigation asks for a REFRESH, a hidden page stops self-refreshing, the
+ * browser's online and offline events tell the list about the connection, and each page loaded is
+ * kept on the device for the signed-in resident (`savedPermitLists`, under their uid).
  */
 export function usePermitList() {
   const location = useLocation();
   const navigate = useNavigate();
   const clock = useClock();
+  const uid = useSignedInUid();
   const permitList = useAppActor('permitList', permitListMachine, {
     actions: {
       // Only the query changes, so the navigate of the first render (whose path it resolves
       // against) stays right for as long as the screen is shown.
       publishQuery: (_, { query, replace }: PublishQueryParams) =>
         void navigate({ search: query === '' ? '' : `?${query}` }, { replace }),
+      savePermits: (_, saved: SavedPermitList) => {
+        if (uid !== null) savedPermitLists.save(uid, saved);
+      },
     },
     input: {
       filters: fromListSearchParams(new URLSearchParams(location.search), clock),
       clock,
       visible: !document.hidden,
+      online: navigator.onLine,
+      saved: uid === null ? null : savedPermitLists.read(uid),
     },
   });
 
@@ -62,6 +73,17 @@ export function usePermitList() {
     return () => document.removeEventListener('visibilitychange', noteVisibility);
   }, [permitList]);
 
+  useEffect(() => {
+    const connectionLost = () => permitList.send({ type: 'CONNECTION.LOST' });
+    const connectionBack = () => permitList.send({ type: 'CONNECTION.BACK' });
+    window.addEventListener('offline', connectionLost);
+    window.addEventListener('online', connectionBack);
+    return () => {
+      window.removeEventListener('offline', connectionLost);
+      window.removeEventListener('online', connectionBack);
+    };
+  }, [permitList]);
+
   return permitList;
 }
 
@@ -77,5 +99,7 @@ export function usePermitListView(permitList: PermitListActor) {
     hasFetched: useSelector(permitList, (snapshot) => snapshot.context.hasFetched),
     lastFetchFailed: useSelector(permitList, (snapshot) => snapshot.context.lastFetchFailed),
     loading: useSelector(permitList, (snapshot) => snapshot.matches('loading')),
+    online: useSelector(permitList, (snapshot) => snapshot.context.online),
+    shownAsOf: useSelector(permitList, (snapshot) => snapshot.context.shownAsOf),
   };
 }

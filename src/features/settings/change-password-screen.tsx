@@ -1,10 +1,11 @@
-import { Alert, List } from '@chakra-ui/react';
+import { List } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { Formik } from 'formik';
 import { changePasswordMachine } from '../../../machines/auth/change-password-machine';
 import { useAppActor } from '../../shell/app-machines';
 import { changePasswordFormSchema } from '../../../machines/auth/change-password-form-schema';
 import { paths } from '../../shell/paths';
+import { ErrorAlert } from '../../ui/error-alert';
 import { FormBody } from '../../ui/form-body';
 import { FormField } from '../../ui/form-field';
 import { FormPage } from '../../ui/form-page';
@@ -28,19 +29,25 @@ const fieldOrder: readonly (keyof ChangePasswordValues)[] = [
   'confirm_password',
 ];
 
-/** A refusal that lists what is wrong with the password, one item per sentence. */
-function PasswordErrorItems({ items }: { items: readonly string[] }) {
+/**
+ * A refusal that lists what is wrong with the password, one item per sentence. It takes focus
+ * from the busy button unless the error summary does (when the server named a field).
+ */
+function PasswordErrorItems({
+  items,
+  focusOnShow,
+}: {
+  items: readonly string[];
+  focusOnShow: boolean;
+}) {
   return (
-    <Alert.Root status="error" role="alert">
-      <Alert.Indicator />
-      <Alert.Content>
-        <List.Root ps={4}>
-          {items.map((item, index) => (
-            <List.Item key={index}>{item}</List.Item>
-          ))}
-        </List.Root>
-      </Alert.Content>
-    </Alert.Root>
+    <ErrorAlert focusOnShow={focusOnShow}>
+      <List.Root ps={4}>
+        {items.map((item, index) => (
+          <List.Item key={index}>{item}</List.Item>
+        ))}
+      </List.Root>
+    </ErrorAlert>
   );
 }
 
@@ -57,6 +64,7 @@ export function ChangePasswordScreen() {
     snapshot.matches('error') ? snapshot.context.error : null,
   );
   const errorItems = error?.items ?? [];
+  const serverFieldErrors = error?.fieldErrors;
 
   return (
     <FormPage title="Change Password" back={{ to: paths.settings, label: 'Back to Settings' }}>
@@ -67,7 +75,7 @@ export function ChangePasswordScreen() {
           changePasswordActor.send({ type: 'SUBMIT', values: { current_password, new_password } })
         }
       >
-        <FormBody fieldOrder={fieldOrder}>
+        <FormBody fieldOrder={fieldOrder} serverFieldErrors={serverFieldErrors}>
           <FormField
             name="current_password"
             label="Current password"
@@ -87,7 +95,9 @@ export function ChangePasswordScreen() {
             type="password"
             autoComplete="new-password"
           />
-          {errorItems.length > 0 && <PasswordErrorItems items={errorItems} />}
+          {errorItems.length > 0 && (
+            <PasswordErrorItems items={errorItems} focusOnShow={serverFieldErrors === undefined} />
+          )}
           <FormSubmission
             label="Update Password"
             busyLabel="Updating..."

@@ -11,10 +11,12 @@ import {
 import { Link as RouterLink } from 'react-router';
 import { getConfig } from '../../config';
 import { paths } from '../../shell/paths';
+import { EmailPreferencesCard } from './email-preferences-card';
 
 /**
  * Settings (docs/contract.md §2, the /settings row): a card leading to the change-password page and a
- * Contact Support link that opens an e-mail to the configured support address.
+ * Contact Support link that opens an e-mail to the configured support address, and the e-mail
+ * switches when the API host offers them.
  */
 export function SettingsScreen() {
   const { supportEmail } = getConfig();
@@ -47,6 +49,7 @@ export function SettingsScreen() {
             </Link>
           </Card.Body>
         </Card.Root>
+        <EmailPreferencesCard />
       </SimpleGrid>
     </Stack>
   );

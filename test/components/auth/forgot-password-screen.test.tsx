@@ -1,9 +1,10 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { forgotPasswordMachine } from '../../../machines/auth/forgot-password-machine';
 import { ApiError } from '../../../src/api/api-error';
 import { ForgotPasswordScreen } from '../../../src/features/auth/forgot-password-screen';
 import { createActorControls } from '../../machines/actor-controls';
 import { withControlledRequest } from '../../machines/password-machines-fixtures';
+import { expectErrorSummary } from '../../support/error-summary';
 import { exactly, renderWithProviders } from '../../support/render';
 
 /** The real forgot-password screen and machine, with a fake API host the test answers for. */
@@ -32,15 +33,54 @@ test('asks for a required e-mail with a visible label, and links back to login',
   expect(screen.getByRole('link', { name: 'Back to login' })).toHaveAttribute('href', '/login');
 });
 
-test('an empty e-mail is not sent: it says so and focus goes to the field', async () => {
+test('an empty e-mail is not sent: the summary says so, and its link leads to the field', async () => {
   const { controls, user } = renderScreen();
 
   await user.click(sendButton());
 
-  expect(await screen.findByText('Email is required')).toBeInTheDocument();
+  const summary = await expectErrorSummary(['Email is required']);
   expect(emailField()).toBeInvalid();
+  expect(emailField()).toHaveAccessibleDescription('Email is required');
+  await user.click(within(summary).getByRole('link', { name: 'Email is required' }));
   expect(emailField()).toHaveFocus();
   expect(controls.inputs('sendRequest')).toEqual([]);
+});
+
+test('a malformed address is not sent: the field says how to write one', async () => {
+  const { controls, user } = renderScreen();
+
+  await user.type(emailField(), 'jane@localhost');
+  await user.click(sendButton());
+
+  await expectErrorSummary(['Enter an email address in the correct format, like name@example.com']);
+  expect(emailField()).toHaveAccessibleDescription(
+    'Enter an email address in the correct format, like name@example.com',
+  );
+  expect(screen.queryByText(/Failed to send reset email/)).not.toBeInTheDocument();
+  expect(controls.inputs('sendRequest')).toEqual([]);
+});
+
+test('an address the server refuses is named on the field as well as in the banner', async () => {
+  const { controls, user } = renderScreen();
+  await user.type(emailField(), 'jane.doe@example.test');
+  await user.click(sendButton());
+
+  await act(async () =>
+    controls.reject(
+      'sendRequest',
+      new ApiError('Bad Request', { status: 400, body: { email: ['Enter a valid email.'] } }),
+    ),
+  );
+
+  const summary = await expectErrorSummary([
+    'Enter an email address in the correct format, like name@example.com',
+  ]);
+  expect(summary).toHaveFocus();
+  expect(emailField()).toHaveAttribute('aria-invalid', 'true');
+  expect(emailField()).toHaveAccessibleDescription(
+    'Enter an email address in the correct format, like name@example.com',
+  );
+  expect(screen.getByText('Failed to send reset email. Please try again.')).toBeInTheDocument();
 });
 
 test('sends the e-mail: "Sending..." while busy, then the check-your-email text', async () => {
@@ -86,9 +126,9 @@ test.each([
 
     await act(async () => controls.reject('sendRequest', failure));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      exactly('Failed to send reset email. Please try again.'),
-    );
+    expect(
+      await screen.findByText(exactly('Failed to send reset email. Please try again.')),
+    ).toBeInTheDocument();
     expect(emailField()).toHaveValue('jane.doe@example.test');
     expect(sendButton()).toBeEnabled();
   },

@@ -5,6 +5,7 @@ import type { LoginCredentials, TokenResponse } from '../../../contract/auth';
 import { loginMachine } from '../../../machines/auth/login-machine';
 import { ApiError } from '../../../src/api/api-error';
 import { LoginScreen } from '../../../src/features/auth/login-screen';
+import { expectErrorSummary } from '../../support/error-summary';
 import { exactly, renderWithProviders } from '../../support/render';
 
 /** The real login machine, with a fake API host and identity provider behind it. */
@@ -76,8 +77,8 @@ test('an empty form is not sent, and says what is missing', async () => {
 
   await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
-  expect(await screen.findByText('Email is required')).toBeInTheDocument();
-  expect(screen.getByText('Password is required')).toBeInTheDocument();
+  await expectErrorSummary(['Email is required', 'Password is required']);
+  expect(emailField()).toHaveAccessibleDescription('Email is required');
   expect(emailField()).toBeInvalid();
   expect(requestLogin).not.toHaveBeenCalled();
 });

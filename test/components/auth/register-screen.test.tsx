@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { fromPromise } from 'xstate';
@@ -6,6 +6,7 @@ import type { RegistrationDetails, TokenResponse } from '../../../contract/auth'
 import { registerMachine } from '../../../machines/auth/register-machine';
 import { ApiError } from '../../../src/api/api-error';
 import { RegisterScreen } from '../../../src/features/auth/register-screen';
+import { expectErrorSummary, findErrorBanner } from '../../support/error-summary';
 import { exactly, renderWithProviders } from '../../support/render';
 
 /** The real register machine, with a fake API host and identity provider behind it. */
@@ -88,12 +89,29 @@ test('an incomplete form is not sent, and says what is missing', async () => {
   await user.type(field.email(), jane.email);
   await createAccount(user);
 
-  expect(await screen.findByText('Invite code is required')).toBeInTheDocument();
-  expect(screen.getByText('First name is required')).toBeInTheDocument();
-  expect(screen.getByText('Last name is required')).toBeInTheDocument();
-  expect(screen.getByText('Password is required')).toBeInTheDocument();
+  const summary = await expectErrorSummary([
+    'Invite code is required',
+    'First name is required',
+    'Last name is required',
+    'Password is required',
+  ]);
+  expect(field.inviteCode()).toHaveAccessibleDescription('Invite code is required');
+  expect(field.inviteCode()).toHaveAttribute('aria-invalid', 'true');
+  expect(field.email()).not.toHaveAttribute('aria-invalid', 'true');
   expect(screen.queryByText('Email is required')).not.toBeInTheDocument();
+  await user.click(within(summary).getByRole('link', { name: 'Last name is required' }));
+  expect(field.lastName()).toHaveFocus();
   expect(requestRegistration).not.toHaveBeenCalled();
+});
+
+test('tabbing past empty fields says nothing until the form is sent', async () => {
+  const { user } = renderRegisterScreen(registerAgainst({ requestRegistration: jest.fn() }));
+
+  await user.click(field.inviteCode());
+  for (let stop = 0; stop < 5; stop += 1) await user.tab();
+
+  expect(screen.queryByText(/is required/)).not.toBeInTheDocument();
+  expect(field.inviteCode()).not.toHaveAttribute('aria-invalid', 'true');
 });
 
 test('registers with the typed details: busy, then "Success!" and the redirect message', async () => {
@@ -167,7 +185,7 @@ describe('docs/contract.md §8, Register: a refused registration shows its messa
     await fillIn(user);
     await createAccount(user);
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(exactly(message));
+    expect(await findErrorBanner()).toHaveTextContent(exactly(message));
     expect(screen.getByRole('button', { name: 'Create account' })).toBeEnabled();
   });
 
@@ -185,7 +203,13 @@ describe('docs/contract.md §8, Register: a refused registration shows its messa
 
     await fillIn(user, { ...jane, invite_code: 'WRONG' });
     await createAccount(user);
-    await screen.findByRole('alert');
+    await findErrorBanner();
+    // The server's word on the invite code shows on that field, and the summary (which has focus)
+    // links to it.
+    await expectErrorSummary(['Invalid invite code']);
+    expect(field.inviteCode()).toHaveAttribute('aria-invalid', 'true');
+    expect(field.inviteCode()).toHaveAccessibleDescription('Invalid invite code');
+    expect(field.email()).not.toHaveAttribute('aria-invalid', 'true');
 
     expect(field.inviteCode()).toHaveValue('WRONG');
     expect(field.email()).toHaveValue(jane.email);
@@ -240,7 +264,7 @@ describe('docs/contract.md §8, Register: account created but not signed in, so 
     await fillIn(user);
     await createAccount(user);
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(exactly(message));
+    expect(await findErrorBanner()).toHaveTextContent(exactly(message));
     expect(screen.getByRole('button', { name: 'Create account' })).toBeDisabled();
     act(() => jest.advanceTimersByTime(2999));
     expect(screen.getByRole('heading', { name: 'Create your account' })).toBeInTheDocument();
@@ -258,7 +282,7 @@ describe('docs/contract.md §8, Register: account created but not signed in, so 
 
     await fillIn(user);
     await createAccount(user);
-    await screen.findByRole('alert');
+    await findErrorBanner();
     act(() => jest.advanceTimersByTime(10_000));
 
     expect(screen.getByRole('heading', { name: 'Create your account' })).toBeInTheDocument();

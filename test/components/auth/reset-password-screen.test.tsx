@@ -1,10 +1,11 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { resetPasswordMachine } from '../../../machines/auth/reset-password-machine';
 import { ApiError } from '../../../src/api/api-error';
 import { ResetPasswordScreen } from '../../../src/features/auth/reset-password-screen';
 import { createActorControls } from '../../machines/actor-controls';
 import { withControlledRequest } from '../../machines/password-machines-fixtures';
+import { expectErrorSummary, findErrorBanner } from '../../support/error-summary';
 import { exactly, renderWithProviders } from '../../support/render';
 
 /** The real reset-password screen and machine at `route`, with a fake API host. */
@@ -58,25 +59,38 @@ test.each([
   );
 });
 
-test('empty fields are not sent: each says so and focus goes to the first', async () => {
+test('shows the password rule under the new password, as registration does', () => {
+  renderScreen();
+
+  expect(passwordField()).toHaveAccessibleDescription(
+    'At least 8 characters, with uppercase, lowercase and numeric characters.',
+  );
+});
+
+test('empty fields are not sent: the summary lists each, its links lead to the fields', async () => {
   const { controls, user } = renderScreen();
 
   await user.click(resetButton());
 
-  expect(await screen.findByText('New password is required')).toBeInTheDocument();
-  expect(screen.getByText('Please confirm your new password')).toBeInTheDocument();
+  const summary = await expectErrorSummary([
+    'New password is required',
+    'Please confirm your new password',
+  ]);
+  expect(confirmationField()).toHaveAccessibleDescription('Please confirm your new password');
+  await user.click(within(summary).getByRole('link', { name: 'New password is required' }));
   expect(passwordField()).toHaveFocus();
   expect(controls.inputs('sendRequest')).toEqual([]);
 });
 
-test('different passwords are not sent: "Passwords do not match." and focus on the confirmation', async () => {
+test('different passwords are not sent: "Passwords do not match." and its link to the confirmation', async () => {
   const { controls, user } = renderScreen();
 
   await fillIn(user, 'NewSecret12', 'NewSecret13');
   await user.click(resetButton());
 
-  expect(await screen.findByText('Passwords do not match.')).toBeInTheDocument();
+  const summary = await expectErrorSummary(['Passwords do not match.']);
   expect(confirmationField()).toBeInvalid();
+  await user.click(within(summary).getByRole('link', { name: 'Passwords do not match.' }));
   expect(confirmationField()).toHaveFocus();
   expect(controls.inputs('sendRequest')).toEqual([]);
 });
@@ -135,7 +149,7 @@ test.each([
 
   await act(async () => controls.reject('sendRequest', failure));
 
-  expect(await screen.findByRole('alert')).toHaveTextContent(exactly(message));
+  expect(await findErrorBanner()).toHaveTextContent(exactly(message));
   expect(passwordField()).toHaveValue('NewSecret12');
   expect(confirmationField()).toHaveValue('NewSecret12');
   expect(resetButton()).toBeEnabled();
@@ -155,7 +169,12 @@ test('after a refusal a corrected password can be sent', async () => {
       }),
     ),
   );
-  await screen.findByRole('alert');
+  await findErrorBanner();
+  // The server's word shows on the field it is about, as well as in the summary.
+  expect(passwordField()).toHaveAttribute('aria-invalid', 'true');
+  expect(passwordField()).toHaveAccessibleDescription(
+    'At least 8 characters, with uppercase, lowercase and numeric characters. This password is too common.',
+  );
 
   await user.clear(passwordField());
   await user.clear(confirmationField());

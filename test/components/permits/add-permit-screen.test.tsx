@@ -6,14 +6,18 @@ import {
   addPermitMachine,
   type CreatePermitAnswer,
 } from '../../../machines/permits/add-permit-machine';
-import type { PermitCreatePayload } from '../../../contract/permit';
+import type { Permit, PermitCreatePayload } from '../../../contract/permit';
+import { findOverlappingPermit } from '../../../machines/permits/overlapping-permit';
+import { activePermit } from '../../machines/permits/permit-dialog-machine-fixtures';
 import type { SiteSettings } from '../../../contract/site-settings';
 import { ApiError } from '../../../src/api/api-error';
 import { AddPermitScreen } from '../../../src/features/permits/add-permit-screen';
 import { recentVehiclesMachine } from '../../../machines/permits/recent-vehicles-machine';
 import type { RecentVehicle } from '../../../machines/permits/recent-vehicles';
 import { fullSite, plainSite } from '../../machines/permits/permit-form-fixtures';
+import { expectErrorSummary } from '../../support/error-summary';
 import { exactly, renderWithProviders, residentProfile } from '../../support/render';
+import { dateTimeBox, dateTimeShown, typeDateTime } from '../../support/date-time-boxes';
 
 /** 1 June 2026, 12:00:30 in London: half a minute past, so a start at 12:01 is too soon. */
 const now = new Date('2026-06-01T11:00:30Z');
@@ -23,11 +27,20 @@ const automaticEndSite: SiteSettings = { ...plainSite, default_end_date_limit_ho
 
 type CreatePermit = (payload: PermitCreatePayload) => Promise<CreatePermitAnswer>;
 
-/** The real add-permit machine, with a fake API host behind it. */
-function addPermitAgainst(createPermit: CreatePermit = async () => ({ status: 201 })) {
+/**
+ * The real add-permit machine, with a fake API host behind it: `createPermit` answers the create
+ * call, and `residentsPermits` are the permits the host lists after an overlap refusal.
+ */
+function addPermitAgainst(
+  createPermit: CreatePermit = async () => ({ status: 201 }),
+  residentsPermits: Permit[] = [],
+) {
   return addPermitMachine.provide({
     actors: {
       createPermit: fromPromise(({ input }: { input: PermitCreatePayload }) => createPermit(input)),
+      findOverlappingPermit: fromPromise(async ({ input }: { input: PermitCreatePayload }) =>
+        findOverlappingPermit(residentsPermits, input),
+      ),
     },
   });
 }
@@ -38,7 +51,11 @@ function MyPermitsProbe() {
   return <h1>{state?.refresh ? 'My Permits, refresh requested' : 'My Permits'}</h1>;
 }
 
-function renderScreen(site: SiteSettings | Error, createPermit?: CreatePermit) {
+function renderScreen(
+  site: SiteSettings | Error,
+  createPermit?: CreatePermit,
+  residentsPermits?: Permit[],
+) {
   return renderWithProviders(
     <Routes>
       <Route path="/add-permit" element={<AddPermitScreen />} />
@@ -47,7 +64,7 @@ function renderScreen(site: SiteSettings | Error, createPermit?: CreatePermit) {
     {
       route: '/add-permit',
       session: { status: 'signed_in', profile: residentProfile },
-      machines: { addPermit: addPermitAgainst(createPermit) },
+      machines: { addPermit: addPermitAgainst(createPermit, residentsPermits) },
       clock,
       siteSettings: site instanceof Error ? Promise.reject(site) : site,
     },
@@ -55,17 +72,11 @@ function renderScreen(site: SiteSettings | Error, createPermit?: CreatePermit) {
 }
 
 const textField = (name: string | RegExp) => screen.getByRole('textbox', { name });
-const dateField = (name: RegExp) => screen.getByLabelText(name);
+/** A date input: the fieldset named by its legend (src/ui/date-time-input.tsx). */
+const dateField = (name: RegExp) => screen.getByRole('group', { name });
 const checkbox = (name: string | RegExp) => screen.getByRole('checkbox', { name });
 const submitButton = () => screen.getByRole('button', { name: 'Create Permit' });
 const acknowledgement = /I have verified/;
-
-/** Types a whole `datetime-local` value (as a picker would set it) and leaves the field. */
-async function setDate(user: UserEvent, field: HTMLElement, value: string) {
-  await user.clear(field);
-  if (value !== '') await user.type(field, value);
-  await user.tab();
-}
 
 /** Fills every field a plain site asks for, acknowledgement included. */
 async function fillPlainForm(user: UserEvent) {
@@ -75,7 +86,7 @@ async function fillPlainForm(user: UserEvent) {
   await user.type(textField('Colour (optional)'), 'Blue');
   await user.type(textField('Driver first name (optional)'), 'Sam');
   await user.type(textField('Driver last name (optional)'), 'Jones');
-  await setDate(user, dateField(/^Expiry date/), '2026-06-02T18:00');
+  await typeDateTime(user, dateField(/^Expiry date/), '2026-06-02T18:00');
   await user.click(checkbox(acknowledgement));
 }
 
@@ -130,8 +141,10 @@ describe('site settings decide the fields', () => {
     inOrder.slice(1).forEach((field, index) => {
       expect(inOrder[index]!.compareDocumentPosition(field)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
     });
-    expect(dateField(/^Expiry date/)).toHaveAttribute('type', 'datetime-local');
-    expect(dateField(/^Expiry date/)).toHaveAttribute('min', '2026-06-01T12:02');
+    // The earliest expiry the rules accept is now plus a minute, rounded up to the minute.
+    expect(dateField(/^Expiry date/)).toHaveAccessibleDescription(
+      'The earliest is Monday 1 June 2026, 12:02 UK time (BST). Use the 24-hour clock.',
+    );
     expect(screen.queryByRole('textbox', { name: /Reference label/ })).not.toBeInTheDocument();
     expect(
       screen.queryByRole('checkbox', { name: 'Schedule permit for future activation' }),
@@ -153,28 +166,54 @@ describe('site settings decide the fields', () => {
     await user.click(checkbox('Schedule permit for future activation'));
 
     const start = dateField(/^Scheduled start date/);
-    expect(start).toHaveAttribute('type', 'datetime-local');
-    expect(start).toHaveAttribute('min', '2026-06-01T12:02');
-    await setDate(user, start, '2026-06-03T09:00');
-    expect(dateField(/^Expiry date/)).toHaveAttribute('min', '2026-06-03T09:00');
+    // The start is asked before the expiry, which is read against it.
+    expect(start.compareDocumentPosition(dateField(/^Expiry date/))).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+    expect(start).toHaveAccessibleDescription(
+      'The earliest is Monday 1 June 2026, 12:02 UK time (BST). Use the 24-hour clock.',
+    );
+    await typeDateTime(user, start, '2026-06-03T09:00');
+    expect(dateField(/^Expiry date/)).toHaveAccessibleDescription(
+      'The earliest is Wednesday 3 June 2026, 09:00 UK time (BST). Use the 24-hour clock.',
+    );
   });
 
-  test('repeats each chosen date the UK way, dd/mm/yyyy hh:mm in 24-hour London time', async () => {
+  test('an expiry not after the scheduled start is refused before anything is sent', async () => {
+    const createPermit = jest.fn<Promise<CreatePermitAnswer>, [PermitCreatePayload]>();
+    const { user } = renderScreen({ ...plainSite, can_schedule_permits: true }, createPermit);
+    await screen.findByRole('button', { name: 'Create Permit' });
+    await user.type(textField(/^Registration number/), 'AB12CDE');
+    await user.type(textField(/^Make/), 'Ford');
+    await user.type(textField(/^Model/), 'Ka');
+    await user.click(checkbox(acknowledgement));
+    await user.click(checkbox('Schedule permit for future activation'));
+    await typeDateTime(user, dateField(/^Scheduled start date/), '2026-06-03T09:00');
+    await typeDateTime(user, dateField(/^Expiry date/), '2026-06-03T08:00');
+    await user.click(submitButton());
+
+    await expectErrorSummary(['Expiry date must be after the scheduled start date']);
+    expect(
+      within(dateField(/^Expiry date/)).getByText(
+        exactly('Expiry date must be after the scheduled start date'),
+      ),
+    ).toBeInTheDocument();
+    expect(createPermit).not.toHaveBeenCalled();
+  });
+
+  test('says each chosen date in words, in London time, with GMT or BST for that date', async () => {
     const { user } = renderScreen(fullSite);
     await screen.findByRole('button', { name: 'Create Permit' });
     await user.click(checkbox('Schedule permit for future activation'));
 
-    expect(dateField(/^Expiry date/)).toHaveAccessibleDescription(
-      'UK time, shown as dd/mm/yyyy hh:mm',
-    );
-    await setDate(user, dateField(/^Scheduled start date/), '2026-06-03T09:05');
-    await setDate(user, dateField(/^Expiry date/), '2026-12-24T18:30');
+    await typeDateTime(user, dateField(/^Scheduled start date/), '2026-06-03T09:05');
+    await typeDateTime(user, dateField(/^Expiry date/), '2026-12-24T18:30');
 
     expect(dateField(/^Scheduled start date/)).toHaveAccessibleDescription(
-      'Selected: 03/06/2026 09:05 (UK time)',
+      'Wednesday 3 June 2026, 09:05 UK time (BST).',
     );
     expect(dateField(/^Expiry date/)).toHaveAccessibleDescription(
-      'Selected: 24/12/2026 18:30 (UK time)',
+      'Thursday 24 December 2026, 18:30 UK time (GMT).',
     );
   });
 
@@ -183,21 +222,21 @@ describe('site settings decide the fields', () => {
     await screen.findByRole('button', { name: 'Create Permit' });
 
     await user.click(checkbox('Schedule permit for future activation'));
-    await setDate(user, dateField(/^Scheduled start date/), '2026-06-03T09:00');
+    await typeDateTime(user, dateField(/^Scheduled start date/), '2026-06-03T09:00');
     await user.click(checkbox('Schedule permit for future activation'));
     await user.click(checkbox('Schedule permit for future activation'));
 
-    expect(dateField(/^Scheduled start date/)).toHaveValue('');
+    expect(dateTimeShown(dateField(/^Scheduled start date/))).toBe('');
   });
 
   test('ticking "Set as Indefinite" clears the expiry date', async () => {
     const { user } = renderScreen(plainSite);
     await screen.findByRole('button', { name: 'Create Permit' });
 
-    await setDate(user, dateField(/^Expiry date/), '2026-06-02T18:00');
+    await typeDateTime(user, dateField(/^Expiry date/), '2026-06-02T18:00');
     await user.click(checkbox('Set as Indefinite'));
 
-    expect(dateField(/^Expiry date/)).toHaveValue('');
+    expect(dateTimeShown(dateField(/^Expiry date/))).toBe('');
   });
 
   test('an automatic end of 24 hours hides the expiry and "Set as Indefinite"', async () => {
@@ -229,16 +268,26 @@ describe('docs/contract.md §5: each validation message', () => {
     [/^Registration number/, 'Registration number is required'],
     [/^Make/, 'Make is required'],
     [/^Model/, 'Model is required'],
-  ])('%s left empty', async (name, message) => {
-    const { user } = renderScreen(fullSite);
-    await screen.findByRole('button', { name: 'Create Permit' });
+  ])(
+    '%s: tabbing past it says nothing; emptied after typing, it says so',
+    async (name, message) => {
+      const { user } = renderScreen(fullSite);
+      await screen.findByRole('button', { name: 'Create Permit' });
 
-    await user.click(textField(name));
-    await user.tab();
+      await user.click(textField(name));
+      await user.tab();
+      expect(screen.queryByText(message)).not.toBeInTheDocument();
+      expect(textField(name)).not.toHaveAttribute('aria-invalid', 'true');
 
-    expect(await screen.findByText(message)).toBeInTheDocument();
-    expect(textField(name)).toBeInvalid();
-  });
+      await user.type(textField(name), 'X');
+      await user.clear(textField(name));
+      await user.tab();
+
+      expect(await screen.findByText(message)).toBeInTheDocument();
+      expect(textField(name)).toHaveAttribute('aria-invalid', 'true');
+      expect(textField(name)).toHaveAccessibleDescription(expect.stringContaining(message));
+    },
+  );
 
   test('a missing required field keeps "Create Permit" disabled', async () => {
     const { user } = renderScreen(plainSite);
@@ -252,7 +301,10 @@ describe('docs/contract.md §5: each validation message', () => {
     expect(submitButton()).toBeDisabled();
   });
 
-  test('the acknowledgement left unticked: its message, focus on the box, nothing sent', async () => {
+  const acknowledgementMessage =
+    'Please tick the acknowledgement checkbox at the bottom of the page that you have verified your details before creating the permit.';
+
+  test('the acknowledgement left unticked: its message in the summary, linked to the box, nothing sent', async () => {
     const createPermit = jest.fn<Promise<CreatePermitAnswer>, [PermitCreatePayload]>();
     const { user } = renderScreen(plainSite, createPermit);
     await screen.findByRole('button', { name: 'Create Permit' });
@@ -261,34 +313,38 @@ describe('docs/contract.md §5: each validation message', () => {
     await user.click(checkbox(acknowledgement));
     await user.click(submitButton());
 
-    expect(
-      await screen.findByText(
-        'Please tick the acknowledgement checkbox at the bottom of the page that you have verified your details before creating the permit.',
-      ),
-    ).toBeInTheDocument();
+    const summary = await expectErrorSummary([acknowledgementMessage]);
+    expect(checkbox(acknowledgement)).toHaveAccessibleDescription(acknowledgementMessage);
+    await user.click(within(summary).getByRole('link', { name: acknowledgementMessage }));
     expect(checkbox(acknowledgement)).toHaveFocus();
     expect(createPermit).not.toHaveBeenCalled();
   });
 
-  test('an expiry in the past: "Expiry date must be in the future", focus on it', async () => {
+  test('an expiry in the past: "Expiry date must be in the future", linked from the summary', async () => {
     const createPermit = jest.fn<Promise<CreatePermitAnswer>, [PermitCreatePayload]>();
     const { user } = renderScreen(plainSite, createPermit);
     await screen.findByRole('button', { name: 'Create Permit' });
 
     await fillPlainForm(user);
-    await setDate(user, dateField(/^Expiry date/), '2026-06-01T11:00');
+    await typeDateTime(user, dateField(/^Expiry date/), '2026-06-01T11:00');
     await user.click(submitButton());
 
-    expect(await screen.findByText('Expiry date must be in the future')).toBeInTheDocument();
-    expect(dateField(/^Expiry date/)).toHaveFocus();
+    const summary = await expectErrorSummary(['Expiry date must be in the future']);
+    await user.click(
+      within(summary).getByRole('link', { name: 'Expiry date must be in the future' }),
+    );
+    expect(dateTimeBox(dateField(/^Expiry date/), 'day')).toHaveFocus();
     expect(createPermit).not.toHaveBeenCalled();
   });
 
-  test('an empty expiry says it is required', async () => {
+  test('an expiry emptied after choosing one says it is required', async () => {
     const { user } = renderScreen(plainSite);
     await screen.findByRole('button', { name: 'Create Permit' });
 
-    await setDate(user, dateField(/^Expiry date/), '');
+    await typeDateTime(user, dateField(/^Expiry date/), '');
+    expect(screen.queryByText('Expiry date is required')).not.toBeInTheDocument();
+    await typeDateTime(user, dateField(/^Expiry date/), '2026-06-02T12:00');
+    await typeDateTime(user, dateField(/^Expiry date/), '');
 
     expect(await screen.findByText('Expiry date is required')).toBeInTheDocument();
   });
@@ -303,11 +359,12 @@ describe('docs/contract.md §5: each validation message', () => {
 
     await fillPlainForm(user);
     await user.click(checkbox('Schedule permit for future activation'));
-    await setDate(user, dateField(/^Scheduled start date/), start);
+    await typeDateTime(user, dateField(/^Scheduled start date/), start);
     await user.click(submitButton());
 
-    expect(await screen.findByText(message)).toBeInTheDocument();
-    expect(dateField(/^Scheduled start date/)).toHaveFocus();
+    const summary = await expectErrorSummary([message]);
+    await user.click(within(summary).getByRole('link', { name: message }));
+    expect(dateTimeBox(dateField(/^Scheduled start date/), 'day')).toHaveFocus();
     expect(createPermit).not.toHaveBeenCalled();
   });
 });
@@ -348,7 +405,7 @@ describe('the payload sent (docs/contract.md §3 and §5)', () => {
     await fillPlainForm(user);
     await user.click(checkbox('Set as Indefinite'));
     await user.click(checkbox('Schedule permit for future activation'));
-    await setDate(user, dateField(/^Scheduled start date/), '2026-06-03T09:00');
+    await typeDateTime(user, dateField(/^Scheduled start date/), '2026-06-03T09:00');
     await user.click(submitButton());
 
     expect(await screen.findByRole('heading', { name: /My Permits/ })).toBeInTheDocument();
@@ -431,7 +488,7 @@ test('a failure shows "Creation Failed" with the mapped message and keeps every 
   expect(textField('Colour (optional)')).toHaveValue('Blue');
   expect(textField('Driver first name (optional)')).toHaveValue('Sam');
   expect(textField('Driver last name (optional)')).toHaveValue('Jones');
-  expect(dateField(/^Expiry date/)).toHaveValue('2026-06-02T18:00');
+  expect(dateTimeShown(dateField(/^Expiry date/))).toBe('2026-06-02T18:00');
   expect(checkbox(acknowledgement)).toBeChecked();
 
   await user.click(submitButton());
@@ -440,6 +497,55 @@ test('a failure shows "Creation Failed" with the mapped message and keeps every 
     await screen.findByRole('heading', { name: 'My Permits, refresh requested' }),
   ).toBeInTheDocument();
   expect(createPermit).toHaveBeenCalledTimes(2);
+});
+
+describe('an overlap refusal says which permit is in the way', () => {
+  const refusedAsOverlapping = () =>
+    jest.fn<Promise<CreatePermitAnswer>, [PermitCreatePayload]>().mockRejectedValue(
+      new ApiError('Bad Request', {
+        status: 400,
+        body: { non_field_errors: ['A permit for this VRM and time already exists'] },
+      }),
+    );
+
+  it.each([
+    [
+      'the resident’s own permit, by reference and times',
+      [
+        { ...activePermit, vrm: 'AB12CDE', status: 'CANCELLED' as const },
+        {
+          ...activePermit,
+          id: 43,
+          vrm: 'AB12CDE',
+          reference_no: 'KB-0043',
+          start_ts: '2026-06-02T09:00:00.000Z',
+          end_ts: '2026-06-03T09:00:00.000Z',
+        },
+      ],
+      'It overlaps your permit for AB12CDE (reference KB-0043), 02/06/2026 10:00 to 03/06/2026 10:00.',
+    ],
+    [
+      'someone else’s permit when none of the resident’s is in the way',
+      [{ ...activePermit, vrm: 'CD34EFG' }],
+      'This vehicle already has a permit at this address for that time.',
+    ],
+  ])('%s', async (_, residentsPermits, detail) => {
+    const { user } = renderScreen(plainSite, refusedAsOverlapping(), residentsPermits);
+    await screen.findByRole('button', { name: 'Create Permit' });
+    await fillPlainForm(user);
+    await user.click(submitButton());
+
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText(exactly('Creation Failed'))).toBeInTheDocument();
+    expect(
+      within(alert).getByText(
+        exactly('Overlapping permit detected — adjust or cancel the other permit first.'),
+      ),
+    ).toBeInTheDocument();
+    expect(within(alert).getByText(exactly(detail))).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Create Permit' })).toBeEnabled();
+    expect(textField(/^Registration number/)).toHaveValue('AB12 CDE');
+  });
 });
 
 describe('the registration', () => {
@@ -493,11 +599,14 @@ describe('the registration', () => {
 
     await fillWith(user, 'RNO4 BJE');
     await user.click(submitButton());
-    expect(
-      await screen.findByText(
+    await expectErrorSummary([
+      'Check the registration against the vehicle, then tick “This registration is correct”.',
+    ]);
+    expect(registration()).toHaveAccessibleDescription(
+      expect.stringContaining(
         'Check the registration against the vehicle, then tick “This registration is correct”.',
       ),
-    ).toBeInTheDocument();
+    );
     expect(registration()).toBeInvalid();
     expect(createPermit).not.toHaveBeenCalled();
 
@@ -517,12 +626,11 @@ describe('the registration', () => {
     ).toBeInTheDocument();
     expect(screen.queryByText(/^Did you mean/)).not.toBeInTheDocument();
     await user.click(submitButton());
-    expect(
-      await screen.findByText(
-        'Check the registration against the vehicle, then tick “This registration is correct”.',
-      ),
-    ).toBeInTheDocument();
+    const vrmMessage =
+      'Check the registration against the vehicle, then tick “This registration is correct”.';
+    const summary = await expectErrorSummary([vrmMessage]);
     expect(registration()).toBeInvalid();
+    await user.click(within(summary).getByRole('link', { name: vrmMessage }));
     expect(registration()).toHaveFocus();
     expect(registration()).toHaveValue('CD123456');
     expect(createPermit).not.toHaveBeenCalled();
@@ -585,7 +693,7 @@ describe('recent vehicles', () => {
     expect(textField('Colour (optional)')).toHaveValue('Silver');
     expect(textField('Driver first name (optional)')).toHaveValue('Ann');
     expect(textField('Driver last name (optional)')).toHaveValue('Lee');
-    expect(dateField(/^Expiry date/)).toHaveValue('');
+    expect(dateTimeShown(dateField(/^Expiry date/))).toBe('');
   });
 
   test('a registration one edit from a recent vehicle: "Did you mean YR21 FEW?", a hint only', async () => {

@@ -1,5 +1,4 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import axe from 'axe-core';
 import type { UserEvent } from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { cancelPermitMachine } from '../../../machines/permits/cancel-permit-machine';
@@ -23,6 +22,7 @@ import {
   withControlledPermitListActors,
 } from '../../machines/permits/permit-list-machine-fixtures';
 import { preferReducedMotion } from '../../support/media-preferences';
+import { axeViolations } from '../../support/jsdom-axe';
 import { router, RouterProbe } from '../../support/router-probe';
 import { exactly, renderWithProviders, residentProfile } from '../../support/render';
 
@@ -154,7 +154,12 @@ test('keeps the spinner until the site settings have answered, and goes on when 
 
   // The fallback settings cannot schedule: a scheduled permit may be updated and cancelled.
   const [row] = rowsOf('AB12CDE');
-  expect(buttonTexts(row!)).toEqual(['Update permit AB12CDE', 'Cancel permit AB12CDE']);
+  expect(buttonTexts(row!)).toEqual([
+    'Update permit AB12CDE',
+    'Cancel permit AB12CDE',
+    'Add to calendar permit AB12CDE',
+    'Add again permit AB12CDE',
+  ]);
 });
 
 test('shows each row in the grid and as a card, with the texts the spec gives', async () => {
@@ -254,7 +259,9 @@ test.each(expectedButtons)(
       for (const container of rowsOf(registration)) {
         expect(within(container).getByText(exactly(label))).toBeInTheDocument();
         expect(buttonTexts(container)).toEqual(
-          shown.map((text) => `${text} permit ${registration}`),
+          [...shown, 'Add to calendar', 'Add again'].map(
+            (text) => `${text} permit ${registration}`,
+          ),
         );
         for (const button of within(container).queryAllByRole('button')) {
           expect(button).toHaveAccessibleName(button.textContent ?? '');
@@ -642,17 +649,6 @@ test('an update saved in its dialog refreshes the list and closes the dialog', a
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 });
 
-/** axe-core's findings on the page as it stands; colour contrast needs a real browser. */
-async function axeViolations(): Promise<string[]> {
-  const results = await axe.run(document.body, {
-    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-    rules: { 'color-contrast': { enabled: false } },
-  });
-  return results.violations.map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(', ')}`,
-  );
-}
-
 test('axe-core finds nothing on the list with rows, its filters open, and a dialog open', async () => {
   const { controls, user } = renderScreen();
   await answer(controls, {
@@ -723,4 +719,21 @@ describe('a permit whose status changes by itself', () => {
     await nextFrame();
     expect(highlightOpacity(row)).toBe(1);
   });
+});
+
+test('a weekly series offers its weeks to the calendar together, from each of its rows', async () => {
+  const { controls } = renderScreen();
+  const weekly = (id: number, day: string) =>
+    listedPermit({ id, vrm: 'KX19ABC', start_ts: `${day}T17:00:00Z`, end_ts: `${day}T19:00:00Z` });
+  await answer(controls, {
+    results: [weekly(1, '2026-06-02'), weekly(2, '2026-06-09'), weekly(3, '2026-06-16')],
+    count: 3,
+  });
+
+  await screen.findByRole('table', { name: 'Permits' });
+  for (const container of within(table()).getAllByRole('row').slice(1)) {
+    expect(
+      within(container).getByRole('button', { name: 'Add 3 weeks to calendar permit KX19ABC' }),
+    ).toBeInTheDocument();
+  }
 });

@@ -17,7 +17,9 @@ import {
   withControlledPermitActionActors,
   withControlledUpdatePermitActors,
 } from '../../machines/permits/permit-dialog-machine-fixtures';
+import { expectErrorSummary } from '../../support/error-summary';
 import { exactly, renderWithProviders } from '../../support/render';
+import { dateTimeBox, dateTimeShown, typeDateTime } from '../../support/date-time-boxes';
 
 /** 1 June 2026, 12:00:30 in London: the earliest start the pickers offer is 12:02. */
 const now = new Date('2026-06-01T11:00:30Z');
@@ -237,16 +239,10 @@ describe('the Update dialog', () => {
     const definitions = within(dialog).getAllByRole('definition');
     return terms.map((term, index) => [term.textContent, definitions[index]?.textContent]);
   };
-  const startField = () => screen.getByLabelText(/^New start date/);
-  const endField = () => screen.getByLabelText(/^New expiry date/);
+  /** The date inputs: fieldsets named by their legends (src/ui/date-time-input.tsx). */
+  const startField = () => screen.getByRole('group', { name: 'New start date' });
+  const endField = () => screen.getByRole('group', { name: 'New expiry date' });
   const indefiniteBox = () => screen.getByRole('checkbox', { name: 'Set as Indefinite' });
-
-  /** Types a whole `datetime-local` value (as a picker would set it) and leaves the field. */
-  async function setDate(user: UserEvent, field: HTMLElement, value: string) {
-    await user.clear(field);
-    if (value !== '') await user.type(field, value);
-    await user.tab();
-  }
 
   test('a scheduled permit: its details, a new start and a new expiry, pre-filled', async () => {
     renderUpdate(scheduledPermit, schedulingSite);
@@ -258,13 +254,12 @@ describe('the Update dialog', () => {
       ['Current expiry', '04/06/2026 18:30'],
       ['Status', 'Scheduled'],
     ]);
-    expect(startField()).toHaveAttribute('type', 'datetime-local');
-    expect(startField()).toHaveValue('2026-06-03T09:00');
-    expect(startField()).toHaveAttribute('min', '2026-06-01T12:02');
-    expect(startField()).toHaveAccessibleDescription('Selected: 03/06/2026 09:00 (UK time)');
-    expect(within(dialog).getByText('Choose a future date and time.')).toBeInTheDocument();
-    expect(endField()).toHaveValue('2026-06-04T18:30');
-    expect(endField()).toHaveAttribute('min', '2026-06-03T09:00');
+    expect(dateTimeShown(startField())).toBe('2026-06-03T09:00');
+    expect(startField()).toHaveAccessibleDescription(
+      'Choose a future date and time. Wednesday 3 June 2026, 09:00 UK time (BST).',
+    );
+    expect(dateTimeShown(endField())).toBe('2026-06-04T18:30');
+    expect(endField()).toHaveAccessibleDescription('Thursday 4 June 2026, 18:30 UK time (BST).');
     expect(indefiniteBox()).not.toBeChecked();
     expect(
       within(dialog).getByText('Removes the expiry: the permit stays active until you cancel it.'),
@@ -273,15 +268,21 @@ describe('the Update dialog', () => {
     expect(button('Cancel')).toBeEnabled();
     expect(button('Update Schedule')).toBeEnabled();
     // The first field takes the focus.
-    await waitFor(() => expect(startField()).toHaveFocus());
+    await waitFor(() => expect(dateTimeBox(startField(), 'day')).toHaveFocus());
   });
 
   test('a chosen start moves the earliest expiry to it', async () => {
     const { user } = renderUpdate(scheduledPermit, schedulingSite);
     await screen.findByRole('dialog', { name: 'Update Scheduled Permit' });
-    await setDate(user, startField(), '2026-06-05T07:15');
-    expect(endField()).toHaveAttribute('min', '2026-06-05T07:15');
-    expect(startField()).toHaveAccessibleDescription('Selected: 05/06/2026 07:15 (UK time)');
+    await typeDateTime(user, startField(), '2026-06-05T07:15');
+    await typeDateTime(user, endField(), '');
+    // The emptied expiry's message and the earliest expiry both describe the fieldset.
+    expect(endField()).toHaveAccessibleDescription(
+      'Please select a new expiry date or mark as indefinite The earliest is Friday 5 June 2026, 07:15 UK time (BST). Use the 24-hour clock.',
+    );
+    expect(startField()).toHaveAccessibleDescription(
+      'Choose a future date and time. Friday 5 June 2026, 07:15 UK time (BST).',
+    );
   });
 
   test('a scheduled permit on a site without scheduling: no start field', async () => {
@@ -289,7 +290,7 @@ describe('the Update dialog', () => {
     await screen.findByRole('dialog', { name: 'Update Scheduled Permit' });
     expect(screen.queryByLabelText(/^New start date/)).not.toBeInTheDocument();
     expect(screen.queryByText('Choose a future date and time.')).not.toBeInTheDocument();
-    expect(endField()).toHaveAttribute('min', '2026-06-01T12:02');
+    expect(endField()).toHaveAccessibleDescription('Thursday 4 June 2026, 18:30 UK time (BST).');
     expect(button('Update Schedule')).toBeEnabled();
   });
 
@@ -304,7 +305,7 @@ describe('the Update dialog', () => {
       ['Status', 'Active'],
     ]);
     expect(screen.queryByLabelText(/^New start date/)).not.toBeInTheDocument();
-    expect(endField()).toHaveValue('2026-06-02T18:00');
+    expect(dateTimeShown(endField())).toBe('2026-06-02T18:00');
     expect(button('Update Expiry')).toBeEnabled();
   });
 
@@ -313,7 +314,7 @@ describe('the Update dialog', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Update Permit Expiry' });
     expect(currentPermit(dialog)).toContainEqual(['Current expiry', 'Indefinite']);
     expect(indefiniteBox()).toBeChecked();
-    expect(endField()).toHaveValue('');
+    expect(dateTimeShown(endField())).toBe('');
     expect(button('Update Expiry')).toBeEnabled();
   });
 
@@ -347,17 +348,17 @@ describe('the Update dialog', () => {
     await screen.findByRole('dialog', { name: 'Update Permit Expiry' });
     await user.click(indefiniteBox());
     expect(indefiniteBox()).toBeChecked();
-    expect(endField()).toHaveValue('');
+    expect(dateTimeShown(endField())).toBe('');
     expect(button('Update Expiry')).toBeEnabled();
 
-    await setDate(user, endField(), '2026-06-09T20:00');
+    await typeDateTime(user, endField(), '2026-06-09T20:00');
     expect(indefiniteBox()).not.toBeChecked();
-    expect(endField()).toHaveValue('2026-06-09T20:00');
+    expect(dateTimeShown(endField())).toBe('2026-06-09T20:00');
 
     await user.click(indefiniteBox());
     await user.click(indefiniteBox());
     expect(indefiniteBox()).not.toBeChecked();
-    expect(endField()).toHaveValue('');
+    expect(dateTimeShown(endField())).toBe('');
   });
 
   test.each([
@@ -385,7 +386,7 @@ describe('the Update dialog', () => {
       const { user } = renderUpdate(variant.permit, variant.settings);
       await screen.findByRole('dialog', { name: variant.title });
       const submit = screen.getByRole('button', { name: /^Update (Schedule|Expiry)$/ });
-      for (const field of variant.clear) await setDate(user, field(), '');
+      for (const field of variant.clear) await typeDateTime(user, field(), '');
       expect(submit).toBeDisabled();
       await user.click(indefiniteBox());
       expect(submit).toBeEnabled();
@@ -395,13 +396,20 @@ describe('the Update dialog', () => {
   test('a new start with no expiry: "Please select a new expiry date or mark as indefinite"', async () => {
     const { controls, user } = renderUpdate(scheduledPermit, schedulingSite);
     await screen.findByRole('dialog', { name: 'Update Scheduled Permit' });
-    await setDate(user, startField(), '2026-06-03T10:00');
-    await setDate(user, endField(), '');
+    await typeDateTime(user, startField(), '2026-06-03T10:00');
+    await typeDateTime(user, endField(), '');
     await user.click(button('Update Schedule'));
-    expect(
-      await screen.findByText('Please select a new expiry date or mark as indefinite'),
-    ).toBeInTheDocument();
-    expect(endField()).toHaveAttribute('aria-invalid', 'true');
+    // The dialog's own error summary takes focus and links to the field.
+    const summary = await expectErrorSummary([
+      'Please select a new expiry date or mark as indefinite',
+    ]);
+    expect(dateTimeBox(endField(), 'day')).toHaveAttribute('aria-invalid', 'true');
+    await user.click(
+      within(summary).getByRole('link', {
+        name: 'Please select a new expiry date or mark as indefinite',
+      }),
+    );
+    expect(dateTimeBox(endField(), 'day')).toHaveFocus();
     expect(controls.inputs('updatePermit')).toEqual([]);
   });
 
@@ -420,9 +428,9 @@ describe('the Update dialog', () => {
   ])('a $field of $value: "$shown"', async ({ field, value, shown }) => {
     const { controls, user } = renderUpdate(scheduledPermit, schedulingSite);
     await screen.findByRole('dialog', { name: 'Update Scheduled Permit' });
-    await setDate(user, field === 'start' ? startField() : endField(), value);
+    await typeDateTime(user, field === 'start' ? startField() : endField(), value);
     await user.click(button('Update Schedule'));
-    expect(await screen.findByText(shown)).toBeInTheDocument();
+    await expectErrorSummary([shown]);
     expect(controls.inputs('updatePermit')).toEqual([]);
   });
 
@@ -433,8 +441,8 @@ describe('the Update dialog', () => {
       submit: 'Update Schedule',
       busy: 'Updating Schedule...',
       choose: async (user: UserEvent) => {
-        await setDate(user, startField(), '2026-06-03T10:00');
-        await setDate(user, endField(), '2026-06-04T18:00');
+        await typeDateTime(user, startField(), '2026-06-03T10:00');
+        await typeDateTime(user, endField(), '2026-06-04T18:00');
       },
       payload: { start_ts: '2026-06-03T10:00:00', end_ts: '2026-06-04T18:00:00' },
     },
@@ -500,7 +508,7 @@ describe('the Update dialog', () => {
     async ({ failure, shown }) => {
       const { controls, list, user } = renderUpdate(activePermit, schedulingSite);
       await screen.findByRole('dialog', { name: 'Update Permit Expiry' });
-      await setDate(user, endField(), '2026-06-09T20:00');
+      await typeDateTime(user, endField(), '2026-06-09T20:00');
       await user.click(button('Update Expiry'));
       await settle(controls, 'updatePermit', 'reject', failure);
 
@@ -508,7 +516,9 @@ describe('the Update dialog', () => {
       expect(await within(dialog).findByRole('alert')).toHaveTextContent(
         exactly(`Update Failed${shown}`),
       );
-      expect(endField()).toHaveValue('2026-06-09T20:00');
+      // The failure takes focus from the busy button, inside the dialog.
+      expect(within(dialog).getByRole('alert')).toHaveFocus();
+      expect(dateTimeShown(endField())).toBe('2026-06-09T20:00');
       expect(button('Update Expiry')).toBeEnabled();
       expect(list.told).toEqual([]);
 

@@ -5,6 +5,7 @@ import { ApiError } from '../../../src/api/api-error';
 import { ChangePasswordScreen } from '../../../src/features/settings/change-password-screen';
 import { createActorControls } from '../../machines/actor-controls';
 import { withControlledRequest } from '../../machines/password-machines-fixtures';
+import { expectErrorSummary, findErrorBanner } from '../../support/error-summary';
 import { exactly, renderWithProviders, residentProfile } from '../../support/render';
 
 /** The real change-password screen and machine, signed in, with a fake API host. */
@@ -49,7 +50,7 @@ async function submitAndRefuse(
   await fillIn(user);
   await user.click(updateButton());
   await act(async () => controls.reject('sendRequest', failure));
-  return screen.findByRole('alert');
+  return findErrorBanner();
 }
 
 test('asks for the current, new and confirmed password, with visible labels and the rule', () => {
@@ -70,26 +71,31 @@ test('asks for the current, new and confirmed password, with visible labels and 
   );
 });
 
-test('empty fields are not sent: each says so and focus goes to the first', async () => {
+test('empty fields are not sent: the summary lists each, its links lead to the fields', async () => {
   const { controls, user } = renderScreen();
 
   await user.click(updateButton());
 
-  expect(await screen.findByText('Current password is required')).toBeInTheDocument();
-  expect(screen.getByText('New password is required')).toBeInTheDocument();
-  expect(screen.getByText('Please confirm your new password')).toBeInTheDocument();
+  const summary = await expectErrorSummary([
+    'Current password is required',
+    'New password is required',
+    'Please confirm your new password',
+  ]);
   expect(field.current()).toBeInvalid();
+  expect(field.current()).toHaveAccessibleDescription('Current password is required');
+  await user.click(within(summary).getByRole('link', { name: 'Current password is required' }));
   expect(field.current()).toHaveFocus();
   expect(controls.inputs('sendRequest')).toEqual([]);
 });
 
-test('different new passwords are not sent: "New passwords do not match", focus on the confirmation', async () => {
+test('different new passwords are not sent: "New passwords do not match", linked to the confirmation', async () => {
   const { controls, user } = renderScreen();
 
   await fillIn(user, { next: 'NewSecret12', confirmation: 'NewSecret21' });
   await user.click(updateButton());
 
-  expect(await screen.findByText('New passwords do not match')).toBeInTheDocument();
+  const summary = await expectErrorSummary(['New passwords do not match']);
+  await user.click(within(summary).getByRole('link', { name: 'New passwords do not match' }));
   expect(field.confirmation()).toHaveFocus();
   expect(controls.inputs('sendRequest')).toEqual([]);
 });
@@ -187,6 +193,9 @@ test('a refusal keeps every value, and a corrected attempt clears the error and 
     }),
   );
 
+  await expectErrorSummary(['Current password is incorrect.']);
+  expect(field.current()).toHaveAttribute('aria-invalid', 'true');
+  expect(field.current()).toHaveAccessibleDescription('Current password is incorrect.');
   expect(field.current()).toHaveValue('OldSecret1');
   expect(field.new()).toHaveValue('NewSecret12');
   expect(field.confirmation()).toHaveValue('NewSecret12');

@@ -90,7 +90,10 @@ describe('the signed-in shell', () => {
     renderWithProviders(<AppRoutes />, { session: signedIn });
 
     await screen.findByRole('heading', { name: 'Dashboard' });
-    expect(footer()).toHaveTextContent(exactly(`© ${year} Kerbside`));
+    expect(within(footer()!).getByText(exactly(`© ${year} Kerbside`))).toBeInTheDocument();
+    expect(
+      within(footer()!).getByRole('link', { name: 'Accessibility statement' }),
+    ).toHaveAttribute('href', '/accessibility');
   });
 
   test('the avatar menu offers Settings and Log out', async () => {
@@ -134,6 +137,8 @@ describe('the signed-in shell', () => {
     const menu = await screen.findByRole('menu');
     const [settings, logOut] = within(menu).getAllByRole('menuitem');
     await waitFor(() => expect(menu).toHaveAttribute('aria-activedescendant', settings!.id));
+    // The menu takes focus a frame after it opens; an arrow pressed before then goes elsewhere.
+    await waitFor(() => expect(menu).toHaveFocus());
     await user.keyboard('{ArrowDown}');
     await waitFor(() => expect(menu).toHaveAttribute('aria-activedescendant', logOut!.id));
     await user.keyboard('{Enter}');

@@ -31,3 +31,57 @@ test('every Chakra component the app imports has its recipe in the app’s desig
   expect(styledComponents).toEqual(expect.arrayContaining(['button', 'menu', 'table']));
   expect(styledComponents.filter((key) => !system.hasRecipe(key))).toEqual([]);
 });
+
+/** A color token's light-mode value as a hex colour, following `{colors.…}` references. */
+function lightHex(name: string): string {
+  const token = system.tokens.getByName(name);
+  if (!token) throw new Error(`No token ${name}`);
+  const conditions = token.extensions.conditions as Record<string, string> | undefined;
+  const raw = conditions?._light ?? conditions?.base ?? token.originalValue ?? token.value;
+  const reference = /^\{(.+)\}$/.exec(String(raw));
+  return reference ? lightHex(reference[1]!) : String(raw);
+}
+
+/** WCAG 2.2's contrast ratio of two hex colours. */
+function contrast(first: string, second: string): number {
+  const luminance = (hex: string) => {
+    const digits = hex.replace('#', '');
+    const [r, g, b] = [0, 2, 4].map((start) => {
+      const channel = parseInt(digits.slice(start, start + 2), 16) / 255;
+      return channel <= 0.04045 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  };
+  const [lighter, darker] = [luminance(first), luminance(second)].sort((a, b) => b - a);
+  return (lighter! + 0.05) / (darker! + 0.05);
+}
+
+// WCAG 2.2 (1.4.11, 2.4.13): what shows a control and its keyboard focus must stand 3:1 from
+// what is next to it. The focus is a yellow ring edged in black (GOV.UK's): the black edge stands
+// out from the page, the yellow from the black and from a dark button.
+test('the focus ring and the input border stand at least 3:1 from what surrounds them', () => {
+  const page = lightHex('colors.bg');
+  const ring = lightHex('colors.focus.ring');
+  const edge = lightHex('colors.focus.edge');
+  expect(contrast(edge, page)).toBeGreaterThanOrEqual(3);
+  expect(contrast(ring, edge)).toBeGreaterThanOrEqual(3);
+  expect(contrast(ring, lightHex('colors.teal.700'))).toBeGreaterThanOrEqual(3);
+  expect(contrast(lightHex('colors.border.input'), page)).toBeGreaterThanOrEqual(3);
+  expect(
+    contrast(lightHex('colors.border.input'), lightHex('colors.bg.subtle')),
+  ).toBeGreaterThanOrEqual(3);
+  // Chakra's own input border, which the app replaces, would fail.
+  expect(contrast(lightHex('colors.border'), page)).toBeLessThan(3);
+});
+
+test('the focus style and the input border are the ones the app renders with', () => {
+  const css = system.getGlobalCss() as Record<string, Record<string, unknown>>;
+  const base = css['@layer base'] as Record<string, Record<string, unknown>>;
+  expect(base['&:is(:focus-visible, [data-focus-visible])']).toMatchObject({
+    outlineWidth: '3px !important',
+    outlineColor: 'var(--chakra-colors-focus-ring) !important',
+  });
+  expect(system.getRecipe('input').variants?.variant?.outline).toMatchObject({
+    borderColor: 'border.input',
+  });
+});

@@ -3,9 +3,24 @@ import type {
   addPermitMachine,
   CreatePermitAnswer,
 } from '../../../machines/permits/add-permit-machine';
-import type { PermitCreatePayload } from '../../../contract/permit';
+import type { Permit, PermitCreatePayload } from '../../../contract/permit';
 import type { createActorControls } from '../actor-controls';
+import { activePermit } from './permit-dialog-machine-fixtures';
 import { filledForm, fullSite, juneNoon } from './permit-form-fixtures';
+
+/**
+ * "Repeat weekly" for 2 weeks from a scheduled start (the fewest a series may have, so the model
+ * stays small): 8 June 2026 at 18:00, each week ending the next day at 18:00.
+ */
+export const weeklySeriesForm = {
+  ...filledForm,
+  reference_label: 'Plumber',
+  schedule: true,
+  start: '2026-06-08T18:00',
+  end: '2026-06-09T18:00',
+  repeat_weekly: true,
+  weeks: '2',
+};
 
 /** What the add-permit model starts with: a site that offers every field. */
 export const addPermitInput = { settings: fullSite, clock: () => juneNoon };
@@ -37,6 +52,19 @@ export const addPermitEventSamples: AnyEventObject[] = [
     error: { status: 400, body: { non_field_errors: ['You have reached your permit limit'] } },
   },
   { type: 'xstate.error.actor.createPermit', error: {} },
+  // After an overlap refusal: the resident's permit in the way, or no answer. (None of theirs is
+  // the same transition with other words, which test/machines/permits/add-permit-machine.test.ts
+  // checks: each sample here doubles the paths that follow a failure.)
+  { type: 'xstate.done.actor.findOverlappingPermit', output: activePermit },
+  { type: 'xstate.error.actor.findOverlappingPermit', error: {} },
+  { type: 'SUBMIT', values: weeklySeriesForm },
+  { type: 'xstate.done.actor.createWeek', output: { status: 201 } },
+  // A 2xx that is neither 201 nor 202 is not a made week (machines/permits/add-permit-machine.ts).
+  { type: 'xstate.done.actor.createWeek', output: { status: 200 } },
+  {
+    type: 'xstate.error.actor.createWeek',
+    error: { status: 400, body: { non_field_errors: ['You have reached your permit limit'] } },
+  },
 ];
 
 /** The add-permit machine with actors the test settles by hand through `controls`. */
@@ -47,6 +75,10 @@ export function withControlledAddPermitActors(
   return machine.provide({
     actors: {
       createPermit: controls.promise<CreatePermitAnswer, PermitCreatePayload>('createPermit'),
+      createWeek: controls.promise<CreatePermitAnswer, PermitCreatePayload>('createWeek'),
+      findOverlappingPermit: controls.promise<Permit | null, PermitCreatePayload>(
+        'findOverlappingPermit',
+      ),
     },
   });
 }

@@ -59,6 +59,24 @@ describe('addPermitMachine model', () => {
     );
   });
 
+  it('walks a weekly series made in part, then retried', () => {
+    const walked = paths.map(describePath);
+    expect(
+      walked.some((name) =>
+        /createWeek (fails with|answers HTTP 200).*SUBMIT.*createWeek answers/.test(name),
+      ),
+    ).toBe(true);
+  });
+
+  it('catches a series called made when a week was not', async () => {
+    const broken = addPermitMachine.provide({ guards: { everyWeekMade: () => true } });
+    await expectBrokenPathsToFail(
+      paths,
+      ({ state }) => state.matches({ form: { submission: 'seriesIncomplete' } }),
+      () => driverFor(broken, 50),
+    );
+  });
+
   it('catches a registration sent without the resident’s tick', async () => {
     const broken = addPermitMachine.provide({ guards: { confirmedByResident: () => true } });
     await expectBrokenPathsToFail(

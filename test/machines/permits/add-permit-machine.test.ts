@@ -4,7 +4,8 @@ import { addPermitMachine } from '../../../machines/permits/add-permit-machine';
 import { fallbackSiteSettings } from '../../../machines/site-settings-machine';
 import type { PermitFormValues } from '../../../machines/permits/permit-form-values';
 import { createActorControls } from '../actor-controls';
-import { withControlledAddPermitActors } from './add-permit-machine-fixtures';
+import { weeklySeriesForm, withControlledAddPermitActors } from './add-permit-machine-fixtures';
+import { activePermit } from './permit-dialog-machine-fixtures';
 import { filledForm, fullSite, juneNoon, plainSite } from './permit-form-fixtures';
 
 const labelled: PermitFormValues = { ...filledForm, reference_label: 'Plumber' };
@@ -24,7 +25,9 @@ function startAddPermit(settings: SiteSettings = fullSite) {
       (snapshot) =>
         snapshot.matches('succeeded') || snapshot.matches({ form: { submission: 'failed' } }),
     );
-  return { actor, controls, navigateToMyPermits, submit, settled };
+  const findingOverlap = () =>
+    waitFor(actor, (snapshot) => snapshot.matches({ form: { submission: 'findingOverlap' } }));
+  return { actor, controls, navigateToMyPermits, submit, settled, findingOverlap };
 }
 
 const expectedPayload = {
@@ -97,14 +100,6 @@ describe('addPermitMachine', () => {
 
   it.each([
     [
-      'an overlapping permit',
-      {
-        status: 400,
-        body: { non_field_errors: ['A permit for this VRM and time already exists'] },
-      },
-      'Overlapping permit detected — adjust or cancel the other permit first.',
-    ],
-    [
       'the permit limit',
       { status: 400, body: { non_field_errors: ['You have reached your permit limit'] } },
       'You have reached your permit limit',
@@ -120,12 +115,80 @@ describe('addPermitMachine', () => {
     expect(navigateToMyPermits).not.toHaveBeenCalled();
   });
 
+  describe('after an overlap refusal', () => {
+    const overlapRefusal = {
+      status: 400,
+      body: { non_field_errors: ['A permit for this VRM and time already exists'] },
+    };
+
+    it('looks for the resident’s permit in the way with what was sent, and names it', async () => {
+      const { controls, submit, settled, findingOverlap } = startAddPermit();
+      submit();
+      controls.reject('createPermit', overlapRefusal);
+      await findingOverlap();
+      expect(controls.inputs('findOverlappingPermit')).toEqual([expectedPayload]);
+      // No second create while it looks.
+      submit();
+      expect(controls.inputs('createPermit')).toHaveLength(1);
+      controls.resolve('findOverlappingPermit', {
+        ...activePermit,
+        reference_no: 'KB-0042',
+        start_ts: '2026-06-02T09:00:00.000Z',
+        end_ts: '2026-06-03T09:00:00.000Z',
+      });
+      const failed = await settled();
+      expect(failed.context.errorMessage).toBe(
+        'Overlapping permit detected — adjust or cancel the other permit first.',
+      );
+      expect(failed.context.errorDetail).toBe(
+        'It overlaps your permit for AB12CDE (reference KB-0042), 02/06/2026 10:00 to 03/06/2026 10:00.',
+      );
+    });
+
+    it('says the vehicle’s permit is not the resident’s when none of theirs is in the way', async () => {
+      const { controls, submit, settled, findingOverlap } = startAddPermit();
+      submit();
+      controls.reject('createPermit', overlapRefusal);
+      await findingOverlap();
+      controls.resolve('findOverlappingPermit', null);
+      expect((await settled()).context.errorDetail).toBe(
+        'This vehicle already has a permit at this address for that time.',
+      );
+    });
+
+    it('shows the spec’s message alone when the permits cannot be read, and a retry clears it', async () => {
+      const { actor, controls, submit, settled, findingOverlap } = startAddPermit();
+      submit();
+      controls.reject('createPermit', overlapRefusal);
+      await findingOverlap();
+      controls.reject('findOverlappingPermit', new Error('Network Error'));
+      const failed = await settled();
+      expect(failed.context.errorMessage).toBe(
+        'Overlapping permit detected — adjust or cancel the other permit first.',
+      );
+      expect(failed.context.errorDetail).toBeNull();
+      submit();
+      expect(actor.getSnapshot().context).toMatchObject({ errorMessage: null, errorDetail: null });
+    });
+
+    it('does not look for one after any other refusal', async () => {
+      const { controls, submit, settled } = startAddPermit();
+      submit();
+      controls.reject('createPermit', {
+        status: 400,
+        body: { non_field_errors: ['You have reached your permit limit'] },
+      });
+      expect((await settled()).context.errorDetail).toBeNull();
+      expect(controls.inputs('findOverlappingPermit')).toEqual([]);
+    });
+  });
+
   it('retries from the failed state with the values the form now holds, clearing the message', async () => {
     const { actor, controls, submit, settled } = startAddPermit();
     submit();
     controls.reject('createPermit', {
       status: 400,
-      body: { non_field_errors: ['A permit for this VRM and time already exists'] },
+      body: { non_field_errors: ['You have reached your permit limit'] },
     });
     await settled();
     submit({ ...labelled, end: '2026-06-01T18:00' });
@@ -204,6 +267,82 @@ describe('addPermitMachine', () => {
       expect(actor.getSnapshot().context.suggestion).toBeNull();
       submit({ ...labelled, vrm: 'AB12 COE' });
       expect(controls.inputs('createPermit')).toMatchObject([{ vrm: 'AB12COE' }]);
+    });
+  });
+
+  describe('a weekly series', () => {
+    const threeWeeks: PermitFormValues = { ...weeklySeriesForm, weeks: '3' };
+    const starts = (inputs: unknown[]) =>
+      inputs.map((input) => (input as { start_ts: string }).start_ts);
+    const inSeries = {
+      form: { registration: 'recognised', submission: 'creatingSeries' },
+    } as const;
+
+    it('sends one week at a time, a week apart, and goes to My Permits when all are made', async () => {
+      const { actor, controls, navigateToMyPermits, submit } = startAddPermit();
+      submit(threeWeeks);
+      expect(actor.getSnapshot().matches(inSeries)).toBe(true);
+      // A double click while the series goes out sends nothing more.
+      submit(threeWeeks);
+      for (let week = 0; week < 3; week += 1) {
+        expect(controls.isRunning('createWeek')).toBe(true);
+        controls.resolve('createWeek', { status: 201 });
+        await Promise.resolve();
+      }
+      await waitFor(actor, (snapshot) => snapshot.matches('succeeded'));
+      expect(starts(controls.inputs('createWeek'))).toEqual([
+        '2026-06-08T18:00:00',
+        '2026-06-15T18:00:00',
+        '2026-06-22T18:00:00',
+      ]);
+      expect(controls.inputs('createPermit')).toEqual([]);
+      expect(navigateToMyPermits).toHaveBeenCalledTimes(1);
+    });
+
+    it('after a partial failure keeps what was made, and a retry sends only the rest', async () => {
+      const { actor, controls, navigateToMyPermits, submit } = startAddPermit();
+      submit(threeWeeks);
+      controls.resolve('createWeek', { status: 201 });
+      await waitFor(actor, () => controls.inputs('createWeek').length === 2);
+      controls.reject('createWeek', {
+        status: 400,
+        body: { non_field_errors: ['You have reached your permit limit'] },
+      });
+      await waitFor(actor, () => controls.inputs('createWeek').length === 3);
+      controls.resolve('createWeek', { status: 201 });
+      const incomplete = await waitFor(actor, (snapshot) =>
+        snapshot.matches({ form: { submission: 'seriesIncomplete' } }),
+      );
+      expect(
+        incomplete.context.series.map(({ startsAt, outcome, reason }) => [
+          startsAt,
+          outcome,
+          reason,
+        ]),
+      ).toEqual([
+        ['08/06/2026 18:00', 'made', null],
+        ['15/06/2026 18:00', 'not-made', 'You have reached your permit limit'],
+        ['22/06/2026 18:00', 'made', null],
+      ]);
+      expect(navigateToMyPermits).not.toHaveBeenCalled();
+
+      submit(threeWeeks);
+      await waitFor(actor, () => controls.inputs('createWeek').length === 4);
+      controls.resolve('createWeek', { status: 201 });
+      await waitFor(actor, (snapshot) => snapshot.matches('succeeded'));
+      expect(starts(controls.inputs('createWeek'))).toEqual([
+        '2026-06-08T18:00:00',
+        '2026-06-15T18:00:00',
+        '2026-06-22T18:00:00',
+        '2026-06-15T18:00:00',
+      ]);
+    });
+
+    it('sends a single permit when Repeat weekly is ticked without a scheduled start', () => {
+      const { controls, submit } = startAddPermit();
+      submit({ ...threeWeeks, schedule: false, start: '' });
+      expect(controls.inputs('createWeek')).toEqual([]);
+      expect(controls.inputs('createPermit')).toHaveLength(1);
     });
   });
 });

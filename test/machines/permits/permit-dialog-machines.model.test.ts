@@ -68,9 +68,13 @@ describe.each([
 
   it('walks a retry, a dismissal after a failure, and the reload delay', () => {
     const walked = paths.map(describePath);
-    expect(walked.some((name) => new RegExp(`${actorId} error.*CONFIRM`).test(name))).toBe(true);
-    expect(walked.some((name) => new RegExp(`${actorId} error.*DISMISS`).test(name))).toBe(true);
-    expect(walked.some((name) => name.includes('reloadDelay elapses'))).toBe(true);
+    expect(walked.some((name) => new RegExp(`${actorId} fails with.*CONFIRM`).test(name))).toBe(
+      true,
+    );
+    expect(walked.some((name) => new RegExp(`${actorId} fails with.*DISMISS`).test(name))).toBe(
+      true,
+    );
+    expect(walked.some((name) => name.includes('reloadDelay passes'))).toBe(true);
   });
 
   it('catches a broken variant', async () => {
@@ -110,8 +114,8 @@ describe('updatePermit dialog model', () => {
 
   it('walks a refused 2xx, a retry and a dismissal after a failure', () => {
     const walked = paths.map(describePath);
-    expect(walked.some((name) => /updatePermit done.*SUBMIT/.test(name))).toBe(true);
-    expect(walked.some((name) => /updatePermit error.*DISMISS/.test(name))).toBe(true);
+    expect(walked.some((name) => /updatePermit answers.*SUBMIT/.test(name))).toBe(true);
+    expect(walked.some((name) => /updatePermit fails with.*DISMISS/.test(name))).toBe(true);
   });
 
   it('catches a broken variant', async () => {

@@ -16,6 +16,8 @@ export const filledForm: PermitFormValues = {
   start: '',
   acknowledged: true,
   vrm_confirmed: false,
+  repeat_weekly: false,
+  weeks: '',
 };
 
 export const plainSite: SiteSettings = {

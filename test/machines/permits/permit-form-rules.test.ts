@@ -143,6 +143,47 @@ describe('validatePermitForm', () => {
     });
   });
 
+  describe('Repeat weekly', () => {
+    const series = {
+      ...filledForm,
+      schedule: true,
+      start: '2026-06-08T18:00',
+      end: '2026-06-08T21:00',
+      repeat_weekly: true,
+      weeks: '3',
+    };
+
+    it('accepts 2 to 8 weeks from a scheduled start, and nothing else', () => {
+      for (const weeks of ['2', '8', ' 5 ']) {
+        expect(validatePermitForm({ ...series, weeks }, schedulingSite, juneNoon)).toEqual({});
+      }
+      for (const weeks of ['', '1', '9', '2.5', 'two', '-3']) {
+        expect(validatePermitForm({ ...series, weeks }, schedulingSite, juneNoon)).toEqual({
+          weeks: 'Enter a number of weeks from 2 to 8',
+        });
+      }
+    });
+
+    it('needs weeks that end before the next starts', () => {
+      expect(
+        validatePermitForm({ ...series, indefinite: true, end: '' }, schedulingSite, juneNoon),
+      ).toEqual({
+        weeks: 'A weekly series needs an expiry date, so each week ends before the next starts',
+      });
+      expect(
+        validatePermitForm({ ...series, end: '2026-06-15T18:00' }, schedulingSite, juneNoon),
+      ).toEqual({
+        weeks: 'Each week must end less than 7 days after it starts, before the next starts',
+      });
+    });
+
+    it('checks no weeks without a scheduled start, or on a site that cannot schedule', () => {
+      const unscheduled = { ...series, schedule: false, start: '', weeks: '' };
+      expect(validatePermitForm(unscheduled, schedulingSite, juneNoon)).toEqual({});
+      expect(validatePermitForm({ ...series, weeks: '' }, plainSite, juneNoon)).toEqual({});
+    });
+  });
+
   it('reports every invalid field at once', () => {
     const values = { ...filledForm, vrm: '', end: '', schedule: true, acknowledged: false };
     expect(Object.keys(validatePermitForm(values, fullSite, juneNoon)).sort()).toEqual([

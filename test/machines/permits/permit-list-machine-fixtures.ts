@@ -1,5 +1,8 @@
 import type { AnyEventObject } from 'xstate';
-import type { permitListMachine } from '../../../machines/permits/permit-list-machine';
+import type {
+  permitListMachine,
+  PermitListInput,
+} from '../../../machines/permits/permit-list-machine';
 import type { Permit, PermitListBody, PermitListRequest } from '../../../contract/permit';
 import {
   readPermitListAnswer,
@@ -46,11 +49,12 @@ function listed(body: PermitListBody): ListAnswer {
 
 /**
  * What the permit-list model may be sent: each filter gesture, a URL change from outside, the
- * page being hidden and shown, and each kind of answer of the list call. The samples are few on
+ * page being hidden and shown, the connection going and coming back, and each kind of answer of the list call. The samples are few on
  * purpose: each one multiplies the states the model walks.
  */
 export const permitListEventSamples: AnyEventObject[] = [
   { type: 'FILTERS.CHANGE', changes: { statuses: ['QUEUED', 'ACTIVE'] } },
+  { type: 'FILTERS.CHANGE', changes: { statuses: [] } },
   { type: 'SEARCH', search: 'ford' },
   { type: 'PAGE.GO', page: 2 },
   { type: 'QUERY.CHANGED', query: 'page=2' },
@@ -59,7 +63,17 @@ export const permitListEventSamples: AnyEventObject[] = [
   { type: 'xstate.done.actor.fetchPermits', output: listed([activePermit]) },
   { type: 'xstate.done.actor.fetchPermits', output: { kind: 'pageGone' } satisfies ListAnswer },
   { type: 'xstate.error.actor.fetchPermits', error: { status: 500 } },
+  { type: 'CONNECTION.LOST' },
+  { type: 'CONNECTION.BACK' },
 ];
+
+/**
+ * What the permit-list model starts with: a fixed clock, so each answer is shown "as of" the same
+ * instant and the walk does not count one state per millisecond.
+ */
+export const permitListModelInput: PermitListInput = {
+  clock: () => new Date('2026-06-01T11:00:00Z'),
+};
 
 /** The permit-list machine with a list call the test settles by hand through `controls`. */
 export function withControlledPermitListActors(

@@ -6,6 +6,7 @@ import {
 } from '../../../machines/permits/permit-list-machine';
 import { permitStatuses } from '../../../contract/permit-status';
 import type { Permit, PermitListBody, PermitListRequest } from '../../../contract/permit';
+import type { SavedPermitList } from '../../../machines/permits/saved-permit-list';
 import { createActorControls } from '../actor-controls';
 import {
   activePermit,
@@ -45,8 +46,12 @@ function startPermitList(input: Partial<PermitListInput> = {}) {
   const controls = createActorControls();
   const clock = new SimulatedClock();
   const publishQuery = jest.fn<void, [PublishQueryParams]>();
+  const savePermits = jest.fn<void, [SavedPermitList]>();
   const machine = withControlledPermitListActors(permitListMachine, controls).provide({
-    actions: { publishQuery: (_, params) => publishQuery(params) },
+    actions: {
+      publishQuery: (_, params) => publishQuery(params),
+      savePermits: (_, params) => savePermits(params),
+    },
   });
   const actor = createActor(machine, { input: { clock: juneNoon, ...input }, clock }).start();
   const ready = () => waitFor(actor, (snapshot) => snapshot.matches('ready'));
@@ -61,7 +66,18 @@ function startPermitList(input: Partial<PermitListInput> = {}) {
     return ready();
   };
   const publishedQueries = () => publishQuery.mock.calls.map(([params]) => params.query);
-  return { actor, controls, clock, publishQuery, ready, requests, answer, fail, publishedQueries };
+  return {
+    actor,
+    controls,
+    clock,
+    publishQuery,
+    savePermits,
+    ready,
+    requests,
+    answer,
+    fail,
+    publishedQueries,
+  };
 }
 
 /** `count` permits as a plain array, ids 1 to count. */
@@ -404,7 +420,7 @@ describe('permitListMachine answers in order', () => {
           ),
         ),
       },
-      actions: { publishQuery: () => {} },
+      actions: { publishQuery: () => {}, savePermits: () => {} },
     });
     const actor = createActor(machine, { input: { clock: juneNoon } }).start();
     return { actor, runs };
@@ -550,12 +566,137 @@ describe('permitListMachine refresh', () => {
   });
 });
 
+const settledRows = (pageSettled as { results: Permit[] }).results;
+
+/** Page 1 of the default filters as saved at 09:15 London time on 1 June 2026. */
+const savedAtQuarterPastNine: SavedPermitList = {
+  query: '',
+  permits: [activePermit],
+  count: 1,
+  page: 1,
+  loadedAt: '2026-06-01T08:15:00.000Z',
+};
+
+describe('permitListMachine without a connection', () => {
+  it('keeps the rows and the time they were loaded when the connection goes', async () => {
+    const { actor, answer, fail } = startPermitList();
+    await answer(pageSettled);
+    actor.send({ type: 'CONNECTION.LOST' });
+    actor.send({ type: 'REFRESH' });
+    const failed = await fail({ body: undefined });
+    expect(failed.context).toMatchObject({
+      online: false,
+      permits: settledRows,
+      count: 45,
+      shownAsOf: '2026-06-01T11:00:00.000Z',
+    });
+  });
+
+  it('stops refreshing pending rows offline, and fetches again when the connection is back', async () => {
+    const { actor, clock, answer, requests } = startPermitList();
+    await answer(pageWithPending);
+    actor.send({ type: 'CONNECTION.LOST' });
+    expect(actor.getSnapshot().value).toEqual({ ready: 'idle' });
+    clock.increment(8000);
+    expect(requests()).toHaveLength(1);
+
+    actor.send({ type: 'CONNECTION.BACK' });
+    expect(actor.getSnapshot().value).toBe('loading');
+    expect(requests()).toHaveLength(2);
+    const refreshed = await answer(pageSettled);
+    expect(refreshed.context).toMatchObject({ online: true, permits: settledRows });
+  });
+
+  it('does not watch pending rows when it starts offline', async () => {
+    const { clock, answer, requests } = startPermitList({ online: false });
+    const shown = await answer(pageWithPending);
+    expect(shown.value).toEqual({ ready: 'idle' });
+    clock.increment(8000);
+    expect(requests()).toHaveLength(1);
+  });
+
+  it('hands every page the host answers to savePermits, with its filters and time', async () => {
+    const { actor, answer, savePermits } = startPermitList();
+    await answer(pageSettled);
+    actor.send({ type: 'SEARCH', search: 'ford' });
+    await answer({ results: [activePermit], count: 1 });
+    expect(savePermits.mock.calls.map(([saved]) => saved)).toEqual([
+      {
+        query: '',
+        permits: settledRows,
+        count: 45,
+        page: 1,
+        loadedAt: '2026-06-01T11:00:00.000Z',
+      },
+      {
+        query: 'search=ford',
+        permits: [activePermit],
+        count: 1,
+        page: 1,
+        loadedAt: '2026-06-01T11:00:00.000Z',
+      },
+    ]);
+  });
+
+  it('saves nothing when a fetch fails or the page is gone', async () => {
+    const { actor, controls, fail, requests, savePermits } = startPermitList({
+      filters: { ...defaultFilters, page: 2 },
+    });
+    void answerListCall(controls, Promise.resolve(plainList(20)));
+    await waitFor(actor, () => requests().length === 2);
+    await fail({ status: 500 });
+    expect(savePermits).not.toHaveBeenCalled();
+  });
+
+  it('shows the saved list of the same filters at once, and keeps it when the fetch fails', async () => {
+    const { actor, fail } = startPermitList({ saved: savedAtQuarterPastNine, online: false });
+    expect(actor.getSnapshot().context).toMatchObject({
+      hasFetched: true,
+      permits: [activePermit],
+      count: 1,
+      shownAsOf: '2026-06-01T08:15:00.000Z',
+    });
+    const failed = await fail(new TypeError('Failed to fetch'));
+    expect(failed.context).toMatchObject({
+      permits: [activePermit],
+      shownAsOf: '2026-06-01T08:15:00.000Z',
+      lastFetchFailed: true,
+    });
+  });
+
+  it('ignores a saved list of other filters', () => {
+    const { actor } = startPermitList({
+      saved: { ...savedAtQuarterPastNine, query: 'search=van' },
+    });
+    expect(actor.getSnapshot().context).toMatchObject({
+      hasFetched: false,
+      permits: [],
+      shownAsOf: null,
+    });
+  });
+});
+
 describe('permitListMachine placeholders', () => {
-  it('names the publishQuery action the app must provide', async () => {
+  it('names the savePermits action the app must provide', async () => {
     const controls = createActorControls();
     const actor = createActor(withControlledPermitListActors(permitListMachine, controls), {
       input: { clock: juneNoon },
     });
+    const errors: unknown[] = [];
+    actor.subscribe({ error: (error) => errors.push(error) });
+    actor.start();
+    await answerListCall(controls, Promise.resolve(pageSettled));
+    expect(errors).toEqual([
+      new Error('permitListMachine: the app must provide the "savePermits" action'),
+    ]);
+  });
+
+  it('names the publishQuery action the app must provide', async () => {
+    const controls = createActorControls();
+    const machine = withControlledPermitListActors(permitListMachine, controls).provide({
+      actions: { savePermits: () => undefined },
+    });
+    const actor = createActor(machine, { input: { clock: juneNoon } });
     const errors: unknown[] = [];
     actor.subscribe({ error: (error) => errors.push(error) });
     actor.start();

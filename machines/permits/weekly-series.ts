@@ -1,0 +1,138 @@
+import { DateTime } from 'luxon';
+import { londonWallTime, siteTimeZone, toUkDateTime } from '../../contract/london-wall-time';
+import type { Permit, PermitCreatePayload } from '../../contract/permit';
+import { isIndefiniteEnd, parsePermitTime } from './permit-display';
+
+/** How many weeks a series may have (test/machines/permits/weekly-series.test.ts). */
+export const seriesWeekLimits = { fewest: 2, most: 8 } as const;
+
+/** Why a week cannot be sent: its wall time is one the clocks skip that night. */
+export const skippedWeekReason = 'That time does not exist in London: the clocks go forward.';
+
+/** One week of a "Repeat weekly" series, and what became of its create call. */
+export interface SeriesWeek {
+  /**
+   * The week's own name, the same on every retry of the same form: the registration and the
+   * London wall time it starts at. A week once made is never sent again under this key.
+   */
+  key: string;
+  /** When it starts, as the resident reads it: '08/06/2026 18:00'. */
+  startsAt: string;
+  /** Null for a week whose wall time the clocks skip: it cannot be sent. */
+  payload: PermitCreatePayload | null;
+  outcome: 'waiting' | 'made' | 'not-made';
+  /** Why it was not made; null otherwise. */
+  reason: string | null;
+}
+
+const ukDateTimeFormat = 'dd/MM/yyyy HH:mm';
+const apiWallTimeFormat = "yyyy-MM-dd'T'HH:mm:ss";
+
+/** The API's London wall time 'yyyy-MM-ddTHH:mm:ss' moved `weeks` weeks on, same wall clock. */
+function weeksLater(wallTime: string, weeks: number): DateTime<true> | null {
+  // Calendar arithmetic on the wall clock itself (read as UTC, which has no clock changes), so
+  // 18:00 stays 18:00 when BST starts or ends between two weeks.
+  const moved = DateTime.fromISO(wallTime, { zone: 'utc' }).plus({ weeks });
+  return moved.isValid ? moved : null;
+}
+
+/** The instant a wall time names in London; null for one the clocks skip. */
+function inLondonOrSkipped(wallTime: DateTime<true>): DateTime | null {
+  const london = londonWallTime(wallTime.toObject());
+  return london.ok ? london.instant : null;
+}
+
+/**
+ * The weeks of a series whose first permit is `first` (a scheduled one: its start is a chosen
+ * wall time, so the keys stay the same on a retry): `count` permits a week apart, each at the
+ * same London wall-clock time across clock changes (contract/london-wall-time.ts), with the same
+ * length. A week already made in `earlier` (an earlier try of the same series) stays made.
+ */
+export function weeklySeries(
+  first: PermitCreatePayload,
+  count: number,
+  earlier: readonly SeriesWeek[] = [],
+): SeriesWeek[] {
+  return Array.from({ length: count }, (_, index): SeriesWeek => {
+    const start = weeksLater(first.start_ts, index);
+    const end = first.end_ts === null ? null : weeksLater(first.end_ts, index);
+    // The payload comes from `toPermitCreatePayload`, whose times are always wall times.
+    if (start === null) throw new Error(`weeklySeries: "${first.start_ts}" is not a wall time`);
+    const key = `${first.vrm} ${start.toFormat(apiWallTimeFormat)}`;
+    const startInstant = inLondonOrSkipped(start);
+    const startsAt = startInstant ? toUkDateTime(startInstant) : start.toFormat(ukDateTimeFormat);
+    if (earlier.some((week) => week.key === key && week.outcome === 'made')) {
+      return { key, startsAt, payload: null, outcome: 'made', reason: null };
+    }
+    if (startInstant === null || (end !== null && inLondonOrSkipped(end) === null)) {
+      return { key, startsAt, payload: null, outcome: 'not-made', reason: skippedWeekReason };
+    }
+    const payload: PermitCreatePayload = {
+      ...first,
+      start_ts: start.toFormat(apiWallTimeFormat),
+      end_ts: end && end.toFormat(apiWallTimeFormat),
+    };
+    return { key, startsAt, payload, outcome: 'waiting', reason: null };
+  });
+}
+
+/** The week whose create call goes out next, or undefined when every week has had its try. */
+export function nextWaitingWeek(series: readonly SeriesWeek[]): SeriesWeek | undefined {
+  return series.find((week) => week.outcome === 'waiting');
+}
+
+/** What the screen says, word for word (test/components/permits/add-permit-series.test.tsx). */
+export const seriesTexts = {
+  progress: (number: number, total: number) => `Creating ${number} of ${total}…`,
+  incompleteTitle: 'Not every week was created',
+  made: (startsAt: string) => `Created: the week starting ${startsAt}`,
+  notMade: (startsAt: string, reason: string) =>
+    `Not created: the week starting ${startsAt}. ${reason}`,
+  retry: 'The form keeps its details: press Create Permit to try the weeks not created again.',
+} as const;
+
+/** "Creating 2 of 3…": the week going out now, counted in the whole series. */
+export function seriesProgress(series: readonly SeriesWeek[]): string | null {
+  const next = nextWaitingWeek(series);
+  if (next === undefined) return null;
+  return seriesTexts.progress(series.indexOf(next) + 1, series.length);
+}
+
+/** A permit's London wall-clock start and length in minutes, or null (no end, unreadable). */
+function wallTimes(permit: Permit): { start: DateTime<true>; minutes: number } | null {
+  const start = parsePermitTime(permit.start_ts);
+  const end = isIndefiniteEnd(permit.end_ts) ? null : parsePermitTime(permit.end_ts);
+  if (!start || !end) return null;
+  // The wall clock read as UTC, as `weeksLater` moves it.
+  const wall = (instant: DateTime) =>
+    DateTime.fromISO(instant.setZone(siteTimeZone).toFormat("yyyy-MM-dd'T'HH:mm"), {
+      zone: 'utc',
+    });
+  const wallStart = wall(start);
+  if (!wallStart.isValid) return null;
+  return { start: wallStart, minutes: wall(end).diff(wallStart, 'minutes').minutes };
+}
+
+/**
+ * The weekly series `permit` belongs to among `permits` (the list the resident sees): the
+ * permits of the same vehicle, not cancelled, at the same London wall-clock time and length in
+ * the weeks before and after it without a gap — what "Repeat weekly" creates — oldest first.
+ * Just `[permit]` when it stands alone. Derived from the list, as the API knows no series.
+ */
+export function weeklySeriesOf(permit: Permit, permits: readonly Permit[]): Permit[] {
+  const own = wallTimes(permit);
+  if (own === null || permit.status === 'CANCELLED') return [permit];
+  const vehicle = (candidate: Permit) => candidate.vrm.replace(/\s+/g, '').toUpperCase();
+  const weekOf = new Map<number, Permit>();
+  for (const candidate of permits) {
+    if (vehicle(candidate) !== vehicle(permit) || candidate.status === 'CANCELLED') continue;
+    const times = wallTimes(candidate);
+    if (times === null || times.minutes !== own.minutes) continue;
+    const weeks = times.start.diff(own.start, 'weeks').weeks;
+    if (Number.isInteger(weeks)) weekOf.set(weeks, candidate);
+  }
+  const series = [permit];
+  for (let week = -1; weekOf.has(week); week -= 1) series.unshift(weekOf.get(week)!);
+  for (let week = 1; weekOf.has(week); week += 1) series.push(weekOf.get(week)!);
+  return series;
+}

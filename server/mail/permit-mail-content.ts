@@ -1,0 +1,112 @@
+import { DateTime } from 'luxon';
+import { toUkDateTime } from '../../contract/london-wall-time';
+import type { EmailPreferenceKind } from '../../contract/email-preferences';
+import { permitStatusLabels, type PermitStatus } from '../../contract/permit-status';
+import type { PermitMailKind, PermitRow } from '../db/schema';
+import type { MailMessage } from './mailer';
+
+/** What one permit mail is made from. */
+export interface PermitMailSubject {
+  kind: PermitMailKind;
+  /** The status the mail reports: the permit's when the mail became due. */
+  status: PermitStatus;
+  permit: Pick<
+    PermitRow,
+    'vrm' | 'make' | 'model' | 'referenceNo' | 'startTs' | 'endTs' | 'colour'
+  >;
+  to: string;
+  /** The signed link that switches this kind of mail off (server/mail/mail-links.ts). */
+  switchOffUrl: string;
+}
+
+/** The preference that switches a mail kind off. */
+export function preferenceOf(kind: PermitMailKind): EmailPreferenceKind {
+  return kind === 'reminder' ? 'reminders' : 'confirmations';
+}
+
+const headlines: Readonly<Record<PermitMailKind, { subject: string; opening: string }>> = {
+  created: {
+    subject: 'Permit booked',
+    opening: 'Your visitor permit is booked. Keep this e-mail as proof of it.',
+  },
+  active: {
+    subject: 'Permit active',
+    opening: 'Your visitor permit is now active. Keep this e-mail as proof of it.',
+  },
+  cancelled: {
+    subject: 'Permit cancelled',
+    opening: 'Your visitor permit is cancelled.',
+  },
+  reminder: {
+    subject: 'Ending soon',
+    opening: 'Your visitor permit ends soon.',
+  },
+};
+
+/** docs/contract.md §3: an end in year 9999 means the permit has no end. */
+function endText(endTs: Date): string {
+  return endTs.getUTCFullYear() === 9999 ? 'Indefinite' : toUkDateTime(DateTime.fromJSDate(endTs));
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(
+    /[&<>"']/g,
+    (character) =>
+      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character]!,
+  );
+}
+
+/**
+ * A permit confirmation or reminder, as plain text and as HTML with the same facts: registration,
+ * make and model, start and end in UK time, reference and status. No images, no tracking, no
+ * link but the one that switches this kind of mail off, also offered to mail clients as RFC 8058
+ * one-click unsubscribe headers.
+ */
+export function permitMailContent(subject: PermitMailSubject): MailMessage {
+  const { permit, kind } = subject;
+  const headline = headlines[kind];
+  const end = endText(permit.endTs);
+  const facts: Array<[string, string]> = [
+    ['Registration', permit.vrm],
+    ['Vehicle', [permit.make, permit.model, permit.colour].filter((part) => part).join(' ')],
+    ['Starts', toUkDateTime(DateTime.fromJSDate(permit.startTs))],
+    ['Ends', end],
+    ['Reference', permit.referenceNo],
+    ['Status', permitStatusLabels[subject.status]],
+  ];
+  const what = kind === 'reminder' ? 'reminders before a permit ends' : 'permit confirmations';
+  const switchOff = `To stop ${what}, open this link: ${subject.switchOffUrl}`;
+  const text = [
+    headline.opening,
+    '',
+    ...facts.map(([name, value]) => `${name}: ${value}`),
+    '',
+    'Kerbside visitor parking',
+    switchOff,
+    '',
+  ].join('\n');
+  const rows = facts
+    .map(
+      ([name, value]) =>
+        `<tr><th align="left" style="padding:2px 12px 2px 0">${escapeHtml(name)}</th><td>${escapeHtml(value)}</td></tr>`,
+    )
+    .join('');
+  const html =
+    '<!doctype html><html lang="en-GB"><body>' +
+    `<p>${escapeHtml(headline.opening)}</p><table>${rows}</table>` +
+    '<p>Kerbside visitor parking</p>' +
+    `<p><a href="${escapeHtml(subject.switchOffUrl)}">Stop ${escapeHtml(what)}</a></p>` +
+    '</body></html>';
+  const about =
+    kind === 'reminder' ? `${permit.vrm} ends ${end}` : `${permit.vrm} (${permit.referenceNo})`;
+  return {
+    to: subject.to,
+    subject: `${headline.subject}: visitor permit ${about}`,
+    text,
+    html,
+    headers: {
+      'List-Unsubscribe': `<${subject.switchOffUrl}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
+}

@@ -1,0 +1,156 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  emailPreferenceKinds,
+  type EmailPreferenceKind,
+  type EmailPreferences,
+} from '../../contract/email-preferences';
+import type { CredentialThrottles } from '../auth/attempt-throttle';
+import type { Database } from '../db/database';
+import { users } from '../db/schema';
+import type { Identity } from '../identity/firebase-identity';
+import { authenticateResident, type Resident } from '../http/authenticate-resident';
+import { HttpError } from '../http/http-error';
+import { parseBody } from '../http/parse-body';
+import { refuseWhenThrottled } from '../http/refuse-when-throttled';
+import { isSwitchOffToken, switchOffPath } from '../mail/mail-links';
+
+export interface EmailPreferenceRoutesOptions {
+  db: Database;
+  identity: Identity;
+  throttles: Pick<CredentialThrottles, 'emailPreferencesAccount' | 'mailLinkAddress'>;
+}
+
+const preferencesSchema = z.strictObject({ confirmations: z.boolean(), reminders: z.boolean() });
+
+const columnOf = {
+  confirmations: 'emailConfirmations',
+  reminders: 'emailReminders',
+} as const satisfies Record<EmailPreferenceKind, keyof Resident>;
+
+const kindTexts: Readonly<Record<EmailPreferenceKind, string>> = {
+  confirmations: 'permit confirmations',
+  reminders: 'reminders before a permit ends',
+};
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function preferencesOf(resident: Resident): EmailPreferences {
+  return { confirmations: resident.emailConfirmations, reminders: resident.emailReminders };
+}
+
+function page(reply: FastifyReply, status: number, title: string, body: string) {
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .send(
+      `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>${title}</title>` +
+        `<meta name="viewport" content="width=device-width, initial-scale=1"></head>` +
+        `<body><h1>${title}</h1>${body}</body></html>`,
+    );
+}
+
+/**
+ * GET/PUT /api/v1/me/email-preferences/ (the resident's own switches) and the unauthenticated
+ * /api/v1/email-preferences/switch-off/ that every permit e-mail links to (docs/contract.md,
+ * "E-mail preferences"). The switch-off link only ever switches its one kind off: GET shows a
+ * page with one button (so that a mail scanner following links switches nothing), POST does it,
+ * and is also the RFC 8058 one-click target of the List-Unsubscribe-Post header.
+ */
+export const emailPreferenceRoutes: FastifyPluginAsync<EmailPreferenceRoutesOptions> = async (
+  app,
+  options,
+) => {
+  const { db, identity, throttles } = options;
+
+  // RFC 8058: mail providers POST "List-Unsubscribe=One-Click" as a form; its content is not needed.
+  for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data']) {
+    app.addContentTypeParser(type, { parseAs: 'string' }, (_request, _body, done) =>
+      done(null, undefined),
+    );
+  }
+
+  app.get('/me/email-preferences/', async (request) => {
+    const resident = await authenticateResident(request, { db, identity });
+    return preferencesOf(resident);
+  });
+
+  app.put('/me/email-preferences/', async (request) => {
+    const resident = await authenticateResident(request, { db, identity });
+    await refuseWhenThrottled(
+      db,
+      throttles.emailPreferencesAccount,
+      resident.id,
+      'Too many changes to e-mail preferences.',
+    );
+    const wanted = parseBody(preferencesSchema, request.body);
+    const [updated] = await db
+      .update(users)
+      .set({ emailConfirmations: wanted.confirmations, emailReminders: wanted.reminders })
+      .where(eq(users.id, resident.id))
+      .returning();
+    return preferencesOf(updated ?? resident);
+  });
+
+  /** The resident and kind a switch-off link names, or null when it is not a genuine link. */
+  const linkOwner = async (request: FastifyRequest) => {
+    const query = request.query as Record<string, unknown>;
+    const { user, kind, token } = query;
+    if (typeof user !== 'string' || !uuidPattern.test(user)) return null;
+    if (typeof token !== 'string' || token.length > 128) return null;
+    const chosen = emailPreferenceKinds.find((known) => known === kind);
+    if (!chosen) return null;
+    const [owner] = await db
+      .select({ id: users.id, mailLinkKey: users.mailLinkKey })
+      .from(users)
+      .where(eq(users.id, user));
+    return owner && isSwitchOffToken(owner, chosen, token) ? { owner, kind: chosen } : null;
+  };
+
+  /** A link that is not genuine is simply not found, and counted against the address. */
+  const refuseLink = async (request: FastifyRequest): Promise<never> => {
+    await refuseWhenThrottled(
+      db,
+      throttles.mailLinkAddress,
+      request.ip,
+      'Too many invalid e-mail links.',
+    );
+    throw new HttpError(404, { detail: 'Not found.' });
+  };
+
+  const relativeSwitchOff = switchOffPath.replace('/api/v1', '');
+
+  app.get(relativeSwitchOff, async (request, reply) => {
+    const link = await linkOwner(request);
+    if (!link) return refuseLink(request);
+    // Rebuilt from the checked parts only: nothing else of the request reaches the page.
+    const action = new URLSearchParams({
+      user: link.owner.id,
+      kind: link.kind,
+      token: (request.query as { token: string }).token,
+    });
+    return page(
+      reply,
+      200,
+      `Stop ${kindTexts[link.kind]}?`,
+      `<form method="post" action="${switchOffPath}?${action.toString().replace(/&/g, '&amp;')}">` +
+        `<button type="submit">Stop ${kindTexts[link.kind]}</button></form>`,
+    );
+  });
+
+  app.post(relativeSwitchOff, async (request, reply) => {
+    const link = await linkOwner(request);
+    if (!link) return refuseLink(request);
+    await db
+      .update(users)
+      .set({ [columnOf[link.kind]]: false })
+      .where(eq(users.id, link.owner.id));
+    return page(
+      reply,
+      200,
+      `You will get no more ${kindTexts[link.kind]}`,
+      '<p>You can switch them on again in Kerbside, under Settings.</p>',
+    );
+  });
+};

@@ -1,0 +1,85 @@
+import { Heading, Link, List, Stack, Text } from '@chakra-ui/react';
+import { getConfig } from '../../config';
+
+/** What is known not to meet the standard yet, in plain words (kept true by the team). */
+export const knownProblems = [
+  'Date and time fields use your browser’s own date picker, which some screen readers announce poorly and which expects the date in the order your browser’s language sets.',
+  'On My Permits, the table of permits on wide screens scrolls sideways when text is enlarged to 400%.',
+  'Messages that confirm a permit was changed may not be announced by every screen reader.',
+] as const;
+
+/**
+ * The accessibility statement, in the form of GOV.UK's model statement
+ * (https://www.gov.uk/government/publications/sample-accessibility-statement): who the service
+ * is for, how accessible it is, what is known not to work, how to report a problem, and the
+ * standard it meets (WCAG 2.2 AA, partially).
+ */
+export function AccessibilityStatementScreen() {
+  const { appName, supportEmail } = getConfig();
+  return (
+    <Stack gap={5} maxW="3xl" mx="auto">
+      <Heading as="h1" size="2xl">
+        Accessibility statement for {appName}
+      </Heading>
+      <Text>
+        This statement applies to {appName}, the service residents use to give visitors parking
+        permits. We want as many people as possible to be able to use it. You should be able to
+        change colours, contrast levels and fonts using your browser or device settings, zoom in up
+        to 400% without text spilling off the screen, navigate the whole service using just a
+        keyboard or speech recognition software, and listen to it using a screen reader.
+      </Text>
+
+      <Heading as="h2" size="lg">
+        How accessible this service is
+      </Heading>
+      <Text>We know some parts of this service are not fully accessible:</Text>
+      <List.Root ps={5}>
+        {knownProblems.map((problem) => (
+          <List.Item key={problem}>{problem}</List.Item>
+        ))}
+      </List.Root>
+
+      <Heading as="h2" size="lg">
+        Reporting accessibility problems with this service
+      </Heading>
+      <Text>
+        We are always looking to improve the accessibility of this service. If you find any problems
+        not listed on this page, or think we are not meeting accessibility requirements, email{' '}
+        <Link href={`mailto:${supportEmail}`} color="teal.700">
+          {supportEmail}
+        </Link>
+        . Tell us the page, what you were trying to do and the assistive technology you use. We will
+        reply within 5 working days. If you need information in a different format, such as large
+        print or audio, email us at the same address.
+      </Text>
+
+      <Heading as="h2" size="lg">
+        Enforcement procedure
+      </Heading>
+      <Text>
+        The Equality and Human Rights Commission (EHRC) is responsible for enforcing the Public
+        Sector Bodies (Websites and Mobile Applications) (No. 2) Accessibility Regulations 2018. If
+        you are not happy with how we respond to your complaint, contact the Equality Advisory and
+        Support Service (EASS).
+      </Text>
+
+      <Heading as="h2" size="lg">
+        Compliance status
+      </Heading>
+      <Text>
+        This service is partially compliant with the Web Content Accessibility Guidelines version
+        2.2 AA standard, due to the problems listed above. Every page is checked with the axe-core
+        accessibility engine and walked with the keyboard alone before each release.
+      </Text>
+
+      <Heading as="h2" size="lg">
+        Preparation of this statement
+      </Heading>
+      <Text>
+        This statement was prepared in November 2026. It was last reviewed in November 2026, after
+        testing the service against WCAG 2.2 AA on a phone and a desktop, with the keyboard alone
+        and with a screen reader.
+      </Text>
+    </Stack>
+  );
+}

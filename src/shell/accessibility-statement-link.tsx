@@ -1,0 +1,12 @@
+import { Link } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router';
+import { paths } from './paths';
+
+/** The way to the accessibility statement, from the footer and from the signed-out pages. */
+export function AccessibilityStatementLink() {
+  return (
+    <Link asChild color="teal.700" minH="11" display="inline-flex" alignItems="center">
+      <RouterLink to={paths.accessibility}>Accessibility statement</RouterLink>
+    </Link>
+  );
+}

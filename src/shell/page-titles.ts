@@ -1,0 +1,29 @@
+import { paths } from './paths';
+
+/** What each route's page is called in the browser's title and tab, before " – Kerbside". */
+export const pageTitles: Record<(typeof paths)[keyof typeof paths], string> = {
+  [paths.dashboard]: 'Dashboard',
+  [paths.addPermit]: 'Add a permit',
+  [paths.myPermits]: 'My permits',
+  [paths.guide]: 'How-to guide',
+  [paths.settings]: 'Settings',
+  [paths.changePassword]: 'Change password',
+  [paths.login]: 'Sign in',
+  [paths.register]: 'Create your account',
+  [paths.forgotPassword]: 'Forgot password',
+  [paths.resetPassword]: 'Reset password',
+  [paths.accessibility]: 'Accessibility statement',
+};
+
+/** GOV.UK's prefix of a page title while the page shows an error. */
+export const problemTitlePrefix = 'There is a problem: ';
+
+/**
+ * The document title of the page at `pathname` ("Add a permit – Kerbside"), with the problem
+ * prefix while an error shows.
+ */
+export function pageTitle(pathname: string, appName: string, problem: boolean): string {
+  const page = (pageTitles as Record<string, string | undefined>)[pathname];
+  const title = page ? `${page} – ${appName}` : appName;
+  return problem ? `${problemTitlePrefix}${title}` : title;
+}

@@ -1,0 +1,179 @@
+import { Field, Fieldset, HStack, Input } from '@chakra-ui/react';
+import { useField } from 'formik';
+import { useFieldError } from './use-field-error';
+import { useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import type { DateTime } from 'luxon';
+import { siteTimeZone } from '../../contract/london-wall-time';
+import {
+  dateTimePartOrder,
+  partsAtFault,
+  readDateTimeParts,
+  toDateTimeParts,
+  toDateTimeValue,
+  type DateTimePart,
+  type DateTimeParts,
+} from '../../machines/permits/date-time-parts';
+
+const partLabels: Record<DateTimePart, string> = {
+  day: 'Day',
+  month: 'Month',
+  year: 'Year',
+  hour: 'Hour',
+  minute: 'Minute',
+};
+
+/** Wide enough for the digits each box takes, as GOV.UK sizes its date boxes. */
+const partWidths: Record<DateTimePart, string> = {
+  day: '3.5rem',
+  month: '3.5rem',
+  year: '5rem',
+  hour: '3.5rem',
+  minute: '3.5rem',
+};
+
+/** Keys that end a box when typed, so "24/11/2026 14:30" typed into Day fills all five. */
+const separatorKeys = new Set(['/', '.', '-', ':', ' ', ',']);
+
+/** A London instant in words, with whether London is on GMT or BST then. */
+function inWords(instant: DateTime): string {
+  const london = instant.setZone(siteTimeZone);
+  const zone = london.offset === 60 ? 'BST' : 'GMT';
+  return `${london.toFormat('cccc d MMMM yyyy, HH:mm')} UK time (${zone})`;
+}
+
+/**
+ * What the hint says (test/components/date-time-input.test.tsx): before a whole date is typed, the
+ * earliest one accepted (`earliest`, a `datetime-local` value) or an example; then the chosen
+ * date in words, with whether London is on GMT or BST that day.
+ */
+export function dateTimeInputHint(value: string, earliest?: string): string {
+  const reading = readDateTimeParts(value);
+  if (reading.kind === 'ok') return `${inWords(reading.instant)}.`;
+  const first = earliest === undefined ? null : readDateTimeParts(earliest);
+  const example =
+    first?.kind === 'ok'
+      ? `The earliest is ${inWords(first.instant)}.`
+      : 'For example, 27 3 2026 14 30.';
+  return `${example} Use the 24-hour clock.`;
+}
+
+/**
+ * A London date and time typed the GOV.UK way (design-system.service.gov.uk, "Date input"): a
+ * fieldset whose legend is the field's label, with boxes labelled Day, Month, Year, Hour and
+ * Minute, so the order never depends on the browser's language. The Formik value is the
+ * `datetime-local` text the rules read (machines/permits/date-time-parts.ts); a half-typed date is
+ * kept as typed. Its message names what was wrong and marks only the boxes at fault; the hint and
+ * the message describe the fieldset. `onValueChange` hears each value after Formik has it.
+ */
+export function DateTimeInput({
+  name,
+  label,
+  hint,
+  earliest,
+  disabled,
+  onValueChange,
+}: {
+  name: string;
+  label: string;
+  /** A sentence shown before the input's own hint. */
+  hint?: string;
+  /** The earliest `datetime-local` value the rules accept, offered in the hint. */
+  earliest?: string;
+  disabled?: boolean;
+  onValueChange?: (value: string) => void;
+}) {
+  const [field, , helpers] = useField<string>(name);
+  // Typed in at least once: until then, leaving the boxes says nothing (GOV.UK: validate on submit).
+  const [edited, setEdited] = useState(false);
+  const { message, controlId } = useFieldError(name, edited);
+  const [parts, setParts] = useState<DateTimeParts>(() => toDateTimeParts(field.value));
+  // The value these boxes last wrote: any other (a reset, a tick that clears the date) redraws them.
+  const [written, setWritten] = useState(field.value);
+  if (field.value !== written) {
+    setWritten(field.value);
+    setParts(toDateTimeParts(field.value));
+  }
+  const boxes = useRef<Partial<Record<DateTimePart, HTMLInputElement | null>>>({});
+  const invalid = message !== undefined;
+  const reading = readDateTimeParts(field.value);
+  // A message about the whole date (not in the future, say) marks every box.
+  const named = invalid ? partsAtFault(reading) : [];
+  const atFault = invalid && named.length === 0 ? dateTimePartOrder : named;
+  // The first box at fault carries the field's name and id, so a refused submit and the error
+  // summary's link focus it.
+  const namedPart = atFault[0] ?? 'day';
+
+  const write = (next: DateTimeParts) => {
+    const value = toDateTimeValue(next);
+    setParts(next);
+    setWritten(value);
+    setEdited(true);
+    void helpers.setValue(value);
+    onValueChange?.(value);
+  };
+
+  const change = (part: DateTimePart, typed: string) => {
+    // Digits only; a pasted "24/11/2026 14:30" spreads its groups over this box and the next ones.
+    const groups = typed.split(/\D+/).filter((group) => group !== '');
+    const from = dateTimePartOrder.indexOf(part);
+    const next = { ...parts, [part]: groups[0] ?? '' };
+    groups.slice(1).forEach((group, offset) => {
+      const later = dateTimePartOrder[from + 1 + offset];
+      if (later) next[later] = group;
+    });
+    write(next);
+  };
+
+  const keyDown = (part: DateTimePart, event: KeyboardEvent<HTMLInputElement>) => {
+    if (!separatorKeys.has(event.key)) return;
+    event.preventDefault();
+    const later = dateTimePartOrder[dateTimePartOrder.indexOf(part) + 1];
+    if (parts[part] !== '' && later) boxes.current[later]?.focus();
+  };
+
+  // Visited once focus leaves the whole fieldset, not each box.
+  const leave = (event: FocusEvent<HTMLFieldSetElement>) => {
+    if (event.currentTarget.contains(event.relatedTarget as Node | null)) return;
+    void helpers.setTouched(true);
+  };
+
+  const box = (part: DateTimePart) => (
+    <Field.Root
+      key={part}
+      id={part === namedPart ? controlId : undefined}
+      width="auto"
+      invalid={atFault.includes(part)}
+      disabled={disabled}
+    >
+      <Field.Label fontWeight="normal">{partLabels[part]}</Field.Label>
+      <Input
+        ref={(element) => {
+          boxes.current[part] = element;
+        }}
+        name={part === namedPart ? name : `${name}-${part}`}
+        value={parts[part]}
+        onChange={(event) => change(part, event.target.value)}
+        onKeyDown={(event) => keyDown(part, event)}
+        inputMode="numeric"
+        autoComplete="off"
+        spellCheck={false}
+        width={partWidths[part]}
+      />
+    </Field.Root>
+  );
+
+  return (
+    <Fieldset.Root invalid={invalid} disabled={disabled} onBlur={leave}>
+      <Fieldset.Legend fontWeight="medium">{label}</Fieldset.Legend>
+      <Fieldset.HelperText>
+        {hint ? `${hint} ` : ''}
+        {dateTimeInputHint(field.value, earliest)}
+      </Fieldset.HelperText>
+      <HStack gap={3} wrap="wrap" alignItems="flex-end">
+        <HStack gap={3}>{(['day', 'month', 'year'] as const).map(box)}</HStack>
+        <HStack gap={3}>{(['hour', 'minute'] as const).map(box)}</HStack>
+      </HStack>
+      <Fieldset.ErrorText>{message}</Fieldset.ErrorText>
+    </Fieldset.Root>
+  );
+}

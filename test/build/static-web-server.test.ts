@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { demoRuntimeConfig } from '../../scripts/stack/demo-runtime-config';
+import { startStaticWebServer } from '../../scripts/stack/static-web-server';
+
+const root = fs.mkdtempSync(path.join(os.tmpdir(), 'kerbside-static-'));
+const script = `console.log(${JSON.stringify('kerbside '.repeat(200))});\n`;
+let web: { url: string; stop(): Promise<void> };
+
+beforeAll(async () => {
+  fs.mkdirSync(path.join(root, 'assets'));
+  fs.writeFileSync(path.join(root, 'assets', 'main.abc123.js'), script);
+  fs.writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>Kerbside</title>');
+  web = await startStaticWebServer({
+    root,
+    port: 0,
+    runtimeConfig: demoRuntimeConfig(),
+  });
+});
+
+afterAll(async () => {
+  await web.stop();
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+// node:http, not fetch: fetch decompresses bodies, and the bytes on the wire are the point here.
+function get(
+  route: string,
+  acceptEncoding?: string,
+): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(
+      `${web.url}${route}`,
+      { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} },
+      (response) => {
+        const parts: Buffer[] = [];
+        response.on('data', (part: Buffer) => parts.push(part));
+        response.on('end', () =>
+          resolve({ headers: response.headers, body: Buffer.concat(parts) }),
+        );
+      },
+    );
+    request.on('error', reject);
+  });
+}
+
+test('a browser that accepts gzip gets scripts gzipped, as from a static host', async () => {
+  const { headers, body } = await get('/assets/main.abc123.js', 'gzip, deflate, br');
+  expect(headers['content-encoding']).toBe('gzip');
+  expect(headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect(body.length).toBeLessThan(Buffer.byteLength(script));
+  expect(gunzipSync(body).toString('utf8')).toBe(script);
+});
+
+test('a client that does not accept gzip gets the file as it is', async () => {
+  const { headers, body } = await get('/assets/main.abc123.js');
+  expect(headers['content-encoding']).toBeUndefined();
+  expect(body.toString('utf8')).toBe(script);
+});
+
+test('any other route gets index.html, gzipped when accepted', async () => {
+  const { headers, body } = await get('/my-permits', 'gzip');
+  expect(headers['content-type']).toBe('text/html; charset=utf-8');
+  expect(gunzipSync(body).toString('utf8')).toBe('<!doctype html><title>Kerbside</title>');
+});

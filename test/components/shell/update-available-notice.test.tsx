@@ -1,0 +1,49 @@
+import { act, screen } from '@testing-library/react';
+import { registerServiceWorker } from '../../../src/shell/service-worker';
+import { UpdateAvailableNotice } from '../../../src/shell/update-available-notice';
+import { waitingUpdate } from '../../../src/shell/waiting-update';
+import { exactly, renderWithProviders } from '../../support/render';
+
+/** The Workbox the page registers: its listeners, so the test plays the browser's events. */
+const mockWorkbox = {
+  listeners: new Map<string, Array<(event: { isUpdate?: boolean }) => void>>(),
+  messageSkipWaiting: jest.fn(),
+  emit(type: string, event: { isUpdate?: boolean } = {}) {
+    for (const listener of this.listeners.get(type) ?? []) listener(event);
+  },
+};
+
+jest.mock('workbox-window', () => ({
+  Workbox: jest.fn().mockImplementation(() => ({
+    addEventListener: (type: string, listener: (event: { isUpdate?: boolean }) => void) =>
+      mockWorkbox.listeners.set(type, [...(mockWorkbox.listeners.get(type) ?? []), listener]),
+    messageSkipWaiting: () => mockWorkbox.messageSkipWaiting(),
+    register: () => Promise.resolve(undefined),
+  })),
+}));
+
+afterEach(() => {
+  act(() => waitingUpdate.set(null));
+  mockWorkbox.listeners.clear();
+});
+
+test('shows nothing while the page runs the newest version', () => {
+  renderWithProviders(<UpdateAvailableNotice />);
+  expect(screen.queryByText('A new version of Kerbside is available')).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: exactly('Reload') })).not.toBeInTheDocument();
+});
+
+test("a new deploy's waiting worker brings the notice; Reload asks it to take over", async () => {
+  registerServiceWorker();
+  const { user } = renderWithProviders(<UpdateAvailableNotice />);
+
+  act(() => mockWorkbox.emit('waiting'));
+
+  expect(screen.getByRole('status')).toHaveTextContent('A new version of Kerbside is available');
+  expect(mockWorkbox.messageSkipWaiting).not.toHaveBeenCalled();
+  await user.click(screen.getByRole('button', { name: exactly('Reload') }));
+  expect(mockWorkbox.messageSkipWaiting).toHaveBeenCalledTimes(1);
+
+  // The page reloads only once the new worker controls it, so it never mixes two versions.
+  expect(mockWorkbox.listeners.get('controlling')).toHaveLength(2);
+});
