@@ -21,10 +21,6 @@ import type {
 } from '../../machines/permits/permit-export-machine';
 import { recentVehiclesOf } from '../../machines/permits/recent-vehicles';
 import {
-  findOverlappingPermit,
-  heldPermitStatuses,
-} from '../../machines/permits/overlapping-permit';
-import {
   readPermitListAnswer,
   readPermitListBody,
 } from '../../machines/permits/read-permit-list-body';
@@ -178,6 +174,10 @@ export const liveImplementations: AppImplementations = {
       // The resident's held permits for the refused registration: the API host's search reads
       // registrations without their spaces; the rule checks each answer itself all the same.
       findOverlappingPermit: fromPromise(async ({ input }: { input: PermitCreatePayload }) => {
+        // Loaded when needed: the rule reads times with luxon, which /login must not load
+        // (scripts/bench/bundle-budget.json).
+        const { findOverlappingPermit, heldPermitStatuses } =
+          await import('../../machines/permits/overlapping-permit');
         const { permits } = await listedPage({
           status: [...heldPermitStatuses],
           start_date: '',

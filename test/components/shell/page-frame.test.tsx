@@ -58,7 +58,8 @@ describe('page titles', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
     await expectErrorSummary(['Email is required', 'Password is required']);
-    expect(document.title).toBe('There is a problem: Sign in – Kerbside');
+    // The summary reports the problem to the page frame, which retitles the page a render later.
+    await waitFor(() => expect(document.title).toBe('There is a problem: Sign in – Kerbside'));
     await user.type(screen.getByRole('textbox', { name: 'Email' }), 'jane@example.test');
     await user.type(screen.getByLabelText(/^Password/), 'Secret123');
     await waitFor(() => expect(document.title).toBe('Sign in – Kerbside'));
