@@ -7,6 +7,7 @@ import {
   type EngineDriver,
   type NameMatch,
   markOne,
+  selectFocusedText,
   waitForTextIn,
   type InPage,
 } from './engine-driver';
@@ -23,15 +24,13 @@ export async function startChromiumDriver(): Promise<EngineDriver> {
 
   // Each protocol types its evaluate in its own way; the in-page functions take and give plain data.
   const inPage: InPage = (script, arg) => page.evaluate(script as never, arg) as never;
-  const target = async (role: ControlRole, name: NameMatch) => {
-    await markOne(inPage, role, name);
+  const target = async (role: ControlRole, name: NameMatch, group?: string) => {
+    await markOne(inPage, role, name, group);
     return page.locator(targetSelector);
   };
 
   return {
     engine: 'Chromium',
-    // Debian's headless Chromium lays its date fields out US style whatever its locale.
-    dateField: { order: 'month-day-year 12-hour', tabAfterYear: true },
     goto: async (url) => {
       await page.goto(url);
     },
@@ -39,7 +38,10 @@ export async function startChromiumDriver(): Promise<EngineDriver> {
     setViewport: (size) => page.setViewportSize(size),
     fill: async (label, value) => (await target('textbox', label)).fill(value),
     click: async (role, name) => (await target(role, name)).click(),
-    focus: async (label) => (await target('textbox', label)).focus(),
+    focus: async (label, group) => {
+      await (await target('textbox', label, group)).focus();
+      await inPage(selectFocusedText, undefined);
+    },
     type: (text) => page.keyboard.type(text),
     press: (key) => page.keyboard.press(key),
     waitForText: (text, options = {}) => waitForTextIn(inPage, text, options, true),

@@ -23,6 +23,15 @@ async function expectAccessible(driver: EngineDriver) {
   expect(await driver.axeViolations()).toEqual([]);
 }
 
+/** Chakra's `md` breakpoint: narrower, the navigation folds behind the Menu button. */
+const phoneWidth = 768;
+
+/** Goes to a page through the navigation, opening the Menu first on a phone. */
+async function navigateTo(driver: EngineDriver, width: number, entry: string) {
+  if (width < phoneWidth) await driver.click('button', 'Menu');
+  await driver.click('link', entry);
+}
+
 /**
  * The journey every resident makes, in one engine at one size: sign in, add a scheduled permit
  * with its dates typed, see it listed, update its expiry, set it live, cancel it, sign out.
@@ -32,6 +41,7 @@ async function residentCoreJourney(
   fixture: StackFixture,
   resident: E2eResident,
   vrm: string,
+  width: number,
 ) {
   const start = londonDaysAhead(2, 9);
   const expiry = londonDaysAhead(3, 17);
@@ -47,7 +57,7 @@ async function residentCoreJourney(
   await driver.waitForText('Available now');
   await expectAccessible(driver);
 
-  await driver.click('link', 'Add Permit');
+  await navigateTo(driver, width, 'Add Permit');
   await driver.waitForPath('/add-permit');
   await driver.fill('Registration number', vrm);
   await driver.fill('Make', 'Ford');
@@ -144,7 +154,7 @@ export function describeCoreJourney(startDriver: () => Promise<EngineDriver>): {
     'a resident signs in, adds, lists, updates, sets live and cancels a permit, and signs out on $name',
     async ({ width, height, vrm }) => {
       await driver.setViewport({ width, height });
-      await residentCoreJourney(driver, fixture, resident, vrm);
+      await residentCoreJourney(driver, fixture, resident, vrm, width);
     },
     180_000,
   );

@@ -15,8 +15,6 @@ export type NameMatch = string | { startsWith: string };
  */
 export interface EngineDriver {
   readonly engine: 'Chromium' | 'Firefox' | 'WebKit';
-  /** How this engine, as set up, lays out a native date and time control and moves through it. */
-  readonly dateField: NativeDateField;
   goto(url: string): Promise<void>;
   /** Waits until the page's path is `path`. */
   waitForPath(path: string): Promise<void>;
@@ -26,8 +24,11 @@ export interface EngineDriver {
   fill(label: NameMatch, value: string): Promise<void>;
   /** Clicks the one visible control of `role` named `name` (inside the open modal dialog, if any). */
   click(role: ControlRole, name: NameMatch): Promise<void>;
-  /** Moves the keyboard focus to the field labelled `label`, as a tab would. */
-  focus(label: NameMatch): Promise<void>;
+  /**
+   * Moves the keyboard focus to the field labelled `label` (inside the fieldset whose legend is
+   * `group`, if given) and selects what it holds, as a tab into it would.
+   */
+  focus(label: NameMatch, group?: string): Promise<void>;
   /** Types `text` from the keyboard into whatever has the focus. */
   type(text: string): Promise<void>;
   /** Presses one key that types no text. */
@@ -42,13 +43,6 @@ export interface EngineDriver {
   close(): Promise<void>;
 }
 
-export interface NativeDateField {
-  /** The order the segments are shown in. */
-  order: 'day-month-year 24-hour' | 'month-day-year 12-hour';
-  /** Whether the year needs a Tab to move on (it takes up to six digits) or moves on by itself. */
-  tabAfterYear: boolean;
-}
-
 export interface TextOptions {
   /** The accessible name (aria-label) of the region to look in. */
   within?: string;
@@ -60,6 +54,8 @@ export interface TextOptions {
 export interface TargetQuery {
   role: ControlRole;
   name: NameMatch;
+  /** The legend of the fieldset the control is in (a date input's boxes are all Day, Month…). */
+  group?: string;
 }
 
 /** The attribute the in-page finder puts on the control it found, for the engine to act on. */
@@ -69,11 +65,13 @@ export const targetSelector = `[${targetAttribute}]`;
 /**
  * Runs in the page (every engine serialises it): finds the one visible control of the query's role
  * and accessible name — inside the open modal dialog when there is one, since nothing else can be
- * reached then — and marks it with `data-e2e-target`. A checkbox is marked through its label,
+ * reached then, and inside the fieldset whose legend is `group` when the query names one — and
+ * marks it with `data-e2e-target`. A checkbox is marked through its label,
  * which is what a resident clicks. Answers 'found', 'missing' or how many matched.
  *
  * The accessible name is worked out as browsers do for these controls: aria-labelledby,
- * aria-label, the field's labels, then its text; a required field's trailing asterisk is left out.
+ * aria-label, the field's labels, then its text without aria-hidden parts; a required field's
+ * trailing asterisk is left out.
  */
 export function markTarget(query: TargetQuery): string {
   const normalise = (text: string | null | undefined) =>
@@ -83,6 +81,13 @@ export function markTarget(query: TargetQuery): string {
       .replace(/\s*\*$/, '');
   const isVisible = (element: Element) =>
     element.getClientRects().length > 0 && getComputedStyle(element).visibility !== 'hidden';
+  // The text a name is made of leaves out what is hidden from assistive technology (an arrow).
+  const shownText = (node: Node): string =>
+    node instanceof Element && node.getAttribute('aria-hidden') === 'true'
+      ? ''
+      : node.nodeType === Node.TEXT_NODE
+        ? (node.textContent ?? '')
+        : Array.from(node.childNodes, shownText).join('');
   const nameOf = (element: Element): string => {
     const labelledBy = element.getAttribute('aria-labelledby');
     if (labelledBy) {
@@ -99,7 +104,7 @@ export function markTarget(query: TargetQuery): string {
     if (labels && labels.length > 0) {
       return normalise(Array.from(labels, (label) => label.textContent).join(' '));
     }
-    return normalise(element.textContent);
+    return normalise(shownText(element));
   };
   const matches = (name: string) =>
     typeof query.name === 'string' ? name === query.name : name.startsWith(query.name.startsWith);
@@ -116,7 +121,17 @@ export function markTarget(query: TargetQuery): string {
       '[role="dialog"][aria-modal="true"], [role="alertdialog"][aria-modal="true"]',
     ),
   ).filter(isVisible);
-  const scope = modals.at(-1) ?? document;
+  let scope: ParentNode = modals.at(-1) ?? document;
+  if (query.group !== undefined) {
+    const groups = Array.from(scope.querySelectorAll('fieldset')).filter(
+      (fieldset) =>
+        isVisible(fieldset) &&
+        normalise(fieldset.querySelector(':scope > legend')?.textContent) === query.group,
+    );
+    const [group] = groups;
+    if (!group || groups.length > 1) return `${groups.length} fieldsets`;
+    scope = group;
+  }
   const found = Array.from(scope.querySelectorAll(selectors[query.role])).filter((element) => {
     // A visually hidden checkbox is shown by its label.
     const shown = query.role === 'checkbox' ? (element.closest('label') ?? element) : element;
@@ -146,8 +161,19 @@ export function isTextShown(args: { text: string } & TextOptions): boolean {
     : shown.replace(/\s+/g, ' ').includes(args.text);
 }
 
-/** Runs in the page, once axe-core's source is in it: its violations as plain data. */
+/**
+ * Runs in the page, once axe-core's source is in it: its violations as plain data. Colours read
+ * mid-transition (a dialog fading in, where an engine does not honour reduced motion, as
+ * WebKitGTK's MiniBrowser does not) are not what stays on screen: running transitions and
+ * animations finish first, a spinner's endless one aside (as test/e2e/axe.ts does for Chromium).
+ */
 export async function axeSummariesInPage(options: axe.RunOptions): Promise<AxeViolationSummary[]> {
+  await Promise.all(
+    document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+      .map((animation) => animation.finished.catch(() => null)),
+  );
   const inPage = (window as unknown as { axe: typeof axe }).axe;
   const results = await inPage.run(document, options);
   return results.violations.map((violation) => ({
@@ -182,12 +208,26 @@ export type InPage = <Arg, Result>(
 ) => Promise<Result>;
 
 /** Waits until the in-page finder has marked the one control of `role` named `name`. */
-export async function markOne(inPage: InPage, role: ControlRole, name: NameMatch): Promise<void> {
+export async function markOne(
+  inPage: InPage,
+  role: ControlRole,
+  name: NameMatch,
+  group?: string,
+): Promise<void> {
   let answer = '';
+  const query: TargetQuery = group === undefined ? { role, name } : { role, name, group };
   await waitUntil(
-    async () => (answer = await inPage(markTarget, { role, name })) === 'found',
-    () => `No one ${role} named ${JSON.stringify(name)}: ${answer}`,
+    async () => (answer = await inPage(markTarget, query)) === 'found',
+    () => `No one ${role} named ${JSON.stringify(name)}${group ? ` in "${group}"` : ''}: ${answer}`,
   );
+}
+
+/** Runs in the page: selects the text of the focused field, as tabbing into it does. */
+export function selectFocusedText(): boolean {
+  const focused = document.activeElement;
+  if (!(focused instanceof HTMLInputElement)) return false;
+  focused.select();
+  return true;
 }
 
 /** Waits until `text` is shown (`shown`) or gone, as `TextOptions` says. */
@@ -204,25 +244,23 @@ export function waitForTextIn(
 }
 
 /**
- * Types London dates and times into the permit date fields from the keyboard, as a resident
- * would, and waits for each field's "Selected: … (UK time)" echo (src/ui/date-time-field.tsx).
- * Today's fields are the browser's `datetime-local` controls: focus puts the keys in the first
- * segment, a full segment moves on by itself, and the engine's `dateField` says the order and
- * whether the year needs a Tab. The one place that knows how a permit date is entered.
+ * Types London dates and times into permit date inputs from the keyboard, as a resident would,
+ * and waits for each input's hint to read the date back in words (src/ui/date-time-input.tsx).
+ * A date input is a fieldset of five boxes in UK order, whatever the browser's language: Day,
+ * Month, Year, Hour and Minute, each entered after a Tab and replacing what the box held. The one
+ * place that knows how a permit date is entered.
  */
 export async function typePermitDates(
   driver: EngineDriver,
-  dates: ReadonlyArray<{ label: NameMatch; value: DateTime }>,
+  dates: ReadonlyArray<{ label: string; value: DateTime }>,
 ): Promise<void> {
-  const { order, tabAfterYear } = driver.dateField;
-  const [datePart, timePart] =
-    order === 'day-month-year 24-hour' ? ['ddMMyyyy', 'HHmm'] : ['MMddyyyy', 'hhmma'];
   for (const { label, value } of dates) {
     const london = value.setZone('Europe/London');
-    await driver.focus(label);
-    await driver.type(london.toFormat(datePart));
-    if (tabAfterYear) await driver.press('Tab');
-    await driver.type(london.toFormat(timePart));
-    await driver.waitForText(`Selected: ${london.toFormat('dd/MM/yyyy HH:mm')} (UK time)`);
+    await driver.focus('Day', label);
+    for (const [index, format] of ['dd', 'MM', 'yyyy', 'HH', 'mm'].entries()) {
+      if (index > 0) await driver.press('Tab');
+      await driver.type(london.toFormat(format));
+    }
+    await driver.waitForText(`${london.toFormat('cccc d MMMM yyyy, HH:mm')} UK time`);
   }
 }

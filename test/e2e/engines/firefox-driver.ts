@@ -8,6 +8,7 @@ import {
   type EngineDriver,
   type NameMatch,
   markOne,
+  selectFocusedText,
   waitUntil,
   waitForTextIn,
   type InPage,
@@ -34,8 +35,8 @@ export async function startFirefoxDriver(): Promise<EngineDriver> {
 
   // Each protocol types its evaluate in its own way; the in-page functions take and give plain data.
   const inPage: InPage = (script, arg) => page.evaluate(script as never, arg) as never;
-  const target = async (role: ControlRole, name: NameMatch) => {
-    await markOne(inPage, role, name);
+  const target = async (role: ControlRole, name: NameMatch, group?: string) => {
+    await markOne(inPage, role, name, group);
     return (
       (await page.$(targetSelector)) ??
       Promise.reject(new Error(`The ${role} named ${JSON.stringify(name)} went away`))
@@ -44,7 +45,6 @@ export async function startFirefoxDriver(): Promise<EngineDriver> {
 
   return {
     engine: 'Firefox',
-    dateField: { order: 'day-month-year 24-hour', tabAfterYear: false },
     goto: async (url) => {
       await page.goto(url);
     },
@@ -56,7 +56,10 @@ export async function startFirefoxDriver(): Promise<EngineDriver> {
     setViewport: (size) => page.setViewport(size),
     fill: async (label, value) => (await target('textbox', label)).type(value),
     click: async (role, name) => (await target(role, name)).click(),
-    focus: async (label) => (await target('textbox', label)).focus(),
+    focus: async (label, group) => {
+      await (await target('textbox', label, group)).focus();
+      await inPage(selectFocusedText, undefined);
+    },
     type: (text) => page.keyboard.type(text),
     press: (key) => page.keyboard.press(key),
     waitForText: (text, options = {}) => waitForTextIn(inPage, text, options, true),

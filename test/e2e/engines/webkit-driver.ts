@@ -6,6 +6,7 @@ import { axeRunOptions, describeAxeViolation, type AxeViolationSummary } from '.
 import {
   axeSummariesInPage,
   markOne,
+  selectFocusedText,
   waitForTextIn,
   targetSelector,
   waitUntil,
@@ -128,14 +129,13 @@ export async function startWebKitDriver(): Promise<EngineDriver> {
   const session = () => current.session;
 
   const inPage: InPage = (script, arg) => session().executeScript(script, arg);
-  const target = async (role: ControlRole, name: NameMatch) => {
-    await markOne(inPage, role, name);
+  const target = async (role: ControlRole, name: NameMatch, group?: string) => {
+    await markOne(inPage, role, name, group);
     return session().findElement(By.css(targetSelector));
   };
 
   return {
     engine: 'WebKit',
-    dateField: { order: 'month-day-year 12-hour', tabAfterYear: false },
     goto: (url) => session().get(url),
     waitForPath: (path) =>
       waitUntil(
@@ -161,11 +161,12 @@ export async function startWebKitDriver(): Promise<EngineDriver> {
     },
     fill: async (label, value) => (await target('textbox', label)).sendKeys(value),
     click: async (role, name) => (await target(role, name)).click(),
-    focus: async (label) => {
-      await target('textbox', label);
+    focus: async (label, group) => {
+      await target('textbox', label, group);
       await session().executeScript((selector: string) => {
         (document.querySelector(selector) as HTMLElement).focus();
       }, targetSelector);
+      await inPage(selectFocusedText, undefined);
     },
     type: async (text) => (await session().switchTo().activeElement()).sendKeys(text),
     press: async (key) =>
