@@ -68,7 +68,6 @@ export function Navbar() {
               variant="outline"
               size="sm"
               minH="44px"
-              my={1}
               aria-expanded={menuOpen}
               aria-controls={listId}
               onClick={() => setMenuOpen((wasOpen) => !wasOpen)}
