@@ -762,7 +762,7 @@ describe('on a phone', () => {
     await user.click(filtersButton());
 
     expect(filtersButton()).toHaveAttribute('aria-expanded', 'true');
-    const search = screen.getByRole('searchbox', { name: 'Search permits' });
+    const search = screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search permits' });
     expect(search).toBeVisible();
     // The button controls the panel it opened: the one holding the search.
     expect(filtersButton()).toHaveAttribute('aria-controls', search.form?.parentElement?.id);
