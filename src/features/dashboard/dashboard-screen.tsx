@@ -23,6 +23,7 @@ import {
 import type { PermitCapInfo } from '../../../contract/permit';
 import { useDashboardData } from './use-dashboard-data';
 import { SectionCard } from '../../ui/section-card';
+import { forcedColoursFill, forcedColoursOutline } from '../../ui/forced-colours';
 
 function permits(count: number): string {
   return count === 1 ? '1 permit' : `${count} permits`;
@@ -51,9 +52,9 @@ function UsageProgress({ label, bar, what }: { label: string; bar: UsageBar; wha
         <Progress.Track
           aria-label={label}
           aria-valuetext={usedText}
-          _highContrast={{ borderWidth: '1px', borderColor: 'CanvasText' }}
+          _highContrast={forcedColoursOutline}
         >
-          <Progress.Range _highContrast={{ forcedColorAdjust: 'none', bg: 'Highlight' }} />
+          <Progress.Range _highContrast={forcedColoursFill} />
         </Progress.Track>
       </Progress.Root>
       {warning && (

@@ -103,6 +103,8 @@ describe('with forced colours', () => {
       barStandsOut: rangePaint.background !== trackPaint.background,
       trackDrawn: trackPaint.borderWidth >= 1 && trackPaint.borderColor !== trackPaint.background,
       badgeReadable: badgePaint.color !== badgePaint.background,
+      badgeOutlined:
+        badgePaint.borderWidth >= 1 && badgePaint.borderColor !== badgePaint.background,
       fieldBordered: restPaint.borderWidth >= 1 && restPaint.borderColor !== restPaint.background,
       focusVisible: await field.evaluate((input) => input.matches(':focus-visible')),
       focusRingDrawn:
@@ -115,10 +117,62 @@ describe('with forced colours', () => {
       barStandsOut: true,
       trackDrawn: true,
       badgeReadable: true,
+      badgeOutlined: true,
       fieldBordered: true,
       focusVisible: true,
       focusRingDrawn: true,
       paints: expect.anything(),
     });
+  }, 60_000);
+
+  test('on a phone the Menu and Filters buttons, the permit cards and their focus rings stay visible', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      const menu = page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('button', { name: 'Menu' });
+      await menu.click();
+      await page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name: 'My Permits' })
+        .click();
+      const filters = page.getByRole('button', { name: /^Filters/ });
+      const card = page.getByRole('list', { name: 'Permits' }).getByRole('listitem').first();
+      await card.waitFor();
+      const menuPaint = await paint(menu);
+      const filtersPaint = await paint(filters);
+      const cardPaint = await paint(card.locator(':scope > *').first());
+      // From the Menu button to the Filters button would pass the account menu and the page: the
+      // ring is read on the Filters button, reached by Shift+Tab from the control after it.
+      await filters.focus();
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Shift+Tab');
+      await filters.evaluate((button) =>
+        Promise.all(button.getAnimations().map((animation) => animation.finished)),
+      );
+      const ringPaint = await paint(filters);
+      const bordered = (one: Awaited<ReturnType<typeof paint>>) =>
+        one.borderWidth >= 1 && one.borderColor !== one.background;
+      expect({
+        menuBordered: bordered(menuPaint),
+        filtersBordered: bordered(filtersPaint),
+        cardBordered: bordered(cardPaint),
+        focusVisible: await filters.evaluate((button) => button.matches(':focus-visible')),
+        focusRingDrawn:
+          ringPaint.outlineStyle !== 'none' &&
+          ringPaint.outlineWidth >= 1 &&
+          ringPaint.outlineColor !== ringPaint.background,
+        paints: { menuPaint, filtersPaint, cardPaint, ringPaint },
+      }).toEqual({
+        menuBordered: true,
+        filtersBordered: true,
+        cardBordered: true,
+        focusVisible: true,
+        focusRingDrawn: true,
+        paints: expect.anything(),
+      });
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 720 });
+    }
   }, 60_000);
 });
