@@ -8,6 +8,7 @@ import {
   type NameMatch,
   markOne,
   selectFocusedText,
+  serviceWorkerState,
   waitForTextIn,
   type InPage,
 } from './engine-driver';
@@ -47,6 +48,7 @@ export async function startChromiumDriver(): Promise<EngineDriver> {
     waitForText: (text, options = {}) => waitForTextIn(inPage, text, options, true),
     waitForTextGone: (text, options = {}) => waitForTextIn(inPage, text, options, false),
     axeViolations: () => axeViolations(page),
+    serviceWorker: () => inPage(serviceWorkerState, undefined),
     close: () => browser.close(),
   };
 }

@@ -56,6 +56,9 @@ async function residentCoreJourney(
   await driver.waitForText(`Welcome, ${resident.first}!`);
   await driver.waitForText('Available now');
   await expectAccessible(driver);
+  // The offline copy works in every engine that has service workers (all three here, WebKit too);
+  // an engine without them would run the app online only, and nothing on screen would say so.
+  expect(await driver.serviceWorker()).toBe('active');
 
   await navigateTo(driver, width, 'Add Permit');
   await driver.waitForPath('/add-permit');

@@ -39,6 +39,8 @@ export interface EngineDriver {
   waitForTextGone(text: string, options?: TextOptions): Promise<void>;
   /** axe-core's violations on the page as it stands, as readable lines. */
   axeViolations(): Promise<string[]>;
+  /** Whether the page's service worker took charge (`serviceWorkerState`). */
+  serviceWorker(): Promise<ServiceWorkerState>;
   /** Ends the browser and every process this driver started. */
   close(): Promise<void>;
 }
@@ -220,6 +222,24 @@ export async function markOne(
     async () => (answer = await inPage(markTarget, query)) === 'found',
     () => `No one ${role} named ${JSON.stringify(name)}${group ? ` in "${group}"` : ''}: ${answer}`,
   );
+}
+
+/** 'active': a service worker runs the page's offline copy; 'unsupported': no service workers. */
+export type ServiceWorkerState = 'active' | 'unsupported' | 'none';
+
+/**
+ * Runs in the page: whether the production build's service worker (registered once the page has
+ * loaded, src/main.tsx) is active within 10 s, or the engine has no service workers at all.
+ */
+export async function serviceWorkerState(): Promise<ServiceWorkerState> {
+  if (!('serviceWorker' in navigator)) return 'unsupported';
+  const none = new Promise<ServiceWorkerState>((resolve) => {
+    setTimeout(() => resolve('none'), 10_000);
+  });
+  const ready = navigator.serviceWorker.ready.then((registration): ServiceWorkerState =>
+    registration.active ? 'active' : 'none',
+  );
+  return Promise.race([ready, none]);
 }
 
 /** Runs in the page: selects the text of the focused field, as tabbing into it does. */

@@ -9,6 +9,7 @@ import {
   type NameMatch,
   markOne,
   selectFocusedText,
+  serviceWorkerState,
   waitUntil,
   waitForTextIn,
   type InPage,
@@ -70,6 +71,7 @@ export async function startFirefoxDriver(): Promise<EngineDriver> {
       }
       return (await page.evaluate(axeSummariesInPage, axeRunOptions)).map(describeAxeViolation);
     },
+    serviceWorker: () => inPage(serviceWorkerState, undefined),
     close: () => browser.close(),
   };
 }

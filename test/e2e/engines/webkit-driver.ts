@@ -7,6 +7,7 @@ import {
   axeSummariesInPage,
   markOne,
   selectFocusedText,
+  serviceWorkerState,
   waitForTextIn,
   targetSelector,
   waitUntil,
@@ -183,6 +184,7 @@ export async function startWebKitDriver(): Promise<EngineDriver> {
       );
       return summaries.map(describeAxeViolation);
     },
+    serviceWorker: () => inPage(serviceWorkerState, undefined),
     close: () => current.stop(),
   };
 }
