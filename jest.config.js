@@ -2,6 +2,11 @@
 const common = { transform: { '\\.[cm]?[jt]sx?$': 'babel-jest' }, clearMocks: true };
 // PGlite loads its extensions with a dynamic import(), which Jest runs only once babel rewrites it.
 const transformPglite = ['/node_modules/(?!@electric-sql/pglite/dist/)'];
+// puppeteer-core (which drives Firefox in test/e2e/engines) and the packages it imports are ES
+// modules only; babel rewrites them for Jest as it does PGlite.
+const transformForBrowsers = [
+  '/node_modules/(?!(@electric-sql/pglite/dist|puppeteer-core|chromium-bidi|@puppeteer/browsers|modern-tar|webdriver-bidi-protocol|typed-query-selector)/)',
+];
 // The production bundle, built once per run for every suite that serves or inspects it.
 const productionBuild = {
   globalSetup: '<rootDir>/test/support/production-build-setup.ts',
@@ -51,7 +56,7 @@ module.exports = {
       ...common,
       ...productionBuild,
       displayName: 'e2e',
-      transformIgnorePatterns: transformPglite,
+      transformIgnorePatterns: transformForBrowsers,
       testEnvironment: 'node',
       testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
     },

@@ -1,6 +1,8 @@
-import { Box, Flex, Link } from '@chakra-ui/react';
-import { NavLink, Link as RouterLink } from 'react-router';
+import { Box, Button, Flex, Link } from '@chakra-ui/react';
+import { useId, useState } from 'react';
+import { NavLink, Link as RouterLink, useLocation } from 'react-router';
 import { getConfig } from '../config';
+import { useNarrowScreen } from '../ui/use-narrow-screen';
 import { AvatarMenu } from './avatar-menu';
 import { paths } from './paths';
 
@@ -13,12 +15,32 @@ const entries = [
 ] as const;
 
 /**
- * The signed-in top bar. On narrow screens the name and the account menu share the first row and
- * the entries run in one row beneath that scrolls sideways when it does not fit (a focused entry
- * scrolls into view), so every page stays one tab or tap away and the bar stays under 100 px tall
- * at 320 px (test/e2e/account-journey.test.ts).
+ * Whether the phone's menu is open: closed again whenever the page changes (a link chosen in it,
+ * Back), as it is on a site whose every page loads afresh.
+ */
+function useMenuOpen() {
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState(false);
+  const [openedOn, setOpenedOn] = useState(pathname);
+  if (openedOn !== pathname) {
+    setOpenedOn(pathname);
+    setOpen(false);
+  }
+  return [open, setOpen] as const;
+}
+
+/**
+ * The signed-in top bar. Wide screens show the five entries in a row between the name and the
+ * account menu. On a phone (`useNarrowScreen`) the name and the account menu share the first row
+ * and the entries fold behind a "Menu" button under them, as GOV.UK's service navigation does: the
+ * button sits in the navigation landmark, says whether the list is shown (aria-expanded) and
+ * controls it; the list, when shown, runs down the page with every entry a full-width 44 px target.
  */
 export function Navbar() {
+  const narrow = useNarrowScreen();
+  const [menuOpen, setMenuOpen] = useMenuOpen();
+  const listId = useId();
+  const folded = narrow && !menuOpen;
   return (
     <Box as="header" borderBottomWidth="1px" bg="bg.panel">
       <Flex
@@ -33,48 +55,65 @@ export function Navbar() {
         <Link asChild fontWeight="bold" fontSize="lg" color="teal.700">
           <RouterLink to={paths.dashboard}>{getConfig().appName}</RouterLink>
         </Link>
-        <Box flex={{ base: '1 0 100%', md: '1' }} order={{ base: 3, md: 2 }} minW={0}>
-          <Box as="nav" aria-label="Main" overflowX={{ base: 'auto', md: 'visible' }}>
-            <Flex
-              as="ul"
-              listStyleType="none"
-              wrap={{ base: 'nowrap', md: 'wrap' }}
-              gap={{ base: 0, md: 2 }}
+        <Box
+          as="nav"
+          aria-label="Main"
+          flex={{ base: '1 0 100%', md: '1' }}
+          order={{ base: 3, md: 2 }}
+          minW={0}
+          pb={narrow && menuOpen ? 2 : 0}
+        >
+          {narrow && (
+            <Button
+              variant="outline"
+              size="sm"
+              minH="44px"
+              aria-expanded={menuOpen}
+              aria-controls={listId}
+              onClick={() => setMenuOpen((wasOpen) => !wasOpen)}
             >
-              {entries.map((entry) => (
-                <li key={entry.to}>
-                  <Link
-                    asChild
-                    display="flex"
-                    alignItems="center"
-                    minH="44px"
-                    px={{ base: 2, md: 3 }}
-                    whiteSpace="nowrap"
-                    fontSize={{ base: 'sm', md: 'md' }}
-                    rounded="md"
-                    color="fg.muted"
-                    _hover={{ bg: 'bg.muted', textDecoration: 'none' }}
-                    _currentPage={{ color: 'teal.700', fontWeight: 'semibold', bg: 'teal.50' }}
+              Menu
+              {/* The arrow says which way the list moves; the state itself is aria-expanded. */}
+              <Box as="span" aria-hidden="true" fontSize="xs">
+                {menuOpen ? '▲' : '▼'}
+              </Box>
+            </Button>
+          )}
+          <Flex
+            as="ul"
+            id={listId}
+            hidden={folded}
+            listStyleType="none"
+            direction={narrow ? 'column' : 'row'}
+            wrap={narrow ? 'nowrap' : 'wrap'}
+            gap={narrow ? 0 : 2}
+          >
+            {entries.map((entry) => (
+              <li key={entry.to}>
+                <Link
+                  asChild
+                  display="flex"
+                  alignItems="center"
+                  minH="44px"
+                  px={{ base: 2, md: 3 }}
+                  whiteSpace="nowrap"
+                  rounded="md"
+                  color="fg.muted"
+                  _hover={{ bg: 'bg.muted', textDecoration: 'none' }}
+                  _currentPage={{ color: 'teal.700', fontWeight: 'semibold', bg: 'teal.50' }}
+                >
+                  <NavLink
+                    to={entry.to}
+                    end={entry.to === paths.dashboard}
+                    // The same page chosen again is no page change: the list folds all the same.
+                    onClick={() => setMenuOpen(false)}
                   >
-                    <NavLink
-                      to={entry.to}
-                      end={entry.to === paths.dashboard}
-                      // A browser scrolls a focused entry only until part of it shows: the whole
-                      // of it comes into the sideways-scrolling row, for the keyboard.
-                      onFocus={(event) =>
-                        event.currentTarget.scrollIntoView?.({
-                          block: 'nearest',
-                          inline: 'nearest',
-                        })
-                      }
-                    >
-                      {entry.label}
-                    </NavLink>
-                  </Link>
-                </li>
-              ))}
-            </Flex>
-          </Box>
+                    {entry.label}
+                  </NavLink>
+                </Link>
+              </li>
+            ))}
+          </Flex>
         </Box>
         <Box order={{ base: 2, md: 3 }} ms="auto">
           <AvatarMenu />

@@ -1,10 +1,29 @@
 import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 
+/** The rules every browser test holds a screen to. */
+export const axeRunOptions: axe.RunOptions = {
+  runOnly: {
+    type: 'tag',
+    values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
+  },
+};
+
+/** What of a violation crosses from any browser engine back to the test: plain data. */
+export type AxeViolationSummary = Pick<axe.Result, 'id' | 'impact' | 'help'> & {
+  nodes: Array<{ html: string; failureSummary?: string }>;
+};
+
+/** A violation as a readable line, so a failing expectation names the rule and the elements. */
+export function describeAxeViolation(violation: AxeViolationSummary): string {
+  return `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes
+    .map((node) => `${node.html} (${node.failureSummary ?? ''})`)
+    .join(', ')}`;
+}
+
 /**
- * Runs axe-core inside the page once its transitions have settled and answers its violations as readable lines, so a
- * failing expectation names the rule and the elements. The page gets axe from node_modules; no
- * network is involved.
+ * Runs axe-core inside the page once its transitions have settled and answers its violations
+ * as readable lines. The page gets axe from node_modules; no network is involved.
  */
 export async function axeViolations(page: Page): Promise<string[]> {
   // Colours read mid-transition (a button fading back from its busy look) are not what stays on
@@ -20,18 +39,9 @@ export async function axeViolations(page: Page): Promise<string[]> {
   );
   const loaded = await page.evaluate(() => 'axe' in window);
   if (!loaded) await page.addScriptTag({ content: axe.source });
-  const results = await page.evaluate(() =>
-    (window as unknown as { axe: typeof axe }).axe.run(document, {
-      runOnly: {
-        type: 'tag',
-        values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
-      },
-    }),
+  const results = await page.evaluate(
+    (options) => (window as unknown as { axe: typeof axe }).axe.run(document, options),
+    axeRunOptions,
   );
-  return results.violations.map(
-    (violation) =>
-      `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes
-        .map((node) => `${node.html} (${node.failureSummary ?? ''})`)
-        .join(', ')}`,
-  );
+  return results.violations.map(describeAxeViolation);
 }

@@ -230,3 +230,73 @@ test('a permit just created shows as Queued on My Permits and turns Active by it
   await rowOf('NEW1').getByText('Active', { exact: true }).waitFor({ timeout: 30_000 });
   await expectSamePage();
 });
+
+test('on a phone the first permit starts in the top half, the filters and navigation folded', async () => {
+  const firstPermit = page.getByRole('list', { name: 'Permits' }).getByRole('listitem').first();
+  // The card's first line: the registration, in bold.
+  const firstRegistration = firstPermit.locator('p').first();
+  /** Where the first permit's card and its registration are, in CSS pixels from the top. */
+  const firstPermitBox = async () => {
+    await firstRegistration.waitFor();
+    const card = await firstPermit.boundingBox();
+    const vrm = await firstRegistration.boundingBox();
+    return { top: card!.y, registrationBottom: vrm!.y + vrm!.height };
+  };
+  const filters = page.getByRole('button', { name: /^Filters/ });
+  const menu = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Menu' });
+  try {
+    // An iPhone 12–15: the first permit's top edge in the upper half of the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(url('/my-permits'));
+    await page.getByRole('heading', { level: 1, name: 'My Permits' }).waitFor();
+    expect(await filters.getAttribute('aria-expanded')).toBe('false');
+    expect(await filters.innerText()).toContain('Filters (2 set)');
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    const phone = await firstPermitBox();
+    expect(phone.top).toBeLessThan(844 / 2);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The smallest phone in use (an iPhone SE of 2016): the first permit on the first screen,
+    // and nothing wider than the screen.
+    await page.setViewportSize({ width: 320, height: 568 });
+    const small = await firstPermitBox();
+    expect(small.registrationBottom).toBeLessThanOrEqual(568);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      320,
+    );
+
+    // The search is one tap away; its tag undoes it.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await filters.click();
+    expect(await filters.getAttribute('aria-expanded')).toBe('true');
+    await page.getByRole('searchbox', { name: 'Search permits' }).fill('Tesla');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page
+      .getByRole('list', { name: 'Permits' })
+      .getByText(registration(7), { exact: true })
+      .waitFor();
+    expect(await page.getByRole('list', { name: 'Permits' }).getByRole('listitem').count()).toBe(1);
+    expect(await filters.innerText()).toContain('Filters (3 set)');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Remove filter: Search: Tesla' }).click();
+    await page.getByRole('list', { name: 'Permits' }).getByRole('listitem').nth(1).waitFor();
+    expect(await filters.innerText()).toContain('Filters (2 set)');
+
+    // The navigation, behind its Menu button.
+    await menu.click();
+    expect(await menu.getAttribute('aria-expanded')).toBe('true');
+    expect(await axeViolations(page)).toEqual([]);
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Dashboard' })
+      .click();
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+
+    console.info(
+      `First permit's top edge: ${phone.top} px at 390×844; its registration ends at ${small.registrationBottom} px at 320×568`,
+    );
+  } finally {
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
+});

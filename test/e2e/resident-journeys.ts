@@ -24,6 +24,26 @@ export async function registerThroughForm(
   await page.getByRole('button', { name: 'Create account' }).click();
 }
 
+/** Registers a resident with the API host directly, for tests whose subject is not registering. */
+export async function registerThroughApi(
+  stack: LocalStack,
+  inviteCode: string,
+  resident: E2eResident,
+): Promise<void> {
+  const response = await fetch(`${stack.apiUrl}/api/v1/auth/register/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      invite_code: inviteCode,
+      email: resident.email,
+      first_name: resident.first,
+      last_name: resident.last,
+      password: resident.password,
+    }),
+  });
+  if (!response.ok) throw new Error(`Registration refused: ${await response.text()}`);
+}
+
 /** Calls to the API host on a resident's behalf, with their bearer token. */
 export interface ResidentApi {
   call(method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown }>;

@@ -23,6 +23,7 @@ import {
 import type { PermitCapInfo } from '../../../contract/permit';
 import { useDashboardData } from './use-dashboard-data';
 import { SectionCard } from '../../ui/section-card';
+import { forcedColoursFill, forcedColoursOutline } from '../../ui/forced-colours';
 
 function permits(count: number): string {
   return count === 1 ? '1 permit' : `${count} permits`;
@@ -46,8 +47,14 @@ function UsageProgress({ label, bar, what }: { label: string; bar: UsageBar; wha
           <Progress.Label>{label}</Progress.Label>
           <Text textStyle="sm">{usedText}</Text>
         </HStack>
-        <Progress.Track aria-label={label} aria-valuetext={usedText}>
-          <Progress.Range />
+        {/* Forced colours paint every background the page's own colour: the track keeps an
+            outline and the filled part takes the system's highlight colour. */}
+        <Progress.Track
+          aria-label={label}
+          aria-valuetext={usedText}
+          _highContrast={forcedColoursOutline}
+        >
+          <Progress.Range _highContrast={forcedColoursFill} />
         </Progress.Track>
       </Progress.Root>
       {warning && (

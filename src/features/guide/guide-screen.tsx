@@ -22,6 +22,7 @@ import { getConfig } from '../../config';
 import { paths } from '../../shell/paths';
 import { SectionCard } from '../../ui/section-card';
 import { useSiteSettings } from '../../shell/site-settings-provider';
+import { forcedColoursOutline } from '../../ui/forced-colours';
 
 /** What each status means to a resident (docs/contract.md §4 where it says; our words elsewhere). */
 const statusMeanings: Readonly<Record<PermitStatus, string>> = {
@@ -123,7 +124,10 @@ function StatusTable() {
         {permitStatuses.map((status) => (
           <Table.Row key={status}>
             <Table.Cell>
-              <Badge colorPalette={permitStatusTable[status].colour}>
+              <Badge
+                colorPalette={permitStatusTable[status].colour}
+                _highContrast={forcedColoursOutline}
+              >
                 {permitStatusTable[status].label}
               </Badge>
             </Table.Cell>

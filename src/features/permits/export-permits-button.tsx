@@ -6,6 +6,7 @@ import {
 } from '../../../machines/permits/permit-list-filters';
 import { permitExportMachine } from '../../../machines/permits/permit-export-machine';
 import { useAppActor, useClock } from '../../shell/app-machines';
+import { forcedColoursFill, forcedColoursOutline } from '../../ui/forced-colours';
 
 /**
  * My Permits' "Export CSV" (machines/permits/permit-export-machine.ts): every permit matching
@@ -39,8 +40,8 @@ export function ExportPermitsButton({ filters }: { filters: PermitListFilters })
             flex="1"
             aria-label="Export progress"
           >
-            <Progress.Track>
-              <Progress.Range />
+            <Progress.Track _highContrast={forcedColoursOutline}>
+              <Progress.Range _highContrast={forcedColoursFill} />
             </Progress.Track>
           </Progress.Root>
           <Text fontSize="sm" color="fg.muted" aria-live="polite">

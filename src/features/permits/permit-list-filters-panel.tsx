@@ -3,13 +3,22 @@ import {
   Button,
   Field,
   Fieldset,
+  Heading,
   HStack,
   Input,
   SimpleGrid,
   Stack,
   chakra,
 } from '@chakra-ui/react';
-import { useEffect, useEffectEvent, useId, useState, type FormEvent } from 'react';
+import {
+  useEffect,
+  useEffectEvent,
+  useId,
+  useRef,
+  useState,
+  type FormEvent,
+  type RefObject,
+} from 'react';
 import {
   allStatusesSelected,
   selectAllOptionText,
@@ -19,7 +28,13 @@ import {
 } from '../../../machines/permits/permit-list-filters';
 import { permitStatusTable } from '../../../machines/permits/permit-status-table';
 import { permitStatuses, type PermitStatus } from '../../../contract/permit-status';
-import { ukDateTimeHint } from '../../ui/date-time-field';
+import { useNarrowScreen } from '../../ui/use-narrow-screen';
+import {
+  chosenPermitFilters,
+  setFilterCount,
+  ukCreationDate,
+  type FilterRemoval,
+} from './chosen-permit-filters';
 
 /**
  * How long a date may rest after a change before the list is filtered by it: a picker's choice
@@ -40,6 +55,15 @@ function useDraft(value: string) {
     setDraft(value);
   }
   return [draft, setDraft] as const;
+}
+
+/**
+ * What a creation-date field's hint says. The browser's own date and time control shows its
+ * locale's order (Chrome's, whatever the language, and many a phone's: mm/dd/yyyy), so the hint
+ * claims no order for it; once a date is chosen it repeats it the UK way, dd/mm/yyyy hh:mm.
+ */
+export function creationDateHint(value: string): string {
+  return value === '' ? 'UK time' : `Selected: ${ukCreationDate(value)} (UK time)`;
 }
 
 function statusSummary(statuses: readonly PermitStatus[]): string {
@@ -139,7 +163,7 @@ function CreatedDateFilter({
           if (event.key === 'Enter') apply();
         }}
       />
-      <Field.HelperText>{ukDateTimeHint(draft)}</Field.HelperText>
+      <Field.HelperText>{creationDateHint(draft)}</Field.HelperText>
     </Field.Root>
   );
 }
@@ -175,8 +199,80 @@ function SearchFilter({ value, onSearch }: { value: string; onSearch: (search: s
 }
 
 /**
+ * The chosen filters as removable tags (MOJ's filter component, "Selected filters"). A removed tag
+ * hands the focus to the tag now in its place, or the one before it, or `lastFocus` once none is
+ * left, so the keyboard never falls back to the top of the page.
+ */
+function SelectedFilters({
+  filters,
+  onRemove,
+  lastFocus,
+}: {
+  filters: PermitListFilters;
+  onRemove: (removal: FilterRemoval) => void;
+  lastFocus: RefObject<HTMLButtonElement | null>;
+}) {
+  const chosen = chosenPermitFilters(filters);
+  const headingId = useId();
+  const list = useRef<HTMLUListElement>(null);
+  const focusAfterRemoval = useRef<number | null>(null);
+  useEffect(() => {
+    const index = focusAfterRemoval.current;
+    if (index === null) return;
+    focusAfterRemoval.current = null;
+    const tags = list.current?.querySelectorAll('button') ?? [];
+    const next = tags[Math.min(index, tags.length - 1)] ?? lastFocus.current;
+    next?.focus();
+  }, [filters, lastFocus]);
+  if (chosen.length === 0) {
+    return null;
+  }
+  return (
+    <Stack gap={2}>
+      <Heading as="h2" size="sm" id={headingId}>
+        Selected filters
+      </Heading>
+      <chakra.ul
+        ref={list}
+        aria-labelledby={headingId}
+        listStyleType="none"
+        display="flex"
+        flexWrap="wrap"
+        gap={2}
+      >
+        {chosen.map((filter, index) => (
+          <li key={filter.key}>
+            <Button
+              variant="outline"
+              colorPalette="teal"
+              size="sm"
+              minH="44px"
+              whiteSpace="normal"
+              textAlign="start"
+              onClick={() => {
+                focusAfterRemoval.current = index;
+                onRemove(filter.removal);
+              }}
+            >
+              <chakra.span srOnly>Remove filter: </chakra.span>
+              {filter.text}
+              <span aria-hidden="true">×</span>
+            </Button>
+          </li>
+        ))}
+      </chakra.ul>
+    </Stack>
+  );
+}
+
+/**
  * The list's filters (docs/contract.md §2, "My Permits"): statuses, the creation-date range, the
  * free-text search and Reset. Each change applies to the list at once.
+ *
+ * Wide screens show them all above the list. On a phone (`useNarrowScreen`) they fold behind a
+ * "Filters" button that says how many are set, as MOJ's "Filter a list" pattern does, so that the
+ * permits start high on the screen: the button shows or hides them (aria-expanded), and opened
+ * they start with the chosen filters as removable tags and then the search, one tap from the list.
  */
 export function PermitListFiltersPanel({
   filters,
@@ -189,28 +285,80 @@ export function PermitListFiltersPanel({
   onSearch: (search: string) => void;
   onReset: () => void;
 }) {
+  const narrow = useNarrowScreen();
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const toggle = useRef<HTMLButtonElement>(null);
+
+  const status = (
+    <StatusFilter
+      statuses={filters.statuses}
+      onChange={(statuses) => onFiltersChange({ statuses })}
+    />
+  );
+  const dates = (
+    <>
+      <CreatedDateFilter
+        label="Created from"
+        value={filters.startDate}
+        onChange={(startDate) => onFiltersChange({ startDate })}
+      />
+      <CreatedDateFilter
+        label="Created to"
+        value={filters.endDate}
+        onChange={(endDate) => onFiltersChange({ endDate })}
+      />
+    </>
+  );
+  const search = <SearchFilter value={filters.search} onSearch={onSearch} />;
+  const reset = (
+    <Button variant="outline" alignSelf="flex-start" onClick={onReset}>
+      Reset
+    </Button>
+  );
+
+  if (!narrow) {
+    return (
+      <Stack as="section" aria-label="Filters" gap={4} borderWidth="1px" rounded="md" p={4}>
+        <SimpleGrid columns={{ base: 1, md: 2, lg: 4 }} gap={4} alignItems="end">
+          {status}
+          {dates}
+          {search}
+        </SimpleGrid>
+        {reset}
+      </Stack>
+    );
+  }
+
+  const count = setFilterCount(filters);
   return (
-    <Stack as="section" aria-label="Filters" gap={4} borderWidth="1px" rounded="md" p={4}>
-      <SimpleGrid columns={{ base: 1, md: 2, lg: 4 }} gap={4} alignItems="end">
-        <StatusFilter
-          statuses={filters.statuses}
-          onChange={(statuses) => onFiltersChange({ statuses })}
-        />
-        <CreatedDateFilter
-          label="Created from"
-          value={filters.startDate}
-          onChange={(startDate) => onFiltersChange({ startDate })}
-        />
-        <CreatedDateFilter
-          label="Created to"
-          value={filters.endDate}
-          onChange={(endDate) => onFiltersChange({ endDate })}
-        />
-        <SearchFilter value={filters.search} onSearch={onSearch} />
-      </SimpleGrid>
-      <Button variant="outline" alignSelf="flex-start" onClick={onReset}>
-        Reset
+    <Box as="section" aria-label="Filters">
+      <Button
+        ref={toggle}
+        variant="outline"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((wasOpen) => !wasOpen)}
+      >
+        {count > 0 ? `Filters (${count} set)` : 'Filters'}
+        {/* The arrow says which way the panel moves; the state itself is aria-expanded. */}
+        <Box as="span" aria-hidden="true" fontSize="xs">
+          {open ? '▲' : '▼'}
+        </Box>
       </Button>
-    </Stack>
+      <Stack id={panelId} hidden={!open} gap={4} mt={3} borderWidth="1px" rounded="md" p={4}>
+        <SelectedFilters
+          filters={filters}
+          lastFocus={toggle}
+          onRemove={(removal) =>
+            'search' in removal ? onSearch(removal.search) : onFiltersChange(removal.changes)
+          }
+        />
+        {search}
+        {status}
+        {dates}
+        {reset}
+      </Stack>
+    </Box>
   );
 }

@@ -2,6 +2,7 @@ import { Box, Text } from '@chakra-ui/react';
 import { m, useReducedMotion } from 'framer-motion';
 import { seriesProgress, type SeriesWeek } from '../../../machines/permits/weekly-series';
 import { MotionScope } from '../../ui/motion-scope';
+import { forcedColoursOutline } from '../../ui/forced-colours';
 
 /**
  * "Creating 2 of 3…" while a weekly series goes out, announced politely, over a bar that fills
@@ -19,7 +20,22 @@ export function SeriesProgress({ series }: { series: readonly SeriesWeek[] }) {
         {progress}
       </Text>
       {/* Decorative: the text above says the same to assistive technology. */}
-      <Box aria-hidden="true" height="2" bg="gray.200" rounded="full" overflow="hidden" mt={2}>
+      <Box
+        aria-hidden="true"
+        height="2"
+        bg="gray.200"
+        rounded="full"
+        overflow="hidden"
+        mt={2}
+        _highContrast={{
+          ...forcedColoursOutline,
+          // The fill's colour is an inline style: only an important rule outweighs it.
+          '& [data-series-progress]': {
+            forcedColorAdjust: 'none',
+            background: 'Highlight !important',
+          },
+        }}
+      >
         <MotionScope>
           <m.div
             data-series-progress={share}

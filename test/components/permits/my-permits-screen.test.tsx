@@ -21,7 +21,7 @@ import {
   answerListCall,
   withControlledPermitListActors,
 } from '../../machines/permits/permit-list-machine-fixtures';
-import { preferReducedMotion } from '../../support/media-preferences';
+import { emulateViewportWidth, preferReducedMotion } from '../../support/media-preferences';
 import { axeViolations } from '../../support/jsdom-axe';
 import { router, RouterProbe } from '../../support/router-probe';
 import { exactly, renderWithProviders, residentProfile } from '../../support/render';
@@ -736,4 +736,144 @@ test('a weekly series offers its weeks to the calendar together, from each of it
       within(container).getByRole('button', { name: 'Add 3 weeks to calendar permit KX19ABC' }),
     ).toBeInTheDocument();
   }
+});
+
+describe('on a phone', () => {
+  beforeEach(() => emulateViewportWidth(390));
+  afterEach(() => act(() => emulateViewportWidth(null)));
+
+  const filtersButton = () => screen.getByRole('button', { name: /^Filters/ });
+  const removeButtons = () =>
+    within(screen.getByRole('list', { name: 'Selected filters' }))
+      .getAllByRole('button')
+      .map((button) => button.textContent);
+
+  test('the filters fold behind a Filters button that says how many are set', async () => {
+    const { controls, user } = renderScreen();
+    await answer(controls, pageOf(45, 1));
+    await screen.findByRole('list', { name: 'Permits' });
+
+    // Today's permits: the two creation dates are set.
+    expect(filtersButton()).toHaveAccessibleName('Filters (2 set)');
+    expect(filtersButton()).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('searchbox', { name: 'Search permits' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Status:/ })).not.toBeInTheDocument();
+
+    await user.click(filtersButton());
+
+    expect(filtersButton()).toHaveAttribute('aria-expanded', 'true');
+    const search = screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search permits' });
+    expect(search).toBeVisible();
+    // The button controls the panel it opened: the one holding the search.
+    expect(filtersButton()).toHaveAttribute('aria-controls', search.form?.parentElement?.id);
+    const panel = screen.getByRole('region', { name: 'Filters' });
+    // After the button, the chosen filters come first, then the search, then the rest.
+    expect(within(panel).getByRole('heading', { level: 2, name: 'Selected filters' })).toBe(
+      within(panel).getAllByRole('heading')[0],
+    );
+    expect(
+      within(panel)
+        .getAllByRole('button')
+        .slice(1)
+        .map((button) => button.textContent),
+    ).toEqual([
+      'Remove filter: Created from 01/06/2026 00:00×',
+      'Remove filter: Created to 01/06/2026 23:59×',
+      'Search',
+      'Status: All',
+      'Reset',
+    ]);
+    expect(
+      within(panel).getByRole('button', {
+        name: 'Remove filter: Created from 01/06/2026 00:00',
+      }),
+    ).toBeInTheDocument();
+
+    await user.click(filtersButton());
+    expect(filtersButton()).toHaveAttribute('aria-expanded', 'false');
+    expect(search).not.toBeVisible();
+  });
+
+  test('a removed tag widens the list at once and hands the focus to the next tag', async () => {
+    const { controls, user } = renderScreen({
+      route: '/my-permits?status=ACTIVE&status=QUEUED&search=ford',
+    });
+    await answer(controls, pageOf(3, 1));
+    expect(filtersButton()).toHaveAccessibleName('Filters (4 set)');
+    await user.click(filtersButton());
+    expect(removeButtons()).toEqual([
+      'Remove filter: Status: Active×',
+      'Remove filter: Status: Queued×',
+      'Remove filter: Created from 01/06/2026 00:00×',
+      'Remove filter: Created to 01/06/2026 23:59×',
+      'Remove filter: Search: ford×',
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'Remove filter: Status: Active' }));
+    expect(requests(controls).at(-1)).toEqual(
+      defaultRequest({ status: ['QUEUED'], search: 'ford' }),
+    );
+    expect(screen.getByRole('button', { name: 'Remove filter: Status: Queued' })).toHaveFocus();
+
+    // The only status left, removed, shows every status again: a tag never narrows the list.
+    await user.keyboard('{Enter}');
+    expect(requests(controls).at(-1)).toEqual(defaultRequest({ search: 'ford' }));
+    expect(filtersButton()).toHaveAccessibleName('Filters (3 set)');
+    expect(
+      screen.getByRole('button', { name: 'Remove filter: Created from 01/06/2026 00:00' }),
+    ).toHaveFocus();
+
+    await user.keyboard('{Enter}');
+    expect(requests(controls).at(-1)).toEqual(defaultRequest({ start_date: '', search: 'ford' }));
+    await user.click(screen.getByRole('button', { name: 'Remove filter: Search: ford' }));
+    expect(requests(controls).at(-1)).toEqual(defaultRequest({ start_date: '', search: '' }));
+    expect(screen.getByRole('searchbox', { name: 'Search permits' })).toHaveValue('');
+    // The last tag removed was the last in the list: the one before it has the focus.
+    expect(
+      screen.getByRole('button', { name: 'Remove filter: Created to 01/06/2026 23:59' }),
+    ).toHaveFocus();
+
+    await user.keyboard('{Enter}');
+    expect(requests(controls).at(-1)).toEqual(defaultRequest({ start_date: '', end_date: '' }));
+    expect(screen.queryByRole('list', { name: 'Selected filters' })).not.toBeInTheDocument();
+    expect(filtersButton()).toHaveAccessibleName('Filters');
+    expect(filtersButton()).toHaveFocus();
+  });
+
+  test("a search is one tap away, and Reset brings back today's two dates", async () => {
+    const { controls, user } = renderScreen();
+    await answer(controls, pageOf(45, 1));
+
+    await user.click(filtersButton());
+    await user.type(screen.getByRole('searchbox', { name: 'Search permits' }), 'ford{Enter}');
+    expect(requests(controls).at(-1)).toEqual(defaultRequest({ search: 'ford' }));
+    expect(filtersButton()).toHaveAccessibleName('Filters (3 set)');
+    expect(removeButtons()).toContain('Remove filter: Search: ford×');
+
+    await user.click(screen.getByRole('button', { name: 'Reset' }));
+    expect(requests(controls).at(-1)).toEqual(defaultRequest());
+    expect(filtersButton()).toHaveAccessibleName('Filters (2 set)');
+  });
+
+  test('the wide layout comes back when the screen turns wide, with no Filters button', async () => {
+    const { controls } = renderScreen();
+    await answer(controls, pageOf(45, 1));
+    expect(filtersButton()).toBeInTheDocument();
+
+    act(() => emulateViewportWidth(1024));
+
+    expect(screen.queryByRole('button', { name: /^Filters/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search permits' })).toBeVisible();
+    expect(screen.getByLabelText('Created from')).toBeVisible();
+  });
+
+  test('axe-core finds nothing with the filters folded and open', async () => {
+    const { controls, user } = renderScreen();
+    await answer(controls, pageOf(45, 1));
+    await screen.findByRole('list', { name: 'Permits' });
+    expect(await axeViolations()).toEqual([]);
+
+    await user.click(filtersButton());
+    expect(await axeViolations()).toEqual([]);
+  });
 });

@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { fromCallback, fromPromise } from 'xstate';
@@ -6,6 +6,8 @@ import { sessionMachine } from '../../../machines/session-machine';
 import { ApiError } from '../../../src/api/api-error';
 import { AppProviders } from '../../../src/shell/app-providers';
 import { AppRoutes } from '../../../src/shell/routes';
+import { emulateViewportWidth } from '../../support/media-preferences';
+import { axeViolations } from '../../support/jsdom-axe';
 import { exactly, renderWithProviders, residentProfile } from '../../support/render';
 
 const signedIn = { status: 'signed_in', profile: residentProfile } as const;
@@ -194,6 +196,79 @@ describe('the signed-in shell', () => {
 
     expect(await loginPage()).toBeInTheDocument();
     expect(profileAnswers).toBe(2);
+  });
+});
+
+describe('on a phone', () => {
+  beforeEach(() => emulateViewportWidth(390));
+  afterEach(() => act(() => emulateViewportWidth(null)));
+
+  const menuButton = () => within(navigation()!).getByRole('button', { name: 'Menu' });
+
+  test('the entries fold behind a Menu button in the navigation, which shows and hides them', async () => {
+    const { user } = renderWithProviders(<AppRoutes />, { route: '/', session: signedIn });
+    await screen.findByRole('heading', { name: 'Dashboard' });
+
+    expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
+    const list = within(navigation()!).getByRole('list', { hidden: true });
+    expect(menuButton()).toHaveAttribute('aria-controls', list.id);
+    expect(list).not.toBeVisible();
+    expect(within(navigation()!).queryAllByRole('link')).toEqual([]);
+    expect(await axeViolations()).toEqual([]);
+
+    await user.click(menuButton());
+
+    expect(menuButton()).toHaveAttribute('aria-expanded', 'true');
+    expect(list).toBeVisible();
+    expect(
+      within(navigation()!)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Dashboard', 'Add Permit', 'My Permits', 'How to Guide', 'Settings']);
+    expect(within(navigation()!).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(await axeViolations()).toEqual([]);
+
+    await user.click(menuButton());
+    expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
+    expect(list).not.toBeVisible();
+  });
+
+  test('an entry chosen from the Menu opens its page and folds the list again', async () => {
+    const { user } = renderWithProviders(<AppRoutes />, { route: '/', session: signedIn });
+    await screen.findByRole('heading', { name: 'Dashboard' });
+
+    await user.click(menuButton());
+    await user.click(within(navigation()!).getByRole('link', { name: 'How to Guide' }));
+
+    expect(await screen.findByRole('heading', { name: 'How to Guide' })).toBeInTheDocument();
+    expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
+    expect(within(navigation()!).queryAllByRole('link')).toEqual([]);
+  });
+
+  test('the Menu works from the keyboard: Enter opens it and Tab goes on to the entries', async () => {
+    const { user } = renderWithProviders(<AppRoutes />, { route: '/', session: signedIn });
+    await screen.findByRole('heading', { name: 'Dashboard' });
+
+    menuButton().focus();
+    await user.keyboard('{Enter}');
+    expect(menuButton()).toHaveAttribute('aria-expanded', 'true');
+    expect(menuButton()).toHaveFocus();
+    await user.tab();
+    expect(within(navigation()!).getByRole('link', { name: 'Dashboard' })).toHaveFocus();
+  });
+
+  test('a wide screen shows the entries and no Menu button', async () => {
+    renderWithProviders(<AppRoutes />, { route: '/', session: signedIn });
+    await screen.findByRole('heading', { name: 'Dashboard' });
+    expect(menuButton()).toBeInTheDocument();
+
+    act(() => emulateViewportWidth(1280));
+
+    expect(within(navigation()!).queryByRole('button', { name: 'Menu' })).not.toBeInTheDocument();
+    expect(within(navigation()!).getAllByRole('link')).toHaveLength(5);
   });
 });
 

@@ -1,0 +1,5 @@
+import { describeCoreJourney } from './core-journey';
+import { startWebKitDriver } from './webkit-driver';
+
+// The core journey in WebKit, Safari's engine; see core-journey.ts.
+describeCoreJourney(startWebKitDriver);
