@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * Narrower than Chakra's `md` breakpoint (48rem): where `hideBelow="md"` hides the permit table and
- * `hideFrom="md"` shows the cards. Chakra's own "below md" query, so the two never disagree.
+ * Narrower than Chakra's `md` breakpoint (48rem): My Permits shows cards there and its table
+ * above. Chakra's own "below md" query, so it never disagrees with the layout's breakpoints.
  */
 export const narrowScreenQuery = '(max-width: 47.9975rem)';
 

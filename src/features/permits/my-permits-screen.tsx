@@ -17,6 +17,7 @@ import { ExportPermitsButton } from './export-permits-button';
 import { PermitListFiltersPanel } from './permit-list-filters-panel';
 import { PermitPagination } from './permit-pagination';
 import { PermitTable } from './permit-table';
+import { useNarrowScreen } from '../../ui/use-narrow-screen';
 import { UpdatePermitDialog } from './update-permit-dialog';
 import { usePermitList, usePermitListView } from './use-permit-list';
 import { useSiteSettings } from '../../shell/site-settings-provider';
@@ -45,6 +46,7 @@ export function MyPermitsScreen() {
   const settings = useSiteSettings();
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const changed = useStatusChanges(permits);
+  const narrow = useNarrowScreen();
 
   const refresh = useCallback(() => permitList.send({ type: 'REFRESH' }), [permitList]);
   const closeDialog = useCallback(() => setDialog(null), []);
@@ -114,8 +116,13 @@ export function MyPermitsScreen() {
           {permits.length > 0 ? (
             <>
               <MotionScope>
-                <PermitTable {...{ permits, changed, actionsFor }} onAction={openDialog} />
-                <PermitCards {...{ permits, changed, actionsFor }} onAction={openDialog} />
+                {/* One layout rendered, not both with one painted away: rendering the rows
+                    twice cost a phone about 200 ms of blocked main thread (README "Performance"). */}
+                {narrow ? (
+                  <PermitCards {...{ permits, changed, actionsFor }} onAction={openDialog} />
+                ) : (
+                  <PermitTable {...{ permits, changed, actionsFor }} onAction={openDialog} />
+                )}
               </MotionScope>
               <PermitPagination
                 page={permitsPage}

@@ -10,7 +10,7 @@ import { statusChangeMotion } from './status-change-motion';
 export function PermitCards({ permits, changed, actionsFor, onAction }: PermitRowsProps) {
   const reduceMotion = useReducedMotion() ?? false;
   return (
-    <List.Root hideFrom="md" role="list" listStyle="none" gap={3} aria-label="Permits">
+    <List.Root role="list" listStyle="none" gap={3} aria-label="Permits">
       {permits.map((permit) => {
         const display = permitDisplay(permit);
         return (

@@ -10,7 +10,7 @@ import { statusChangeMotion } from './status-change-motion';
 export function PermitTable({ permits, changed, actionsFor, onAction }: PermitRowsProps) {
   const reduceMotion = useReducedMotion() ?? false;
   return (
-    <Table.ScrollArea hideBelow="md" borderWidth="1px" rounded="md">
+    <Table.ScrollArea borderWidth="1px" rounded="md">
       <Table.Root size="sm" aria-label="Permits">
         <Table.Header>
           <Table.Row>

@@ -115,17 +115,34 @@ function requests(controls: ActorControls): PermitListRequest[] {
 const table = () => screen.getByRole('table', { name: 'Permits' });
 const cards = () => screen.getByRole('list', { name: 'Permits' });
 
-/** The table row, and the card, of the permit registered `registration`. */
-function rowsOf(registration: string): HTMLElement[] {
-  const row = within(table())
-    .getAllByRole('row')
-    .find((candidate) => within(candidate).queryByText(registration));
-  const card = within(cards())
-    .getAllByRole('listitem')
-    .find((candidate) => within(candidate).queryByText(registration));
-  if (!row || !card) throw new Error(`No row and card for ${registration}`);
-  return [row, card];
+/** The permit registered `registration`: its table row, or its card on a phone. */
+function rowOf(registration: string): HTMLElement {
+  const rows = screen.queryByRole('table', { name: 'Permits' })
+    ? within(table()).getAllByRole('row')
+    : within(cards()).getAllByRole('listitem');
+  const row = rows.find((candidate) => within(candidate).queryByText(registration));
+  if (!row) throw new Error(`No row or card for ${registration}`);
+  return row;
 }
+
+/**
+ * The two layouts of the list: the table on wide screens, one card a permit on a phone (only the
+ * one the screen's width asks for is rendered). `rows` finds what each shows of a page of permits.
+ */
+const layouts = [
+  {
+    layout: 'the table on a wide screen',
+    width: null,
+    shown: () => screen.findByRole('table', { name: 'Permits' }),
+    rows: () => within(table()).getAllByRole('row').slice(1),
+  },
+  {
+    layout: 'the cards on a phone',
+    width: 390,
+    shown: () => screen.findByRole('list', { name: 'Permits' }),
+    rows: () => within(cards()).getAllByRole('listitem'),
+  },
+] as const;
 
 function buttonTexts(container: HTMLElement): string[] {
   return within(container)
@@ -153,8 +170,8 @@ test('keeps the spinner until the site settings have answered, and goes on when 
   await screen.findByRole('table', { name: 'Permits' });
 
   // The fallback settings cannot schedule: a scheduled permit may be updated and cancelled.
-  const [row] = rowsOf('AB12CDE');
-  expect(buttonTexts(row!)).toEqual([
+  const row = rowOf('AB12CDE');
+  expect(buttonTexts(row)).toEqual([
     'Update permit AB12CDE',
     'Cancel permit AB12CDE',
     'Add to calendar permit AB12CDE',
@@ -162,121 +179,136 @@ test('keeps the spinner until the site settings have answered, and goes on when 
   ]);
 });
 
-test('shows each row in the grid and as a card, with the texts the spec gives', async () => {
-  const { controls } = renderScreen();
-  await answer(controls, {
-    results: [
-      listedPermit({ id: 1, vrm: 'ab12 cde', colour: '', reference_no: '' }),
-      listedPermit({
-        id: 2,
-        vrm: 'CD34EFG',
-        driver_first: '',
-        driver_last: '',
-        end_ts: '9999-12-01T00:00:00Z',
-      }),
-    ],
-    count: 2,
+describe.each(layouts)('$layout', ({ width, shown, rows }) => {
+  beforeEach(() => emulateViewportWidth(width));
+  afterEach(() => act(() => emulateViewportWidth(null)));
+
+  test('shows each permit with the texts the spec gives, and no other layout', async () => {
+    const { controls } = renderScreen();
+    await answer(controls, {
+      results: [
+        listedPermit({ id: 1, vrm: 'ab12 cde', colour: '', reference_no: '' }),
+        listedPermit({
+          id: 2,
+          vrm: 'CD34EFG',
+          driver_first: '',
+          driver_last: '',
+          end_ts: '9999-12-01T00:00:00Z',
+        }),
+      ],
+      count: 2,
+    });
+
+    const list = await shown();
+    const first = rowOf('AB12 CDE');
+    expect(within(first).getByText('Ford / Focus')).toBeInTheDocument();
+    expect(within(first).getByText('N/A')).toBeInTheDocument();
+    expect(within(first).getByText('Sam Jones')).toBeInTheDocument();
+    expect(within(first).getByText('Active')).toBeInTheDocument();
+    expect(within(first).getByText('01/06/2026 12:00')).toBeInTheDocument();
+    expect(within(first).getByText('02/06/2026 18:00')).toBeInTheDocument();
+    const second = rowOf('CD34EFG');
+    expect(within(second).getByText('Ford / Focus / Blue')).toBeInTheDocument();
+    expect(within(second).getByText('PLUMBER')).toBeInTheDocument();
+    expect(within(second).getByText('No driver')).toBeInTheDocument();
+    expect(within(second).getByText('Indefinite')).toBeInTheDocument();
+    expect(rows()).toHaveLength(2);
+    // Each permit is rendered once: the other layout is not on the page, hidden or not.
+    expect(screen.getAllByText('CD34EFG')).toHaveLength(1);
+    expect(list).toBeVisible();
   });
 
-  await screen.findByRole('table', { name: 'Permits' });
-  for (const container of rowsOf('AB12 CDE')) {
-    expect(within(container).getByText('Ford / Focus')).toBeInTheDocument();
-    expect(within(container).getByText('N/A')).toBeInTheDocument();
-    expect(within(container).getByText('Sam Jones')).toBeInTheDocument();
-    expect(within(container).getByText('Active')).toBeInTheDocument();
-    expect(within(container).getByText('01/06/2026 12:00')).toBeInTheDocument();
-    expect(within(container).getByText('02/06/2026 18:00')).toBeInTheDocument();
-  }
-  for (const container of rowsOf('CD34EFG')) {
-    expect(within(container).getByText('Ford / Focus / Blue')).toBeInTheDocument();
-    expect(within(container).getByText('PLUMBER')).toBeInTheDocument();
-    expect(within(container).getByText('No driver')).toBeInTheDocument();
-    expect(within(container).getByText('Indefinite')).toBeInTheDocument();
-  }
-  expect(within(table()).getAllByRole('row')).toHaveLength(3);
-  expect(within(cards()).getAllByRole('listitem')).toHaveLength(2);
-});
+  /** docs/contract.md §2 and §6: the buttons of each status's row, per kind of site. */
+  const expectedButtons: {
+    site: string;
+    settings: SiteSettings;
+    scheduled: string[];
+  }[] = [
+    {
+      site: 'scheduling on, resident picks the end',
+      settings: schedulingSite,
+      scheduled: ['Update', 'Set Live Now', 'Cancel'],
+    },
+    {
+      site: 'scheduling off, resident picks the end',
+      settings: plainSite,
+      scheduled: ['Update', 'Cancel'],
+    },
+    {
+      site: 'scheduling off, automatic end',
+      settings: automaticEndSite,
+      scheduled: ['Cancel'],
+    },
+    {
+      site: 'scheduling on, automatic end',
+      settings: { ...schedulingSite, default_end_date_limit_hours: 24 },
+      scheduled: ['Update', 'Set Live Now', 'Cancel'],
+    },
+  ];
 
-/** docs/contract.md §2 and §6: the buttons of each status's row, per kind of site. */
-const expectedButtons: {
-  site: string;
-  settings: SiteSettings;
-  scheduled: string[];
-}[] = [
-  {
-    site: 'scheduling on, resident picks the end',
-    settings: schedulingSite,
-    scheduled: ['Update', 'Set Live Now', 'Cancel'],
-  },
-  {
-    site: 'scheduling off, resident picks the end',
-    settings: plainSite,
-    scheduled: ['Update', 'Cancel'],
-  },
-  {
-    site: 'scheduling off, automatic end',
-    settings: automaticEndSite,
-    scheduled: ['Cancel'],
-  },
-  {
-    site: 'scheduling on, automatic end',
-    settings: { ...schedulingSite, default_end_date_limit_hours: 24 },
-    scheduled: ['Update', 'Set Live Now', 'Cancel'],
-  },
-];
+  /** Status, badge label, and buttons other than a SCHEDULED permit's. */
+  const statusRows: [PermitStatus, string, string[]][] = [
+    ['ACTIVE', 'Active', ['Cancel']],
+    ['SCHEDULED', 'Scheduled', []],
+    ['QUEUED', 'Queued', ['Cancel']],
+    ['CANCEL_PENDING', 'Cancelling…', []],
+    ['CANCELLED', 'Cancelled', []],
+    ['CANCEL_FAILED', 'Cancel failed', []],
+    ['UPDATE_PENDING', 'Updating…', ['Cancel']],
+    ['UPDATE_FAILED', 'Update Failed', ['Cancel']],
+    ['EXPIRE_PENDING', 'Expiring…', []],
+    ['EXPIRED', 'Expired', []],
+    ['FAILED', 'Failed', []],
+    ['FAILED_LIMIT', 'Failed - Limit Exceeded', []],
+  ];
 
-/** Status, badge label, and buttons other than a SCHEDULED permit's. */
-const statusRows: [PermitStatus, string, string[]][] = [
-  ['ACTIVE', 'Active', ['Cancel']],
-  ['SCHEDULED', 'Scheduled', []],
-  ['QUEUED', 'Queued', ['Cancel']],
-  ['CANCEL_PENDING', 'Cancelling…', []],
-  ['CANCELLED', 'Cancelled', []],
-  ['CANCEL_FAILED', 'Cancel failed', []],
-  ['UPDATE_PENDING', 'Updating…', ['Cancel']],
-  ['UPDATE_FAILED', 'Update Failed', ['Cancel']],
-  ['EXPIRE_PENDING', 'Expiring…', []],
-  ['EXPIRED', 'Expired', []],
-  ['FAILED', 'Failed', []],
-  ['FAILED_LIMIT', 'Failed - Limit Exceeded', []],
-];
+  test.each(expectedButtons)(
+    'offers each status its buttons ($site)',
+    async ({ settings, scheduled }) => {
+      const { controls } = renderScreen({ settings });
+      await answer(controls, {
+        results: statusRows.map(([status], index) =>
+          listedPermit({ id: index + 1, vrm: `ST${String(index + 1).padStart(2, '0')}`, status }),
+        ),
+        count: 12,
+      });
+      await shown();
 
-test.each(expectedButtons)(
-  'offers each status its buttons in both layouts ($site)',
-  async ({ settings, scheduled }) => {
-    const { controls } = renderScreen({ settings });
-    await answer(controls, {
-      results: statusRows.map(([status], index) =>
-        listedPermit({ id: index + 1, vrm: `ST${String(index + 1).padStart(2, '0')}`, status }),
-      ),
-      count: 12,
-    });
-    await screen.findByRole('table', { name: 'Permits' });
-
-    statusRows.forEach(([status, label, buttons], index) => {
-      const registration = `ST${String(index + 1).padStart(2, '0')}`;
-      const shown = status === 'SCHEDULED' ? scheduled : buttons;
-      for (const container of rowsOf(registration)) {
+      statusRows.forEach(([status, label, buttons], index) => {
+        const registration = `ST${String(index + 1).padStart(2, '0')}`;
+        const offered = status === 'SCHEDULED' ? scheduled : buttons;
+        const container = rowOf(registration);
         expect(within(container).getByText(exactly(label))).toBeInTheDocument();
         expect(buttonTexts(container)).toEqual(
-          [...shown, 'Add to calendar', 'Add again'].map(
+          [...offered, 'Add to calendar', 'Add again'].map(
             (text) => `${text} permit ${registration}`,
           ),
         );
         for (const button of within(container).queryAllByRole('button')) {
           expect(button).toHaveAccessibleName(button.textContent ?? '');
         }
-      }
-    });
-  },
-);
+      });
+    },
+  );
+
+  test('opens the Cancel dialog from a permit', async () => {
+    const { controls, user } = renderScreen();
+    await answer(controls, { results: [listedPermit({ status: 'ACTIVE' })], count: 1 });
+
+    await shown();
+    await user.click(
+      within(rowOf('AB12CDE')).getByRole('button', { name: 'Cancel permit AB12CDE' }),
+    );
+
+    expect(await findDialog('alertdialog', 'Cancel Permit')).toBeInTheDocument();
+  });
+});
 
 test('names each row button by its visible text followed by the registration', async () => {
   const { controls } = renderScreen();
   await answer(controls, { results: [listedPermit({ status: 'SCHEDULED' })], count: 1 });
 
-  const [row] = rowsOf('AB12CDE');
-  const cancel = within(row!).getByRole('button', { name: 'Cancel permit AB12CDE' });
+  const cancel = within(rowOf('AB12CDE')).getByRole('button', { name: 'Cancel permit AB12CDE' });
   expect(cancel).toHaveTextContent(/^Cancel/);
   expect(within(cancel).getByText('permit AB12CDE', { exact: false })).toBeInTheDocument();
 });
@@ -584,22 +616,13 @@ test.each([
   const { controls, user } = renderScreen();
   await answer(controls, { results: [listedPermit({ status: 'SCHEDULED' })], count: 1 });
 
-  const [row] = rowsOf('AB12CDE');
-  await user.click(within(row!).getByRole('button', { name: `${action} permit AB12CDE` }));
+  await user.click(
+    within(rowOf('AB12CDE')).getByRole('button', { name: `${action} permit AB12CDE` }),
+  );
 
   expect(await findDialog(role, title)).toBeInTheDocument();
   await user.keyboard('{Escape}');
   await waitFor(() => expect(screen.queryByRole(role)).not.toBeInTheDocument());
-});
-
-test('opens the dialog from the mobile card too', async () => {
-  const { controls, user } = renderScreen();
-  await answer(controls, { results: [listedPermit({ status: 'ACTIVE' })], count: 1 });
-
-  const [, card] = rowsOf('AB12CDE');
-  await user.click(within(card!).getByRole('button', { name: 'Cancel permit AB12CDE' }));
-
-  expect(await findDialog('alertdialog', 'Cancel Permit')).toBeInTheDocument();
 });
 
 test('a cancel confirmed in its dialog reloads the list and closes the dialog', async () => {
@@ -612,7 +635,7 @@ test('a cancel confirmed in its dialog reloads the list and closes the dialog', 
   const { controls, user } = renderScreen({ dialogMachines: { cancelPermit: cancel } });
   await answer(controls, { results: [listedPermit({ id: 7, status: 'ACTIVE' })], count: 1 });
 
-  const [row] = rowsOf('AB12CDE');
+  const row = rowOf('AB12CDE');
   await user.click(within(row!).getByRole('button', { name: 'Cancel permit AB12CDE' }));
   const dialog = await findDialog('alertdialog', 'Cancel Permit');
   await user.click(within(dialog).getByRole('button', { name: 'Cancel Permit' }));
@@ -638,7 +661,7 @@ test('an update saved in its dialog refreshes the list and closes the dialog', a
   });
   await answer(controls, { results: [permit], count: 1 });
 
-  const [row] = rowsOf('AB12CDE');
+  const row = rowOf('AB12CDE');
   await user.click(within(row!).getByRole('button', { name: 'Update permit AB12CDE' }));
   const dialog = await findDialog('dialog', 'Update Scheduled Permit');
   await user.click(within(dialog).getByRole('checkbox', { name: /Set as Indefinite/ }));
@@ -660,7 +683,7 @@ test('axe-core finds nothing on the list with rows, its filters open, and a dial
 
   expect(await axeViolations()).toEqual([]);
 
-  const [row] = rowsOf('AB12CDE');
+  const row = rowOf('AB12CDE');
   await user.click(within(row!).getByRole('button', { name: 'Cancel permit AB12CDE' }));
   await findDialog('alertdialog', 'Cancel Permit');
 
@@ -679,43 +702,43 @@ function highlightOpacity(container: HTMLElement): number {
 const nextFrame = () =>
   act(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
 
-describe('a permit whose status changes by itself', () => {
-  afterEach(() => preferReducedMotion(false));
+describe.each(layouts)('a permit whose status changes by itself, in $layout', ({ width }) => {
+  beforeEach(() => emulateViewportWidth(width));
+  afterEach(() => {
+    preferReducedMotion(false);
+    act(() => emulateViewportWidth(null));
+  });
 
   /** The list shows a queued permit, refreshes itself, and the permit has gone live. */
   async function showQueuedThenLive() {
     const { controls } = renderScreen({ pendingRefreshMs: 50 });
     await answer(controls, pageWithPending);
-    expect(within(table()).getByText('Queued')).toBeInTheDocument();
-    const [row, card] = rowsOf('CD34EFG');
+    const row = rowOf('CD34EFG');
+    expect(within(row).getByText('Queued')).toBeInTheDocument();
     expect(row).not.toHaveAttribute('data-status-changed');
     await waitFor(() => expect(requests(controls)).toHaveLength(2));
     await answer(controls, pageSettled);
-    return { row: row!, card: card! };
+    return rowOf('CD34EFG');
   }
 
-  test('is highlighted, in the grid and on its card, and fades in', async () => {
-    const { row, card } = await showQueuedThenLive();
+  test('is highlighted and fades in', async () => {
+    const row = await showQueuedThenLive();
 
     expect(within(row).getByText('Active')).toBeInTheDocument();
-    for (const container of [row, card]) {
-      expect(container).toHaveAttribute('data-status-changed', 'true');
-    }
+    expect(row).toHaveAttribute('data-status-changed', 'true');
     // One frame in, the highlight is on its way, not there yet; then it is there.
     await nextFrame();
     expect(highlightOpacity(row)).toBeLessThan(1);
     await waitFor(() => expect(highlightOpacity(row)).toBe(1));
     // The other permit on the page, whose status did not change, is not highlighted.
-    const [otherRow] = rowsOf('EF56GHI');
-    expect(otherRow).not.toHaveAttribute('data-status-changed');
+    expect(rowOf('EF56GHI')).not.toHaveAttribute('data-status-changed');
   });
 
   test('under reduced motion is highlighted at once, without a fade, and shows the new status', async () => {
     preferReducedMotion(true);
-    const { row, card } = await showQueuedThenLive();
+    const row = await showQueuedThenLive();
 
     expect(within(row).getByText('Active')).toBeInTheDocument();
-    expect(within(card).getByText('Active')).toBeInTheDocument();
     await nextFrame();
     expect(highlightOpacity(row)).toBe(1);
   });
