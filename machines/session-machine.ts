@@ -263,7 +263,8 @@ export const sessionMachine = setup({
       },
     },
     invalid: {
-      description: 'The account was disabled: the resident is logged out and told why.',
+      description:
+        'The profile answered 401 or 403 (the account is disabled): the resident is logged out.',
       entry: 'forgetIdentity',
       initial: 'loggingOut',
       // The provider's "no user" report that follows our own sign-out must not turn invalid
@@ -301,7 +302,9 @@ export const sessionMachine = setup({
             },
           },
         },
-        loggedOut: { description: 'The resident is on /login, told the account is disabled.' },
+        loggedOut: {
+          description: 'The session is closed: protected pages send the resident to /login.',
+        },
       },
     },
     // Entered at once on LOGOUT: nothing the user sees waits for the network.
