@@ -55,7 +55,7 @@ test('/login does not load framer-motion, which comes with the signed-in screens
 });
 
 test.each([
-  ['the identity provider (Firebase Auth)', /node_modules[\\/]@firebase[\\/]auth[\\/]/],
+  ['the identity provider (Firebase Auth)', /node_modules[\\/]@?firebase[\\/]auth[\\/]/],
   ['the API client (axios)', /node_modules[\\/]axios[\\/]/],
   ['the form rules (Yup)', /node_modules[\\/]yup[\\/]/],
 ])(
