@@ -17,6 +17,7 @@ import { hasPendingPermit } from './permit-status-table';
 import type { Permit, PermitListRequest } from '../../contract/permit';
 import type { ListAnswer } from './read-permit-list-body';
 import type { SavedPermitList } from './saved-permit-list';
+import { samePermits } from './same-permits';
 
 export interface PermitListInput {
   /** The filters the URL query names (`fromListSearchParams`); the defaults when left out. */
@@ -103,7 +104,8 @@ export const permitListMachine = setup({
     })),
     showPermits: assign(
       ({ context }, params: { permits: Permit[]; count: number; page: number }) => ({
-        permits: params.permits,
+        // The same rows again (a self-refresh with nothing changed) keep the list they replace.
+        permits: samePermits(context.permits, params.permits) ? context.permits : params.permits,
         count: params.count,
         permitsPage: params.page,
         hasFetched: true,

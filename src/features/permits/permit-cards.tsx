@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Card, DataList, HStack, List, Text } from '@chakra-ui/react';
 import { m, useReducedMotion } from 'framer-motion';
 import { permitDisplay } from '../../../machines/permits/permit-display';
@@ -6,8 +7,17 @@ import { PermitRowButtons } from './permit-row-buttons';
 import { PermitStatusBadge } from './permit-status-badge';
 import { statusChangeMotion } from './status-change-motion';
 
-/** The list on narrow screens: one card a permit, with the same texts as the table's rows. */
-export function PermitCards({ permits, changed, actionsFor, onAction }: PermitRowsProps) {
+/**
+ * The list on narrow screens: one card a permit, with the same texts as the table's rows.
+ * Drawn again only when its permits, highlights or handlers change: a self-refresh whose answer
+ * says what the rows already say keeps the same list (machines/permits/same-permits.ts).
+ */
+export const PermitCards = memo(function PermitCards({
+  permits,
+  changed,
+  actionsFor,
+  onAction,
+}: PermitRowsProps) {
   const reduceMotion = useReducedMotion() ?? false;
   return (
     <List.Root role="list" listStyle="none" gap={3} aria-label="Permits">
@@ -54,4 +64,4 @@ export function PermitCards({ permits, changed, actionsFor, onAction }: PermitRo
       })}
     </List.Root>
   );
-}
+});

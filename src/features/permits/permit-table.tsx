@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Table } from '@chakra-ui/react';
 import { m, useReducedMotion } from 'framer-motion';
 import { permitDisplay } from '../../../machines/permits/permit-display';
@@ -6,8 +7,17 @@ import { PermitRowButtons } from './permit-row-buttons';
 import { PermitStatusBadge } from './permit-status-badge';
 import { statusChangeMotion } from './status-change-motion';
 
-/** The list on wide screens: one permit a row (docs/contract.md §2, "Permit row"). */
-export function PermitTable({ permits, changed, actionsFor, onAction }: PermitRowsProps) {
+/**
+ * The list on wide screens: one permit a row (docs/contract.md §2, "Permit row").
+ * Drawn again only when its permits, highlights or handlers change: a self-refresh whose answer
+ * says what the rows already say keeps the same list (machines/permits/same-permits.ts).
+ */
+export const PermitTable = memo(function PermitTable({
+  permits,
+  changed,
+  actionsFor,
+  onAction,
+}: PermitRowsProps) {
   const reduceMotion = useReducedMotion() ?? false;
   return (
     <Table.ScrollArea borderWidth="1px" rounded="md">
@@ -50,4 +60,4 @@ export function PermitTable({ permits, changed, actionsFor, onAction }: PermitRo
       </Table.Root>
     </Table.ScrollArea>
   );
-}
+});

@@ -492,6 +492,19 @@ describe('permitListMachine refresh', () => {
     expect(requests()).toHaveLength(2);
   });
 
+  it('keeps the rows it shows when a refresh answers the same permits, and takes changed ones', async () => {
+    const { clock, answer } = startPermitList();
+    const shown = (await answer(pageWithPending)).context.permits;
+    clock.increment(4000);
+    // A fresh answer of equal permits: new objects, the same fields.
+    const again = await answer(structuredClone(pageWithPending));
+    expect(again.context.permits).toBe(shown);
+    clock.increment(4000);
+    const settled = await answer(pageSettled);
+    expect(settled.context.permits).not.toBe(shown);
+    expect(settled.context.permits).toEqual((pageSettled as { results: Permit[] }).results);
+  });
+
   it('names its delay so the app or a test can change it', () => {
     expect(permitListMachine.implementations.delays.pendingRefresh).toBe(4000);
   });
