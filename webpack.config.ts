@@ -1,8 +1,10 @@
+import { execFile } from 'node:child_process';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import CopyWebpackPlugin from 'copy-webpack-plugin';
 import { GenerateSW } from 'workbox-webpack-plugin';
-import type { Configuration } from 'webpack';
+import { Compilation, sources, type Compiler, type Configuration } from 'webpack';
 
 type Mode = 'development' | 'production';
 
@@ -38,6 +40,56 @@ function offlineServiceWorker() {
       },
     ],
   });
+}
+
+interface PrerenderedPage {
+  path: string;
+  title: string;
+  html: string;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * The public pages rendered in advance (src/shell/prerender.tsx), each written beside index.html
+ * as `<path>.html`, the file a static host serves for `/<path>` (clean URLs), and the one the
+ * service worker's precache answers it with (Workbox's `cleanURLs`). The sign-in form paints with
+ * the HTML instead of after the JavaScript. It is `inert` until the app replaces it (src/main.tsx),
+ * so nothing can be typed into it and lost.
+ */
+class PrerenderPublicPages {
+  apply(compiler: Compiler) {
+    const name = 'PrerenderPublicPages';
+    compiler.hooks.thisCompilation.tap(name, (compilation) => {
+      compilation.hooks.processAssets.tapPromise(
+        // After HtmlWebpackPlugin has written index.html, before Workbox lists what to precache.
+        { name, stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_INLINE + 1 },
+        async () => {
+          const template = compilation.getAsset('index.html')?.source.source().toString();
+          // HtmlWebpackPlugin minifies production HTML: the quotes around "root" go.
+          const emptyRoot = /<div id="?root"?><\/div>/;
+          if (!template || !emptyRoot.test(template)) {
+            throw new Error('index.html has no empty <div id="root"></div> to prerender into.');
+          }
+          const { stdout } = await promisify(execFile)(
+            process.execPath,
+            [
+              require.resolve('tsx/cli'),
+              path.resolve(__dirname, 'scripts/stack/prerender-pages.ts'),
+            ],
+            { env: { ...process.env, NODE_ENV: 'production' }, maxBuffer: 64 * 1024 * 1024 },
+          );
+          for (const page of JSON.parse(stdout) as PrerenderedPage[]) {
+            const html = template
+              .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
+              .replace(emptyRoot, () => `<div id="root"><div inert>${page.html}</div></div>`);
+            compilation.emitAsset(`${page.path.slice(1)}.html`, new sources.RawSource(html));
+          }
+        },
+      );
+    });
+  }
 }
 
 /** The web app's bundle. `public/config.js` is copied as is: one build serves every environment. */
@@ -77,7 +129,7 @@ export function createWebpackConfig(mode: Mode, outputPath = path.resolve(__dirn
           },
         ],
       }),
-      ...(isProduction ? [offlineServiceWorker()] : []),
+      ...(isProduction ? [new PrerenderPublicPages(), offlineServiceWorker()] : []),
     ],
     optimization: {
       // Named vendor chunks whose content hash changes only when that library does, so a deploy

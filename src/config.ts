@@ -9,9 +9,9 @@ export interface KerbsideConfig {
 }
 
 declare global {
-  interface Window {
-    __KERBSIDE_CONFIG__?: unknown;
-  }
+  // `window.__KERBSIDE_CONFIG__` in the browser; read through `globalThis` so that the build can
+  // render the public pages outside one (src/shell/prerender.tsx).
+  var __KERBSIDE_CONFIG__: unknown;
 }
 
 class ConfigError extends Error {
@@ -65,6 +65,6 @@ let config: KerbsideConfig | undefined;
  * it can be imported (in tests, for instance) without a configuration on the page.
  */
 export function getConfig(): KerbsideConfig {
-  config ??= parseConfig(window.__KERBSIDE_CONFIG__);
+  config ??= parseConfig(globalThis.__KERBSIDE_CONFIG__);
   return config;
 }

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { getConfig } from './config';
 import { App } from './shell/app';
+import { preloadScreenAt } from './shell/routes';
 
 async function start(container: HTMLElement): Promise<void> {
   try {
@@ -11,6 +12,10 @@ async function start(container: HTMLElement): Promise<void> {
     container.textContent = error instanceof Error ? error.message : String(error);
     throw error;
   }
+  // The first page's screen is loaded before the first render, so that React goes from the page
+  // the build rendered in advance (src/shell/prerender.tsx), or from the blank page, straight to
+  // the screen. A chunk that cannot load is shown by the page's error boundary.
+  await preloadScreenAt(window.location.pathname).catch(() => undefined);
   createRoot(container).render(
     <StrictMode>
       <App />

@@ -17,8 +17,8 @@ const contentTypes: Record<string, string> = {
 const compressed = new Set(['.html', '.js', '.json', '.webmanifest', '.svg', '.map']);
 
 /**
- * Serves a production build the way a static host does: files as they are, `index.html` for any
- * other path (the app routes in the browser), and `/config.js` generated from `runtimeConfig`.
+ * Serves a production build the way a static host does: files as they are, `<path>.html` for a
+ * path without its extension, `index.html` for any other path (the app routes in the browser), and `/config.js` generated from `runtimeConfig`.
  */
 export async function startStaticWebServer(options: {
   root: string;
@@ -36,10 +36,17 @@ export async function startStaticWebServer(options: {
       response.end(renderRuntimeConfig(options.runtimeConfig));
       return;
     }
-    const file = path.join(root, pathname);
-    const isFile =
+    const isFileInRoot = (file: string) =>
       file.startsWith(root + path.sep) && fs.statSync(file, { throwIfNoEntry: false })?.isFile();
-    const served = isFile ? file : path.join(root, 'index.html');
+    const file = path.join(root, pathname);
+    // Clean URLs, as GitHub Pages, Netlify or Firebase Hosting serve them: `/login` is login.html,
+    // a page the build rendered in advance, when there is one.
+    const page = `${file}.html`;
+    const served = isFileInRoot(file)
+      ? file
+      : isFileInRoot(page)
+        ? page
+        : path.join(root, 'index.html');
     const extension = path.extname(served);
     // Static hosts compress text, and the figures measured against this server count on it.
     const gzip =

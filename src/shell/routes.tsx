@@ -1,65 +1,76 @@
-import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { AppLayout } from './app-layout';
 import { paths } from './paths';
 import { OpenRoute } from './open-route';
 import { FlashMessageProvider } from './flash-message-provider';
+import { lazyScreen, type LazyScreen } from './lazy-screen';
 import { ProtectedRoute } from './protected-route';
 import { PublicRoute } from './public-route';
 import { RouteChangeEffects } from './route-change-effects';
 import { SkipLink } from './skip-link';
 
 // Every screen is its own chunk, so the first page loads only what it needs.
-const LoginScreen = lazy(() =>
-  import('../features/auth/login-screen').then((module) => ({ default: module.LoginScreen })),
+const LoginScreen = lazyScreen(() =>
+  import('../features/auth/login-screen').then((module) => module.LoginScreen),
 );
-const RegisterScreen = lazy(() =>
-  import('../features/auth/register-screen').then((module) => ({ default: module.RegisterScreen })),
+const RegisterScreen = lazyScreen(() =>
+  import('../features/auth/register-screen').then((module) => module.RegisterScreen),
 );
-const ForgotPasswordScreen = lazy(() =>
-  import('../features/auth/forgot-password-screen').then((module) => ({
-    default: module.ForgotPasswordScreen,
-  })),
+const ForgotPasswordScreen = lazyScreen(() =>
+  import('../features/auth/forgot-password-screen').then((module) => module.ForgotPasswordScreen),
 );
-const ResetPasswordScreen = lazy(() =>
-  import('../features/auth/reset-password-screen').then((module) => ({
-    default: module.ResetPasswordScreen,
-  })),
+const ResetPasswordScreen = lazyScreen(() =>
+  import('../features/auth/reset-password-screen').then((module) => module.ResetPasswordScreen),
 );
-const DashboardScreen = lazy(() =>
-  import('../features/dashboard/dashboard-screen').then((module) => ({
-    default: module.DashboardScreen,
-  })),
+const DashboardScreen = lazyScreen(() =>
+  import('../features/dashboard/dashboard-screen').then((module) => module.DashboardScreen),
 );
-const AddPermitScreen = lazy(() =>
-  import('../features/permits/add-permit-screen').then((module) => ({
-    default: module.AddPermitScreen,
-  })),
+const AddPermitScreen = lazyScreen(() =>
+  import('../features/permits/add-permit-screen').then((module) => module.AddPermitScreen),
 );
-const MyPermitsScreen = lazy(() =>
-  import('../features/permits/my-permits-screen').then((module) => ({
-    default: module.MyPermitsScreen,
-  })),
+const MyPermitsScreen = lazyScreen(() =>
+  import('../features/permits/my-permits-screen').then((module) => module.MyPermitsScreen),
 );
-const GuideScreen = lazy(() =>
-  import('../features/guide/guide-screen').then((module) => ({ default: module.GuideScreen })),
+const GuideScreen = lazyScreen(() =>
+  import('../features/guide/guide-screen').then((module) => module.GuideScreen),
 );
-const SettingsScreen = lazy(() =>
-  import('../features/settings/settings-screen').then((module) => ({
-    default: module.SettingsScreen,
-  })),
+const SettingsScreen = lazyScreen(() =>
+  import('../features/settings/settings-screen').then((module) => module.SettingsScreen),
 );
-const ChangePasswordScreen = lazy(() =>
-  import('../features/settings/change-password-screen').then((module) => ({
-    default: module.ChangePasswordScreen,
-  })),
+const ChangePasswordScreen = lazyScreen(() =>
+  import('../features/settings/change-password-screen').then(
+    (module) => module.ChangePasswordScreen,
+  ),
 );
 
-const AccessibilityStatementScreen = lazy(() =>
-  import('../features/accessibility/accessibility-statement-screen').then((module) => ({
-    default: module.AccessibilityStatementScreen,
-  })),
+const AccessibilityStatementScreen = lazyScreen(() =>
+  import('../features/accessibility/accessibility-statement-screen').then(
+    (module) => module.AccessibilityStatementScreen,
+  ),
 );
+
+const screenAtPath: Record<(typeof paths)[keyof typeof paths], LazyScreen> = {
+  [paths.login]: LoginScreen,
+  [paths.register]: RegisterScreen,
+  [paths.forgotPassword]: ForgotPasswordScreen,
+  [paths.resetPassword]: ResetPasswordScreen,
+  [paths.dashboard]: DashboardScreen,
+  [paths.addPermit]: AddPermitScreen,
+  [paths.myPermits]: MyPermitsScreen,
+  [paths.guide]: GuideScreen,
+  [paths.settings]: SettingsScreen,
+  [paths.changePassword]: ChangePasswordScreen,
+  [paths.accessibility]: AccessibilityStatementScreen,
+};
+
+/**
+ * Loads the screen of the route at `pathname`, if there is one, so that its first render does not
+ * suspend (src/shell/lazy-screen.tsx). Rejects when the chunk cannot be loaded.
+ */
+export function preloadScreenAt(pathname: string): Promise<unknown> {
+  const screen = (screenAtPath as Record<string, LazyScreen | undefined>)[pathname];
+  return screen ? screen.preload() : Promise.resolve();
+}
 
 /** The routes of docs/contract.md §2 with their access rules. */
 export function AppRoutes() {

@@ -44,6 +44,31 @@ test('the page loads its runtime configuration before the bundle', () => {
   expect(fs.existsSync(path.join(site, 'config.js'))).toBe(true);
 });
 
+test('the public pages are rendered into HTML files of their own, inert until the app starts, and precached', () => {
+  const index = fs.readFileSync(path.join(site, 'index.html'), 'utf8');
+  const serviceWorker = fs.readFileSync(path.join(site, 'service-worker.js'), 'utf8');
+  const pages = [
+    { file: 'login.html', title: 'Sign in – Kerbside', text: 'Sign in to Kerbside' },
+    { file: 'register.html', title: 'Create your account – Kerbside', text: 'Create your account' },
+    { file: 'forgot-password.html', title: 'Forgot password – Kerbside', text: 'Forgot Password' },
+  ];
+  for (const { file, title, text } of pages) {
+    const html = fs.readFileSync(path.join(site, file), 'utf8');
+    const root = html.slice(html.search(/<div id="?root"?>/));
+    expect([file, html.match(/<title>([^<]*)<\/title>/)?.[1]]).toEqual([file, title]);
+    expect(root).toMatch(/^<div id="?root"?><div inert(="")?>/);
+    expect(root.replace(/<!-- -->/g, '')).toContain(text);
+    // Styled from the start: Chakra's styles come inline, and no screen is left loading.
+    expect(root).toContain('<style data-emotion=');
+    expect(root).not.toContain('Loading page');
+    // The same scripts as every other page.
+    const scripts = (page: string) => page.match(/<script[^>]*src=[^>]*>/g);
+    expect(scripts(html)).toEqual(scripts(index));
+    expect(serviceWorker).toContain(`url:"/${file}"`);
+  }
+  expect(index).toMatch(/<div id="?root"?><\/div>/);
+});
+
 test('source maps are written for the team but not linked from the served scripts', () => {
   const scripts = emittedScripts();
   expect(

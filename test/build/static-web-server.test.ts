@@ -14,6 +14,7 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(root, 'assets'));
   fs.writeFileSync(path.join(root, 'assets', 'main.abc123.js'), script);
   fs.writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>Kerbside</title>');
+  fs.writeFileSync(path.join(root, 'login.html'), '<!doctype html><title>Sign in</title>');
   web = await startStaticWebServer({
     root,
     port: 0,
@@ -65,4 +66,13 @@ test('any other route gets index.html, gzipped when accepted', async () => {
   const { headers, body } = await get('/my-permits', 'gzip');
   expect(headers['content-type']).toBe('text/html; charset=utf-8');
   expect(gunzipSync(body).toString('utf8')).toBe('<!doctype html><title>Kerbside</title>');
+});
+
+test('a route with a page rendered in advance gets that page (clean URLs)', async () => {
+  const { headers, body } = await get('/login');
+  expect(headers['content-type']).toBe('text/html; charset=utf-8');
+  expect(body.toString('utf8')).toBe('<!doctype html><title>Sign in</title>');
+  expect((await get('/login/')).body.toString('utf8')).toBe(
+    '<!doctype html><title>Kerbside</title>',
+  );
 });

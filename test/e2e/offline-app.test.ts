@@ -112,6 +112,38 @@ test('signed out, /login loads neither the identity provider nor the API client;
   }
 });
 
+test('/login paints the sign-in form from its HTML; it cannot be typed into until the app has replaced it with the live one', async () => {
+  const withoutScripts = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const htmlOnly = await withoutScripts.newPage();
+    await htmlOnly.goto(url('/login'));
+    await expect(htmlOnly.title()).resolves.toBe('Sign in – Kerbside');
+    await expect(
+      htmlOnly.getByRole('heading', { level: 1 }).textContent({ timeout: 5_000 }),
+    ).resolves.toBe('Sign in to Kerbside');
+    // The whole rendered page is inert: nothing in it takes focus or text that would then be lost.
+    await expect(htmlOnly.locator('#root > [inert]').count()).resolves.toBe(1);
+    const email = htmlOnly.locator('input[name="email"]');
+    await email.click({ force: true });
+    await htmlOnly.keyboard.type('lost@example.com');
+    await expect(email.inputValue()).resolves.toBe('');
+  } finally {
+    await withoutScripts.close();
+  }
+
+  const ownContext = await browser.newContext({ serviceWorkers: 'block' });
+  try {
+    const live = await ownContext.newPage();
+    await live.goto(url('/login'));
+    await live.getByLabel('Email').fill('someone@example.com');
+    await live.getByRole('button', { name: 'Sign in' }).waitFor();
+    await expect(live.locator('#root [inert]').count()).resolves.toBe(0);
+    await expect(live.getByLabel('Email').inputValue()).resolves.toBe('someone@example.com');
+  } finally {
+    await ownContext.close();
+  }
+});
+
 test('the service worker takes control, and offline a reload of /login still shows the sign-in form', async () => {
   await page.goto(url('/login'));
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {

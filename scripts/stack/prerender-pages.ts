@@ -1,0 +1,29 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import vm from 'node:vm';
+import { prerenderedPaths, prerenderPage } from '../../src/shell/prerender';
+
+/**
+ * `tsx scripts/stack/prerender-pages.ts`: prints the public pages rendered in advance, as JSON
+ * `[{ path, title, html }]`, with the runtime configuration the build ships in public/config.js.
+ * webpack.config.ts runs it in a process of its own, with `NODE_ENV=production`, so that the
+ * app's modules and React's server renderer stay out of webpack's process.
+ */
+async function prerenderPages(): Promise<void> {
+  const sandbox: { window: { __KERBSIDE_CONFIG__?: unknown } } = { window: {} };
+  vm.runInNewContext(
+    fs.readFileSync(path.resolve(__dirname, '../../public/config.js'), 'utf8'),
+    sandbox,
+  );
+  globalThis.__KERBSIDE_CONFIG__ = sandbox.window.__KERBSIDE_CONFIG__;
+  const pages = [];
+  for (const pathname of prerenderedPaths) {
+    pages.push({ path: pathname, ...(await prerenderPage(pathname)) });
+  }
+  process.stdout.write(JSON.stringify(pages));
+}
+
+prerenderPages().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
