@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { Clock } from '../../machines/clock';
 import { AppMachinesProvider, type MachineOverrides } from './app-machines';
 import { SessionProvider } from './session-provider';
-import { system } from './system';
+import { appSystem } from './system';
 
 /**
  * The design system, the machines' side effects and the app-wide session actor. Tests render with
@@ -19,7 +19,7 @@ export function AppProviders({
   clock?: Clock;
 }) {
   return (
-    <ChakraProvider value={system}>
+    <ChakraProvider value={appSystem()}>
       <AppMachinesProvider overrides={machines} clock={clock}>
         <SessionProvider>{children}</SessionProvider>
       </AppMachinesProvider>

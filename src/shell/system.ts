@@ -1,4 +1,10 @@
-import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs } from '@chakra-ui/react';
+import {
+  createSystem,
+  defaultBaseConfig,
+  defineConfig,
+  mergeConfigs,
+  type SystemContext,
+} from '@chakra-ui/react';
 import {
   alertSlotRecipe,
   animationStyles,
@@ -154,8 +160,16 @@ const accessibleTheme = defineConfig({
   },
 });
 
-/** The Chakra UI design system the whole app renders with. */
-export const system = createSystem(
-  mergeConfigs(defaultBaseConfig, usedComponentsTheme),
-  accessibleTheme,
-);
+let builtSystem: SystemContext | undefined;
+
+/**
+ * The Chakra UI design system the whole app renders with, built on first use: building it is the
+ * longest single step of starting the app, and src/main.tsx gives it a task of its own.
+ */
+export function appSystem(): SystemContext {
+  builtSystem ??= createSystem(
+    mergeConfigs(defaultBaseConfig, usedComponentsTheme),
+    accessibleTheme,
+  );
+  return builtSystem;
+}

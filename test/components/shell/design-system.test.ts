@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { defaultSystem } from '@chakra-ui/react';
-import { system } from '../../../src/shell/system';
+import { appSystem } from '../../../src/shell/system';
 
 /** Every name the app's source imports from Chakra. */
 function chakraImports(directory: string): string[] {
@@ -22,19 +22,19 @@ function chakraImports(directory: string): string[] {
 
 const recipeKey = (component: string) => component[0]!.toLowerCase() + component.slice(1);
 
-// The app's system carries only the recipes of the components it renders (src/shell/system.ts):
+// The app's design system carries only the recipes of the components it renders (src/shell/system.ts):
 // a component whose recipe is missing renders unstyled, which no other test would notice.
 test('every Chakra component the app imports has its recipe in the app’s design system', () => {
   const styledComponents = [...new Set(chakraImports(path.resolve(__dirname, '../../../src')))]
     .map(recipeKey)
     .filter((key) => defaultSystem.hasRecipe(key));
   expect(styledComponents).toEqual(expect.arrayContaining(['button', 'menu', 'table']));
-  expect(styledComponents.filter((key) => !system.hasRecipe(key))).toEqual([]);
+  expect(styledComponents.filter((key) => !appSystem().hasRecipe(key))).toEqual([]);
 });
 
 /** A color token's light-mode value as a hex colour, following `{colors.…}` references. */
 function lightHex(name: string): string {
-  const token = system.tokens.getByName(name);
+  const token = appSystem().tokens.getByName(name);
   if (!token) throw new Error(`No token ${name}`);
   const conditions = token.extensions.conditions as Record<string, string> | undefined;
   const raw = conditions?._light ?? conditions?.base ?? token.originalValue ?? token.value;
@@ -75,13 +75,13 @@ test('the focus ring and the input border stand at least 3:1 from what surrounds
 });
 
 test('the focus style and the input border are the ones the app renders with', () => {
-  const css = system.getGlobalCss() as Record<string, Record<string, unknown>>;
+  const css = appSystem().getGlobalCss() as Record<string, Record<string, unknown>>;
   const base = css['@layer base'] as Record<string, Record<string, unknown>>;
   expect(base['&:is(:focus-visible, [data-focus-visible])']).toMatchObject({
     outlineWidth: '3px !important',
     outlineColor: 'var(--chakra-colors-focus-ring) !important',
   });
-  expect(system.getRecipe('input').variants?.variant?.outline).toMatchObject({
+  expect(appSystem().getRecipe('input').variants?.variant?.outline).toMatchObject({
     borderColor: 'border.input',
   });
 });

@@ -1,12 +1,12 @@
 import { render, screen } from '@testing-library/react';
-import { Suspense } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { lazyScreen } from '../../../src/shell/lazy-screen';
 
 function Greeting() {
   return <h1>Sign in to Kerbside</h1>;
 }
 
-const renderInSuspense = (Screen: () => React.ReactNode) =>
+const renderInSuspense = (Screen: ComponentType) =>
   render(
     <Suspense fallback={<p>Loading page</p>}>
       <Screen />

@@ -7,7 +7,7 @@ import { DateTimeInput } from '../../../src/ui/date-time-input';
 import { ChakraProvider } from '@chakra-ui/react';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { system } from '../../../src/shell/system';
+import { appSystem } from '../../../src/shell/system';
 import { dateTimeBox, dateTimeShown, typeDateTime } from '../../support/date-time-boxes';
 
 /** 1 June 2026, 12:00 in London (BST). */
@@ -15,7 +15,7 @@ const now = new Date('2026-06-01T11:00:00Z');
 
 function renderInput(onSubmit = jest.fn(), earliest?: string) {
   const view = render(
-    <ChakraProvider value={system}>
+    <ChakraProvider value={appSystem()}>
       <Formik
         initialValues={{ end: '' }}
         validationSchema={yup.object({ end: expirySchema(now, permitFormMessages.endRequired) })}
