@@ -6,6 +6,10 @@ import { type PermitRowsProps } from './permit-row-actions';
 import { PermitRowButtons } from './permit-row-buttons';
 import { PermitStatusBadge } from './permit-status-badge';
 import { statusChangeMotion } from './status-change-motion';
+import { useRenderedInSteps } from '../../ui/use-rendered-in-steps';
+
+/** About a phone's screenful of cards and more: what renders first. */
+const permitsPerStep = 10;
 
 /**
  * The list on narrow screens: one card a permit, with the same texts as the table's rows.
@@ -19,9 +23,10 @@ export const PermitCards = memo(function PermitCards({
   onAction,
 }: PermitRowsProps) {
   const reduceMotion = useReducedMotion() ?? false;
+  const shown = useRenderedInSteps(permits, permitsPerStep);
   return (
     <List.Root role="list" listStyle="none" gap={3} aria-label="Permits">
-      {permits.map((permit) => {
+      {shown.map((permit) => {
         const display = permitDisplay(permit);
         return (
           <List.Item key={permit.id} asChild rounded="md">

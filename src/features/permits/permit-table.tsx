@@ -6,6 +6,10 @@ import { type PermitRowsProps } from './permit-row-actions';
 import { PermitRowButtons } from './permit-row-buttons';
 import { PermitStatusBadge } from './permit-status-badge';
 import { statusChangeMotion } from './status-change-motion';
+import { useRenderedInSteps } from '../../ui/use-rendered-in-steps';
+
+/** About a screenful of rows: what renders first. */
+const permitsPerStep = 15;
 
 /**
  * The list on wide screens: one permit a row (docs/contract.md §2, "Permit row").
@@ -19,6 +23,7 @@ export const PermitTable = memo(function PermitTable({
   onAction,
 }: PermitRowsProps) {
   const reduceMotion = useReducedMotion() ?? false;
+  const shown = useRenderedInSteps(permits, permitsPerStep);
   return (
     <Table.ScrollArea borderWidth="1px" rounded="md">
       <Table.Root size="sm" aria-label="Permits">
@@ -35,7 +40,7 @@ export const PermitTable = memo(function PermitTable({
           </Table.Row>
         </Table.Header>
         <Table.Body>
-          {permits.map((permit) => {
+          {shown.map((permit) => {
             const display = permitDisplay(permit);
             return (
               <Table.Row key={permit.id} asChild>
