@@ -6,7 +6,7 @@ import { type PermitRowsProps } from './permit-row-actions';
 import { PermitRowButtons } from './permit-row-buttons';
 import { PermitStatusBadge } from './permit-status-badge';
 import { statusChangeMotion } from './status-change-motion';
-import { useRenderedInSteps } from '../../ui/use-rendered-in-steps';
+import { useListInSteps } from '../../ui/use-list-in-steps';
 
 /** About a phone's screenful of cards and more: what renders first. */
 const permitsPerStep = 10;
@@ -23,7 +23,7 @@ export const PermitCards = memo(function PermitCards({
   onAction,
 }: PermitRowsProps) {
   const reduceMotion = useReducedMotion() ?? false;
-  const shown = useRenderedInSteps(permits, permitsPerStep);
+  const shown = useListInSteps(permits, permitsPerStep);
   return (
     <List.Root role="list" listStyle="none" gap={3} aria-label="Permits">
       {shown.map((permit) => {

@@ -6,7 +6,7 @@ import { type PermitRowsProps } from './permit-row-actions';
 import { PermitRowButtons } from './permit-row-buttons';
 import { PermitStatusBadge } from './permit-status-badge';
 import { statusChangeMotion } from './status-change-motion';
-import { useRenderedInSteps } from '../../ui/use-rendered-in-steps';
+import { useListInSteps } from '../../ui/use-list-in-steps';
 
 /** About a screenful of rows: what renders first. */
 const permitsPerStep = 15;
@@ -23,7 +23,7 @@ export const PermitTable = memo(function PermitTable({
   onAction,
 }: PermitRowsProps) {
   const reduceMotion = useReducedMotion() ?? false;
-  const shown = useRenderedInSteps(permits, permitsPerStep);
+  const shown = useListInSteps(permits, permitsPerStep);
   return (
     <Table.ScrollArea borderWidth="1px" rounded="md">
       <Table.Root size="sm" aria-label="Permits">

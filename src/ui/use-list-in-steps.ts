@@ -8,7 +8,7 @@ import { startTransition, useEffect, useState } from 'react';
  * step blocks for long. What has been shown stays shown: a later list no longer than the longest
  * so far renders whole at once, and a longer one gets its new part in steps.
  */
-export function useRenderedInSteps<T>(items: readonly T[], step: number): readonly T[] {
+export function useListInSteps<T>(items: readonly T[], step: number): readonly T[] {
   const [shown, setShown] = useState(step);
   const more = shown < items.length;
   useEffect(() => {

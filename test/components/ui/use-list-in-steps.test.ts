@@ -1,5 +1,5 @@
 import { renderHook } from '@testing-library/react';
-import { useRenderedInSteps } from '../../../src/ui/use-rendered-in-steps';
+import { useListInSteps } from '../../../src/ui/use-list-in-steps';
 
 const numbers = (count: number) => Array.from({ length: count }, (_, index) => index);
 
@@ -7,7 +7,7 @@ test('a long list renders its first step, then a step more in each render, until
   const lengths: number[] = [];
   const list = numbers(25);
   const { result } = renderHook(() => {
-    const shown = useRenderedInSteps(list, 10);
+    const shown = useListInSteps(list, 10);
     lengths.push(shown.length);
     return shown;
   });
@@ -20,7 +20,7 @@ test('a list no longer than the longest shown renders whole at once; a longer on
   const lengths: number[] = [];
   const { rerender, result } = renderHook(
     ({ list }: { list: number[] }) => {
-      const shown = useRenderedInSteps(list, 10);
+      const shown = useListInSteps(list, 10);
       lengths.push(shown.length);
       return shown;
     },
