@@ -9,7 +9,9 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 async function start(container: HTMLElement): Promise<void> {
   try {
-    document.title = getConfig().appName;
+    const { appName } = getConfig();
+    // A page the build rendered in advance already carries its own title.
+    if (!container.hasChildNodes()) document.title = appName;
   } catch (error) {
     // Without its configuration the app cannot reach anything: say so on the page, not only in the console.
     container.textContent = error instanceof Error ? error.message : String(error);

@@ -53,6 +53,12 @@ afterEach(async () => {
 
 const url = (route: string) => `${fixture.stack.webUrl}${route}`;
 
+/** Opens a page and waits for the app to have replaced what the build rendered in advance (inert). */
+async function gotoStarted(route: string) {
+  await page.goto(url(route));
+  await page.locator('#root [inert]').waitFor({ state: 'detached' });
+}
+
 const register = (resident: E2eResident) =>
   registerThroughForm(page, fixture.stack.webUrl, inviteCode, resident);
 
@@ -243,7 +249,7 @@ describe('the forms with the keyboard alone', () => {
   }
 
   test('the sign-in form with the keyboard alone: skip link first, a summary that leads to each field, focus never on the body', async () => {
-    await page.goto(url('/login'));
+    await gotoStarted('/login');
     await page.getByRole('heading', { name: 'Sign in to Kerbside' }).waitFor();
     expect(await page.title()).toBe('Sign in – Kerbside');
 
@@ -288,7 +294,7 @@ describe('the forms with the keyboard alone', () => {
       email: `keys.${Date.now()}@example.com`,
       password: 'Keyboard1only',
     };
-    await page.goto(url('/register'));
+    await gotoStarted('/register');
     await page.getByRole('heading', { name: 'Create your account' }).waitFor();
     expect(await page.title()).toBe('Create your account – Kerbside');
     expect(await axeViolations(page)).toEqual([]);

@@ -137,7 +137,9 @@ export function markTarget(query: TargetQuery): string {
   const found = Array.from(scope.querySelectorAll(selectors[query.role])).filter((element) => {
     // A visually hidden checkbox is shown by its label.
     const shown = query.role === 'checkbox' ? (element.closest('label') ?? element) : element;
-    return isVisible(shown) && matches(nameOf(element));
+    // An inert control takes no input: the page the build rendered in advance is inert until the
+    // app has started and replaced it (src/shell/prerender.tsx).
+    return isVisible(shown) && !element.closest('[inert]') && matches(nameOf(element));
   });
   document
     .querySelectorAll('[data-e2e-target]')
