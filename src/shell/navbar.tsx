@@ -1,8 +1,9 @@
 import { Box, Button, Flex, Link } from '@chakra-ui/react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { NavLink, Link as RouterLink, useLocation } from 'react-router';
 import { getConfig } from '../config';
 import { useNarrowScreen } from '../ui/use-narrow-screen';
+import { useStateResetOn } from '../ui/use-state-reset-on';
 import { AvatarMenu } from './avatar-menu';
 import { paths } from './paths';
 
@@ -15,21 +16,6 @@ const entries = [
 ] as const;
 
 /**
- * Whether the phone's menu is open: closed again whenever the page changes (a link chosen in it,
- * Back), as it is on a site whose every page loads afresh.
- */
-function useMenuOpen() {
-  const { pathname } = useLocation();
-  const [open, setOpen] = useState(false);
-  const [openedOn, setOpenedOn] = useState(pathname);
-  if (openedOn !== pathname) {
-    setOpenedOn(pathname);
-    setOpen(false);
-  }
-  return [open, setOpen] as const;
-}
-
-/**
  * The signed-in top bar. Wide screens show the five entries in a row between the name and the
  * account menu. On a phone (`useNarrowScreen`) the name and the account menu share the first row
  * and the entries fold behind a "Menu" button under them, as GOV.UK's service navigation does: the
@@ -38,7 +24,9 @@ function useMenuOpen() {
  */
 export function Navbar() {
   const narrow = useNarrowScreen();
-  const [menuOpen, setMenuOpen] = useMenuOpen();
+  // Closed again whenever the page changes (a link chosen in it, Back), as on a site whose every
+  // page loads afresh.
+  const [menuOpen, setMenuOpen] = useStateResetOn(useLocation().pathname, false);
   const listId = useId();
   const folded = narrow && !menuOpen;
   return (

@@ -29,6 +29,7 @@ import {
 import { permitStatusTable } from '../../../machines/permits/permit-status-table';
 import { permitStatuses, type PermitStatus } from '../../../contract/permit-status';
 import { useNarrowScreen } from '../../ui/use-narrow-screen';
+import { useStateResetOn } from '../../ui/use-state-reset-on';
 import {
   chosenPermitFilters,
   setFilterCount,
@@ -42,20 +43,6 @@ import {
  * once, not for every digit.
  */
 const dateSettleMs = 800;
-
-/**
- * A text the resident edits before it applies. It follows `value` whenever the list's filters
- * change from elsewhere (Back, a shared link, Reset).
- */
-function useDraft(value: string) {
-  const [draft, setDraft] = useState(value);
-  const [followed, setFollowed] = useState(value);
-  if (value !== followed) {
-    setFollowed(value);
-    setDraft(value);
-  }
-  return [draft, setDraft] as const;
-}
 
 /**
  * What a creation-date field's hint says. The browser's own date and time control shows its
@@ -140,7 +127,9 @@ function CreatedDateFilter({
   value: string;
   onChange: (value: string) => void;
 }) {
-  const [draft, setDraft] = useDraft(value);
+  // A draft the resident edits before it applies; it follows `value` whenever the list's filters
+  // change from elsewhere (Back, a shared link, Reset).
+  const [draft, setDraft] = useStateResetOn(value, value);
   // The wait restarts when the date changes, not whenever the screen around it renders again.
   const applySettled = useEffectEvent((settled: string) => onChange(settled));
   useEffect(() => {
@@ -170,7 +159,9 @@ function CreatedDateFilter({
 
 /** The free-text search: it applies on Enter or the Search button, one history entry each. */
 function SearchFilter({ value, onSearch }: { value: string; onSearch: (search: string) => void }) {
-  const [draft, setDraft] = useDraft(value);
+  // A draft the resident edits before it applies; it follows `value` whenever the list's filters
+  // change from elsewhere (Back, a shared link, Reset).
+  const [draft, setDraft] = useStateResetOn(value, value);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSearch(draft.trim());
