@@ -1,6 +1,7 @@
 import type { AnyEventObject } from 'xstate';
 import type { Profile } from '../../contract/auth';
 import type { IdentityUser } from '../../machines/auth/identity-user';
+import type { ActorControls } from './actor-controls';
 
 const jane: IdentityUser = { uid: 'resident-1', email: 'jane@example.test', emailVerified: true };
 const janeRefreshed: IdentityUser = { ...jane, emailVerified: false };
@@ -30,3 +31,13 @@ export const sessionEventSamples: AnyEventObject[] = [
   { type: 'xstate.error.actor.refreshToken', error: { message: 'auth/user-token-expired' } },
   { type: 'xstate.error.actor.logout', error: { status: 500 } },
 ];
+
+/** The session machine's four actors as fakes that a test settles through `controls`. */
+export function fakeSessionActors(controls: ActorControls) {
+  return {
+    identityListener: controls.callback('identityListener'),
+    fetchProfile: controls.promise<Profile>('fetchProfile'),
+    refreshToken: controls.promise<void>('refreshToken'),
+    logout: controls.promise<void>('logout'),
+  };
+}

@@ -1,7 +1,6 @@
-import type { Profile } from '../../contract/auth';
 import { sessionMachine } from '../../machines/session-machine';
 import { createActorControls } from './actor-controls';
-import { sessionEventSamples } from './session-machine-fixtures';
+import { sessionEventSamples, fakeSessionActors } from './session-machine-fixtures';
 import {
   createMachineDriver,
   createMachineTestModel,
@@ -18,12 +17,7 @@ const paths = model.getShortestPaths();
 function driverFor(machine: typeof sessionMachine, timeoutMs = 200) {
   const controls = createActorControls();
   const provided = machine.provide({
-    actors: {
-      identityListener: controls.callback('identityListener'),
-      fetchProfile: controls.promise<Profile>('fetchProfile'),
-      refreshToken: controls.promise<void>('refreshToken'),
-      logout: controls.promise<void>('logout'),
-    },
+    actors: fakeSessionActors(controls),
   });
   return createMachineDriver(provided, {
     controls,

@@ -7,6 +7,7 @@ import {
   type SessionSnapshot,
   type SessionStatus,
 } from '../../machines/session-machine';
+import { fakeSessionActors } from './session-machine-fixtures';
 import { createActorControls } from './actor-controls';
 
 const jane: IdentityUser = { uid: 'resident-1', email: 'jane@example.test', emailVerified: true };
@@ -26,12 +27,7 @@ function startSession() {
   const clock = new SimulatedClock();
   const actor = createActor(
     sessionMachine.provide({
-      actors: {
-        identityListener: controls.callback('identityListener'),
-        fetchProfile: controls.promise<Profile>('fetchProfile'),
-        refreshToken: controls.promise<void>('refreshToken'),
-        logout: controls.promise<void>('logout'),
-      },
+      actors: fakeSessionActors(controls),
     }),
     { clock },
   ).start();
@@ -288,12 +284,7 @@ describe('sessionMachine: validity re-check after a route change', () => {
     const controls = createActorControls();
     const actor = createActor(
       sessionMachine.provide({
-        actors: {
-          identityListener: controls.callback('identityListener'),
-          fetchProfile: controls.promise<Profile>('fetchProfile'),
-          refreshToken: controls.promise<void>('refreshToken'),
-          logout: controls.promise<void>('logout'),
-        },
+        actors: fakeSessionActors(controls),
         delays: { validityRecheck: 5 },
       }),
     ).start();

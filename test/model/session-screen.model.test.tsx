@@ -9,6 +9,7 @@ import { siteSettingsMachine } from '../../machines/site-settings-machine';
 import { createApiClient } from '../../src/api/api-client';
 import { apiPaths } from '../../src/api/api-paths';
 import { AppRoutes } from '../../src/shell/routes';
+import { fakeSessionActors } from '../machines/session-machine-fixtures';
 import { createActorControls } from '../machines/actor-controls';
 import {
   describePath,
@@ -121,12 +122,7 @@ function isCalling(actorId: string, state: AnyMachineSnapshot) {
 function screenDriver(machine: typeof sessionMachine): ModelDriver<AnyMachineSnapshot> {
   const controls = createActorControls();
   const provided = machine.provide({
-    actors: {
-      identityListener: controls.callback('identityListener'),
-      fetchProfile: controls.promise<Profile>('fetchProfile'),
-      refreshToken: controls.promise<void>('refreshToken'),
-      logout: controls.promise<void>('logout'),
-    },
+    actors: fakeSessionActors(controls),
     delays: { validityRecheck: recheckAfter },
   });
   let user: UserEvent;
