@@ -9,59 +9,54 @@ import { PublicRoute } from './public-route';
 import { RouteChangeEffects } from './route-change-effects';
 import { SkipLink } from './skip-link';
 
+type ScreenPath = (typeof paths)[keyof typeof paths];
+
 // Every screen is its own chunk, so the first page loads only what it needs.
-const LoginScreen = lazyScreen(() =>
-  import('../features/auth/login-screen').then((module) => module.LoginScreen),
-);
-const RegisterScreen = lazyScreen(() =>
-  import('../features/auth/register-screen').then((module) => module.RegisterScreen),
-);
-const ForgotPasswordScreen = lazyScreen(() =>
-  import('../features/auth/forgot-password-screen').then((module) => module.ForgotPasswordScreen),
-);
-const ResetPasswordScreen = lazyScreen(() =>
-  import('../features/auth/reset-password-screen').then((module) => module.ResetPasswordScreen),
-);
-const DashboardScreen = lazyScreen(() =>
-  import('../features/dashboard/dashboard-screen').then((module) => module.DashboardScreen),
-);
-const AddPermitScreen = lazyScreen(() =>
-  import('../features/permits/add-permit-screen').then((module) => module.AddPermitScreen),
-);
-const MyPermitsScreen = lazyScreen(() =>
-  import('../features/permits/my-permits-screen').then((module) => module.MyPermitsScreen),
-);
-const GuideScreen = lazyScreen(() =>
-  import('../features/guide/guide-screen').then((module) => module.GuideScreen),
-);
-const SettingsScreen = lazyScreen(() =>
-  import('../features/settings/settings-screen').then((module) => module.SettingsScreen),
-);
-const ChangePasswordScreen = lazyScreen(() =>
-  import('../features/settings/change-password-screen').then(
-    (module) => module.ChangePasswordScreen,
+const screenAtPath: Record<ScreenPath, LazyScreen> = {
+  [paths.login]: lazyScreen(() =>
+    import('../features/auth/login-screen').then((module) => module.LoginScreen),
   ),
-);
-
-const AccessibilityStatementScreen = lazyScreen(() =>
-  import('../features/accessibility/accessibility-statement-screen').then(
-    (module) => module.AccessibilityStatementScreen,
+  [paths.register]: lazyScreen(() =>
+    import('../features/auth/register-screen').then((module) => module.RegisterScreen),
   ),
-);
-
-const screenAtPath: Record<(typeof paths)[keyof typeof paths], LazyScreen> = {
-  [paths.login]: LoginScreen,
-  [paths.register]: RegisterScreen,
-  [paths.forgotPassword]: ForgotPasswordScreen,
-  [paths.resetPassword]: ResetPasswordScreen,
-  [paths.dashboard]: DashboardScreen,
-  [paths.addPermit]: AddPermitScreen,
-  [paths.myPermits]: MyPermitsScreen,
-  [paths.guide]: GuideScreen,
-  [paths.settings]: SettingsScreen,
-  [paths.changePassword]: ChangePasswordScreen,
-  [paths.accessibility]: AccessibilityStatementScreen,
+  [paths.forgotPassword]: lazyScreen(() =>
+    import('../features/auth/forgot-password-screen').then((module) => module.ForgotPasswordScreen),
+  ),
+  [paths.resetPassword]: lazyScreen(() =>
+    import('../features/auth/reset-password-screen').then((module) => module.ResetPasswordScreen),
+  ),
+  [paths.dashboard]: lazyScreen(() =>
+    import('../features/dashboard/dashboard-screen').then((module) => module.DashboardScreen),
+  ),
+  [paths.addPermit]: lazyScreen(() =>
+    import('../features/permits/add-permit-screen').then((module) => module.AddPermitScreen),
+  ),
+  [paths.myPermits]: lazyScreen(() =>
+    import('../features/permits/my-permits-screen').then((module) => module.MyPermitsScreen),
+  ),
+  [paths.guide]: lazyScreen(() =>
+    import('../features/guide/guide-screen').then((module) => module.GuideScreen),
+  ),
+  [paths.settings]: lazyScreen(() =>
+    import('../features/settings/settings-screen').then((module) => module.SettingsScreen),
+  ),
+  [paths.changePassword]: lazyScreen(() =>
+    import('../features/settings/change-password-screen').then(
+      (module) => module.ChangePasswordScreen,
+    ),
+  ),
+  [paths.accessibility]: lazyScreen(() =>
+    import('../features/accessibility/accessibility-statement-screen').then(
+      (module) => module.AccessibilityStatementScreen,
+    ),
+  ),
 };
+
+/** The route at `path`, showing its screen. */
+function screenRoute(path: ScreenPath) {
+  const Screen = screenAtPath[path];
+  return <Route path={path} element={<Screen />} />;
+}
 
 /**
  * Loads the screen of the route at `pathname`, if there is one, so that its first render does not
@@ -80,24 +75,22 @@ export function AppRoutes() {
       <RouteChangeEffects />
       <Routes>
         <Route element={<PublicRoute />}>
-          <Route path={paths.login} element={<LoginScreen />} />
-          <Route path={paths.register} element={<RegisterScreen />} />
-          <Route path={paths.forgotPassword} element={<ForgotPasswordScreen />} />
-          <Route path={paths.resetPassword} element={<ResetPasswordScreen />} />
+          {screenRoute(paths.login)}
+          {screenRoute(paths.register)}
+          {screenRoute(paths.forgotPassword)}
+          {screenRoute(paths.resetPassword)}
         </Route>
         <Route element={<ProtectedRoute />}>
           <Route element={<AppLayout />}>
-            <Route path={paths.dashboard} element={<DashboardScreen />} />
-            <Route path={paths.addPermit} element={<AddPermitScreen />} />
-            <Route path={paths.myPermits} element={<MyPermitsScreen />} />
-            <Route path={paths.guide} element={<GuideScreen />} />
-            <Route path={paths.settings} element={<SettingsScreen />} />
-            <Route path={paths.changePassword} element={<ChangePasswordScreen />} />
+            {screenRoute(paths.dashboard)}
+            {screenRoute(paths.addPermit)}
+            {screenRoute(paths.myPermits)}
+            {screenRoute(paths.guide)}
+            {screenRoute(paths.settings)}
+            {screenRoute(paths.changePassword)}
           </Route>
         </Route>
-        <Route element={<OpenRoute />}>
-          <Route path={paths.accessibility} element={<AccessibilityStatementScreen />} />
-        </Route>
+        <Route element={<OpenRoute />}>{screenRoute(paths.accessibility)}</Route>
         <Route path="*" element={<Navigate to={paths.dashboard} replace />} />
       </Routes>
     </FlashMessageProvider>
