@@ -1,4 +1,6 @@
 import { getConfig } from './config';
+import { preloadIdentityProvider } from './identity/identity';
+import { deviceMayBeSignedIn } from './identity/signed-in-mark';
 
 /**
  * Resolves in a task of its own. The app starts in steps (below) with one in between, so the
@@ -16,6 +18,13 @@ async function start(container: HTMLElement): Promise<void> {
     // Without its configuration the app cannot reach anything: say so on the page, not only in the console.
     container.textContent = error instanceof Error ? error.message : String(error);
     throw error;
+  }
+  if (deviceMayBeSignedIn()) {
+    // The session's first steps on a device where someone is signed in need the identity provider
+    // and the API client: their downloads start now, beside the app's own, not after the first
+    // render. Profiled on My Permits (slow 4G, 4x CPU), the first paint came about 0.2 s sooner.
+    preloadIdentityProvider();
+    void import('./api/auth-api').catch(() => undefined);
   }
   // "eager": part of this chunk, evaluated only when imported, each in the step that imports it.
   const [{ createRoot }, { StrictMode, startTransition }] = await Promise.all([

@@ -25,6 +25,11 @@ function firebase(): ReturnType<typeof loadFirebaseIdentity> {
   return firebaseIdentity;
 }
 
+/** Starts loading the provider before anything asks it (src/main.tsx, on a signed-in device). */
+export function preloadIdentityProvider(): void {
+  void firebase().catch(() => undefined);
+}
+
 /**
  * The login step of docs/contract.md §4: hands the API host's custom token to the identity provider.
  * Resolves false when the provider does not accept it.
