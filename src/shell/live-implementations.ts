@@ -35,15 +35,7 @@ import {
 } from '../identity/identity';
 import type { AppImplementations } from './app-machine-types';
 import { paths } from './paths';
-
-/**
- * The API host's calls, each module loaded on first use: they bring axios (about 21 KB gzip),
- * which a signed-out resident's /login needs only once the form is sent (README "Performance").
- */
-const authApi = () => import('../api/auth-api');
-const permitsApi = () => import('../api/permits-api');
-const emailPreferencesApi = () => import('../api/email-preferences-api');
-const siteSettingsApi = () => import('../api/site-settings-api');
+import { authApi, emailPreferencesApi, permitsApi, siteSettingsApi } from '../api/api-modules';
 
 /**
  * The pages a signed-out resident opens. There a device without the signed-in mark is taken as

@@ -52,10 +52,28 @@ const screenAtPath: Record<ScreenPath, LazyScreen> = {
   ),
 };
 
+/** The screens a resident sees only once the session has said who is signed in. */
+const signedInScreenPaths: ScreenPath[] = [
+  paths.dashboard,
+  paths.addPermit,
+  paths.myPermits,
+  paths.guide,
+  paths.settings,
+  paths.changePassword,
+];
+
 /** The route at `path`, showing its screen. */
 function screenRoute(path: ScreenPath) {
   const Screen = screenAtPath[path];
-  return <Route path={path} element={<Screen />} />;
+  return <Route key={path} path={path} element={<Screen />} />;
+}
+
+/**
+ * Whether the page at `pathname` first shows the session's spinner (./protected-route.tsx) rather
+ * than its screen, so that its first render need not wait for the screen to load.
+ */
+export function pageWaitsForSession(pathname: string): boolean {
+  return (signedInScreenPaths as string[]).includes(pathname);
 }
 
 /**
@@ -81,14 +99,7 @@ export function AppRoutes() {
           {screenRoute(paths.resetPassword)}
         </Route>
         <Route element={<ProtectedRoute />}>
-          <Route element={<AppLayout />}>
-            {screenRoute(paths.dashboard)}
-            {screenRoute(paths.addPermit)}
-            {screenRoute(paths.myPermits)}
-            {screenRoute(paths.guide)}
-            {screenRoute(paths.settings)}
-            {screenRoute(paths.changePassword)}
-          </Route>
+          <Route element={<AppLayout />}>{signedInScreenPaths.map(screenRoute)}</Route>
         </Route>
         <Route element={<OpenRoute />}>{screenRoute(paths.accessibility)}</Route>
         <Route path="*" element={<Navigate to={paths.dashboard} replace />} />
