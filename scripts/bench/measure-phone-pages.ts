@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { chromium, type Page } from 'playwright-core';
@@ -87,6 +87,7 @@ export async function measurePhonePages(
   dataDir: string,
   authEmulatorHost: string,
   cleanups: CleanupStack,
+  reportsDir?: string,
   rounds = 3,
 ): Promise<PhonePagesMeasurement> {
   writeFileSync(path.join(outputPath, baselineFile), baselineHtml);
@@ -150,6 +151,12 @@ export async function measurePhonePages(
     );
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`Lighthouse returned no result for ${url}.`);
+    if (reportsDir !== undefined) {
+      // The page's path and the run's time name the file: /my-permits -> my-permits-<ms>.json.
+      const page = new URL(url).pathname.replace(/^\//, '').replace(/\.html$/, '');
+      mkdirSync(reportsDir, { recursive: true });
+      writeFileSync(path.join(reportsDir, `${page}-${Date.now()}.json`), JSON.stringify(lhr));
+    }
     if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
     const items = (
       lhr.audits['resource-summary']?.details as

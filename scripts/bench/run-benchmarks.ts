@@ -5,7 +5,8 @@
 // page and the baseline on PostgreSQL; `-- --phone-only` the bundle budget and Lighthouse's mobile
 // figures (measure-phone-pages.ts) alone; `-- --export-only` only My Permits' "Export CSV" of
 // 10,000 permits (benchmark-permit-export.ts); `-- --cpu-prof=DIR` has the API host under load
-// write its CPU profiles (node --cpu-prof) to DIR.
+// write its CPU profiles (node --cpu-prof) to DIR; `-- --lighthouse-reports=DIR` writes each
+// Lighthouse run's full report (JSON, for https://googlechrome.github.io/lighthouse/viewer/) to DIR.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,6 +31,9 @@ const phoneOnly = process.argv.includes('--phone-only');
 const cpuProfileDir = process.argv
   .find((argument) => argument.startsWith('--cpu-prof='))
   ?.slice('--cpu-prof='.length);
+const lighthouseReportsDir = process.argv
+  .find((argument) => argument.startsWith('--lighthouse-reports='))
+  ?.slice('--lighthouse-reports='.length);
 
 const cleanups = new CleanupStack();
 
@@ -246,6 +250,7 @@ async function main(): Promise<void> {
           temporaryDirectory('kerbside-bench-phone-'),
           emulator.host,
           cleanups,
+          lighthouseReportsDir,
         ),
       ),
     );
