@@ -1,4 +1,5 @@
 import type { IdentityUser } from '../../machines/auth/identity-user';
+import { getConfig } from '../config';
 import { deviceMayBeSignedIn } from './signed-in-mark';
 
 /**
@@ -23,6 +24,18 @@ function firebase(): ReturnType<typeof loadFirebaseIdentity> {
     );
   }
   return firebaseIdentity;
+}
+
+/**
+ * Where the provider's calls go (Firebase Auth's account look-up and token refresh): the emulator
+ * in development and tests, Google's two endpoints otherwise. Firebase sends them without
+ * credentials, so a connection opened for them in advance is an anonymous one (src/main.tsx).
+ */
+export function identityProviderOrigins(): string[] {
+  const { authEmulatorUrl } = getConfig();
+  return authEmulatorUrl
+    ? [new URL(authEmulatorUrl).origin]
+    : ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com'];
 }
 
 /** Starts loading the provider before anything asks it (src/main.tsx, on a signed-in device). */
