@@ -34,20 +34,8 @@ import {
   signOutIdentity,
 } from '../identity/identity';
 import type { AppImplementations } from './app-machine-types';
-import { paths } from './paths';
+import { isOneOf, signedOutPaths } from './paths';
 import { authApi, emailPreferencesApi, permitsApi, siteSettingsApi } from '../api/api-modules';
-
-/**
- * The pages a signed-out resident opens. There a device without the signed-in mark is taken as
- * signed out without loading the identity provider (src/identity/identity.ts); elsewhere the
- * provider is asked, so a session from before the mark existed is still found.
- */
-const signedOutPages: readonly string[] = [
-  paths.login,
-  paths.register,
-  paths.forgotPassword,
-  paths.resetPassword,
-];
 
 /** The login step both sign-in and registration end with: the custom token to the provider. */
 const signInWithTokenActor = fromPromise<boolean, { customToken: string }>(({ input }) =>
@@ -96,7 +84,10 @@ export const liveImplementations: AppImplementations = {
             if (user === null) savedPermitLists.clearAll();
             sendBack({ type: 'IDENTITY.CHANGED', user });
           },
-          { signedOutUnlessMarked: signedOutPages.includes(window.location.pathname) },
+          // On the signed-out pages a device without the signed-in mark is taken as signed out
+          // without loading the identity provider (src/identity/identity.ts); elsewhere the
+          // provider is asked, so a session from before the mark existed is still found.
+          { signedOutUnlessMarked: isOneOf(signedOutPaths, window.location.pathname) },
         ),
       ),
       fetchProfile: fromPromise(async () => (await authApi()).getProfile()),

@@ -1,6 +1,6 @@
 import { Navigate, Route, Routes } from 'react-router';
 import { AppLayout } from './app-layout';
-import { paths } from './paths';
+import { isOneOf, paths, signedInPaths, signedOutPaths, type Path } from './paths';
 import { OpenRoute } from './open-route';
 import { FlashMessageProvider } from './flash-message-provider';
 import { lazyScreen, type LazyScreen } from './lazy-screen';
@@ -9,10 +9,8 @@ import { PublicRoute } from './public-route';
 import { RouteChangeEffects } from './route-change-effects';
 import { SkipLink } from './skip-link';
 
-type ScreenPath = (typeof paths)[keyof typeof paths];
-
 // Every screen is its own chunk, so the first page loads only what it needs.
-const screenAtPath: Record<ScreenPath, LazyScreen> = {
+const screenAtPath: Record<Path, LazyScreen> = {
   [paths.login]: lazyScreen(() =>
     import('../features/auth/login-screen').then((module) => module.LoginScreen),
   ),
@@ -52,18 +50,8 @@ const screenAtPath: Record<ScreenPath, LazyScreen> = {
   ),
 };
 
-/** The screens a resident sees only once the session has said who is signed in. */
-const signedInScreenPaths: ScreenPath[] = [
-  paths.dashboard,
-  paths.addPermit,
-  paths.myPermits,
-  paths.guide,
-  paths.settings,
-  paths.changePassword,
-];
-
 /** The route at `path`, showing its screen. */
-function screenRoute(path: ScreenPath) {
+function screenRoute(path: Path) {
   const Screen = screenAtPath[path];
   return <Route key={path} path={path} element={<Screen />} />;
 }
@@ -73,7 +61,7 @@ function screenRoute(path: ScreenPath) {
  * than its screen, so that its first render need not wait for the screen to load.
  */
 export function pageWaitsForSession(pathname: string): boolean {
-  return (signedInScreenPaths as string[]).includes(pathname);
+  return isOneOf(signedInPaths, pathname);
 }
 
 /**
@@ -92,14 +80,9 @@ export function AppRoutes() {
       <SkipLink />
       <RouteChangeEffects />
       <Routes>
-        <Route element={<PublicRoute />}>
-          {screenRoute(paths.login)}
-          {screenRoute(paths.register)}
-          {screenRoute(paths.forgotPassword)}
-          {screenRoute(paths.resetPassword)}
-        </Route>
+        <Route element={<PublicRoute />}>{signedOutPaths.map(screenRoute)}</Route>
         <Route element={<ProtectedRoute />}>
-          <Route element={<AppLayout />}>{signedInScreenPaths.map(screenRoute)}</Route>
+          <Route element={<AppLayout />}>{signedInPaths.map(screenRoute)}</Route>
         </Route>
         <Route element={<OpenRoute />}>{screenRoute(paths.accessibility)}</Route>
         <Route path="*" element={<Navigate to={paths.dashboard} replace />} />
