@@ -45,6 +45,12 @@ import {
 const dateSettleMs = 800;
 
 /**
+ * A text the resident edits before it applies. It follows `value` whenever the list's filters
+ * change from elsewhere (Back, a shared link, Reset).
+ */
+const useDraft = (value: string) => useStateResetOn(value, value);
+
+/**
  * What a creation-date field's hint says. The browser's own date and time control shows its
  * locale's order (Chrome's, whatever the language, and many a phone's: mm/dd/yyyy), so the hint
  * claims no order for it; once a date is chosen it repeats it the UK way, dd/mm/yyyy hh:mm.
@@ -127,9 +133,7 @@ function CreatedDateFilter({
   value: string;
   onChange: (value: string) => void;
 }) {
-  // A draft the resident edits before it applies; it follows `value` whenever the list's filters
-  // change from elsewhere (Back, a shared link, Reset).
-  const [draft, setDraft] = useStateResetOn(value, value);
+  const [draft, setDraft] = useDraft(value);
   // The wait restarts when the date changes, not whenever the screen around it renders again.
   const applySettled = useEffectEvent((settled: string) => onChange(settled));
   useEffect(() => {
@@ -159,9 +163,7 @@ function CreatedDateFilter({
 
 /** The free-text search: it applies on Enter or the Search button, one history entry each. */
 function SearchFilter({ value, onSearch }: { value: string; onSearch: (search: string) => void }) {
-  // A draft the resident edits before it applies; it follows `value` whenever the list's filters
-  // change from elsewhere (Back, a shared link, Reset).
-  const [draft, setDraft] = useStateResetOn(value, value);
+  const [draft, setDraft] = useDraft(value);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSearch(draft.trim());
