@@ -2,7 +2,6 @@ import {
   createSystem,
   defaultBaseConfig,
   defineConfig,
-  mergeConfigs,
   type SystemContext,
 } from '@chakra-ui/react';
 import {
@@ -167,9 +166,7 @@ let builtSystem: SystemContext | undefined;
  * longest single step of starting the app, and src/main.tsx gives it a task of its own.
  */
 export function appSystem(): SystemContext {
-  builtSystem ??= createSystem(
-    mergeConfigs(defaultBaseConfig, usedComponentsTheme),
-    accessibleTheme,
-  );
+  // One merge: createSystem merges what it is given, and each merge first copies every config.
+  builtSystem ??= createSystem(defaultBaseConfig, usedComponentsTheme, accessibleTheme);
   return builtSystem;
 }

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { fromListSearchParams } from '../../../machines/permits/permit-list-filters';
 import {
@@ -89,17 +89,34 @@ export function usePermitList() {
 
 export type PermitListActor = ReturnType<typeof usePermitList>;
 
-/** The list's state as the screen shows it, each part through its own narrow selector. */
+/**
+ * The list's state as the screen shows it, each part through its own narrow selector; the same
+ * object until one of the parts changes, so that the screen can hold it back (useDeferredValue).
+ */
 export function usePermitListView(permitList: PermitListActor) {
-  return {
-    filters: useSelector(permitList, (snapshot) => snapshot.context.filters),
-    permits: useSelector(permitList, (snapshot) => snapshot.context.permits),
-    count: useSelector(permitList, (snapshot) => snapshot.context.count),
-    permitsPage: useSelector(permitList, (snapshot) => snapshot.context.permitsPage),
-    hasFetched: useSelector(permitList, (snapshot) => snapshot.context.hasFetched),
-    lastFetchFailed: useSelector(permitList, (snapshot) => snapshot.context.lastFetchFailed),
-    loading: useSelector(permitList, (snapshot) => snapshot.matches('loading')),
-    online: useSelector(permitList, (snapshot) => snapshot.context.online),
-    shownAsOf: useSelector(permitList, (snapshot) => snapshot.context.shownAsOf),
-  };
+  const filters = useSelector(permitList, (snapshot) => snapshot.context.filters);
+  const permits = useSelector(permitList, (snapshot) => snapshot.context.permits);
+  const count = useSelector(permitList, (snapshot) => snapshot.context.count);
+  const permitsPage = useSelector(permitList, (snapshot) => snapshot.context.permitsPage);
+  const hasFetched = useSelector(permitList, (snapshot) => snapshot.context.hasFetched);
+  const lastFetchFailed = useSelector(permitList, (snapshot) => snapshot.context.lastFetchFailed);
+  const loading = useSelector(permitList, (snapshot) => snapshot.matches('loading'));
+  const online = useSelector(permitList, (snapshot) => snapshot.context.online);
+  const shownAsOf = useSelector(permitList, (snapshot) => snapshot.context.shownAsOf);
+  return useMemo(
+    () => ({
+      filters,
+      permits,
+      count,
+      permitsPage,
+      hasFetched,
+      lastFetchFailed,
+      loading,
+      online,
+      shownAsOf,
+    }),
+    [filters, permits, count, permitsPage, hasFetched, lastFetchFailed, loading, online, shownAsOf],
+  );
 }
+
+export type PermitListView = ReturnType<typeof usePermitListView>;
