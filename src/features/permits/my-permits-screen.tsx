@@ -20,12 +20,7 @@ import { PermitPagination } from './permit-pagination';
 import { PermitTable } from './permit-table';
 import { useNarrowScreen } from '../../ui/use-narrow-screen';
 import { UpdatePermitDialog } from './update-permit-dialog';
-import {
-  usePermitList,
-  usePermitListView,
-  type PermitListActor,
-  type PermitListView,
-} from './use-permit-list';
+import { usePermitList, usePermitListView, type PermitListView } from './use-permit-list';
 import { useSiteSettings } from '../../shell/site-settings-provider';
 import { BannerPresence } from '../../ui/banner-presence';
 import { MotionScope } from '../../ui/motion-scope';
@@ -45,32 +40,19 @@ type OpenDialog = { action: PermitAction; permit: Permit } | null;
  */
 export function MyPermitsScreen() {
   const permitList = usePermitList();
+  const view = usePermitListView(permitList);
+  const { filters, online, shownAsOf } = view;
+  const settings = useSiteSettings();
   // The list machine's and the site settings' changes reach React as urgent updates (stores React
-  // reads), which it renders in one task however long. The screen is drawn from deferred copies
-  // instead: the urgent render passes the previous copies to the memoised view below and stops
-  // there, and the new ones are drawn as a transition, in slices that yield to the browser.
-  // Profiled on My Permits with 60 permits (slow 4G, 4x CPU), the list's arrival had blocked the
-  // page for 150-220 ms.
-  const view = useDeferredValue(usePermitListView(permitList));
-  const settings = useDeferredValue(useSiteSettings());
-  return <MyPermitsView permitList={permitList} view={view} settings={settings} />;
-}
-
-const MyPermitsView = memo(function MyPermitsView({
-  permitList,
-  view,
-  settings,
-}: {
-  permitList: PermitListActor;
-  view: PermitListView;
-  settings: SiteSettings | null;
-}) {
-  const { filters, permits, count, permitsPage, hasFetched, lastFetchFailed, loading } = view;
-  const { online, shownAsOf } = view;
+  // reads), which it renders in one task however long. The results are drawn from deferred copies:
+  // the urgent render stops at the memoised results, and the new copies are drawn as a
+  // transition, in slices that yield to the browser. Profiled on My Permits with 60 permits (slow
+  // 4G, 4x CPU), the list's arrival had blocked the page for 150-220 ms. The filters stay urgent:
+  // a box a resident ticks shows its tick at once.
+  const results = useDeferredValue(view);
+  const resultsSettings = useDeferredValue(settings);
   const offlineReasonId = useId();
   const [dialog, setDialog] = useState<OpenDialog>(null);
-  const changed = useStatusChanges(permits);
-  const narrow = useNarrowScreen();
 
   const refresh = useCallback(() => permitList.send({ type: 'REFRESH' }), [permitList]);
   const closeDialog = useCallback(() => setDialog(null), []);
@@ -83,17 +65,18 @@ const MyPermitsView = memo(function MyPermitsView({
     [permitList],
   );
   const reset = useCallback(() => permitList.send({ type: 'RESET' }), [permitList]);
-  const actionsFor = useCallback(
-    (permit: Permit) => (settings ? permitActionsFor(permit.status, settings) : []),
-    [settings],
+  const goToPage = useCallback(
+    (page: number) => permitList.send({ type: 'PAGE.GO', page }),
+    [permitList],
+  );
+  const showAllDates = useCallback(
+    () => changeFilters({ startDate: '', endDate: '' }),
+    [changeFilters],
   );
   const openDialog = useCallback(
     (action: PermitAction, permit: Permit) => setDialog({ action, permit }),
     [],
   );
-
-  // The rows wait for the settings too, so that their buttons do not change under the pointer.
-  const ready = hasFetched && settings !== null;
 
   const screen = (
     <Stack gap={6}>
@@ -123,54 +106,14 @@ const MyPermitsView = memo(function MyPermitsView({
         onReset={reset}
       />
 
-      {ready ? (
-        <Stack as="section" aria-label="Results" aria-busy={loading} gap={4}>
-          {lastFetchFailed && online && (
-            <HStack gap={2} color="fg.muted" fontSize="sm">
-              <Text>{permitListFailedText}</Text>
-              <Button size="xs" variant="ghost" onClick={refresh}>
-                Try again
-              </Button>
-            </HStack>
-          )}
-          {loading && (
-            // Decorative: a list refreshing itself every few seconds must not be announced.
-            <Spinner size="xs" aria-hidden="true" alignSelf="flex-end" />
-          )}
-          {permits.length > 0 ? (
-            <>
-              <MotionScope>
-                {/* One layout rendered, not both with one painted away: rendering the rows
-                    twice cost a phone about 200 ms of blocked main thread (README "Performance"). */}
-                {narrow ? (
-                  <PermitCards {...{ permits, changed, actionsFor }} onAction={openDialog} />
-                ) : (
-                  <PermitTable {...{ permits, changed, actionsFor }} onAction={openDialog} />
-                )}
-              </MotionScope>
-              <PermitPagination
-                page={permitsPage}
-                count={count}
-                onGo={(page) => permitList.send({ type: 'PAGE.GO', page })}
-              />
-            </>
-          ) : (
-            !lastFetchFailed && (
-              <>
-                <Text>{permitListTexts.emptyList}</Text>
-                <HiddenPermitsHint
-                  filters={filters}
-                  onShowAllDates={() => changeFilters({ startDate: '', endDate: '' })}
-                />
-              </>
-            )
-          )}
-        </Stack>
-      ) : (
-        <Box role="status" aria-label="Loading permits">
-          <Spinner />
-        </Box>
-      )}
+      <PermitResults
+        view={results}
+        settings={resultsSettings}
+        onRefresh={refresh}
+        onAction={openDialog}
+        onPageGo={goToPage}
+        onShowAllDates={showAllDates}
+      />
 
       {(dialog?.action === 'activate' || dialog?.action === 'cancel') && (
         <PermitActionDialog
@@ -195,5 +138,77 @@ const MyPermitsView = memo(function MyPermitsView({
     <PermitActionsOfflineReason value={online ? null : offlineReasonId}>
       {screen}
     </PermitActionsOfflineReason>
+  );
+}
+
+/** The results: the rows, or why there are none, and the pages; drawn again only when they change. */
+const PermitResults = memo(function PermitResults({
+  view,
+  settings,
+  onRefresh,
+  onAction,
+  onPageGo,
+  onShowAllDates,
+}: {
+  view: PermitListView;
+  settings: SiteSettings | null;
+  onRefresh: () => void;
+  onAction: (action: PermitAction, permit: Permit) => void;
+  onPageGo: (page: number) => void;
+  onShowAllDates: () => void;
+}) {
+  const { filters, permits, count, permitsPage, hasFetched, lastFetchFailed, loading, online } =
+    view;
+  const changed = useStatusChanges(permits);
+  const narrow = useNarrowScreen();
+  const actionsFor = useCallback(
+    (permit: Permit) => (settings ? permitActionsFor(permit.status, settings) : []),
+    [settings],
+  );
+
+  // The rows wait for the settings too, so that their buttons do not change under the pointer.
+  if (!hasFetched || settings === null) {
+    return (
+      <Box role="status" aria-label="Loading permits">
+        <Spinner />
+      </Box>
+    );
+  }
+  return (
+    <Stack as="section" aria-label="Results" aria-busy={loading} gap={4}>
+      {lastFetchFailed && online && (
+        <HStack gap={2} color="fg.muted" fontSize="sm">
+          <Text>{permitListFailedText}</Text>
+          <Button size="xs" variant="ghost" onClick={onRefresh}>
+            Try again
+          </Button>
+        </HStack>
+      )}
+      {loading && (
+        // Decorative: a list refreshing itself every few seconds must not be announced.
+        <Spinner size="xs" aria-hidden="true" alignSelf="flex-end" />
+      )}
+      {permits.length > 0 ? (
+        <>
+          <MotionScope>
+            {/* One layout rendered, not both with one painted away: rendering the rows
+                twice cost a phone about 200 ms of blocked main thread (README "Performance"). */}
+            {narrow ? (
+              <PermitCards {...{ permits, changed, actionsFor, onAction }} />
+            ) : (
+              <PermitTable {...{ permits, changed, actionsFor, onAction }} />
+            )}
+          </MotionScope>
+          <PermitPagination page={permitsPage} count={count} onGo={onPageGo} />
+        </>
+      ) : (
+        !lastFetchFailed && (
+          <>
+            <Text>{permitListTexts.emptyList}</Text>
+            <HiddenPermitsHint filters={filters} onShowAllDates={onShowAllDates} />
+          </>
+        )
+      )}
+    </Stack>
   );
 });

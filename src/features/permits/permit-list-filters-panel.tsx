@@ -11,6 +11,7 @@ import {
   chakra,
 } from '@chakra-ui/react';
 import {
+  memo,
   useEffect,
   useEffectEvent,
   useId,
@@ -266,8 +267,9 @@ function SelectedFilters({
  * "Filters" button that says how many are set, as MOJ's "Filter a list" pattern does, so that the
  * permits start high on the screen: the button shows or hides them (aria-expanded), and opened
  * they start with the chosen filters as removable tags and then the search, one tap from the list.
+ * Drawn again only when the filters change, not each time the list does.
  */
-export function PermitListFiltersPanel({
+export const PermitListFiltersPanel = memo(function PermitListFiltersPanel({
   filters,
   onFiltersChange,
   onSearch,
@@ -354,4 +356,4 @@ export function PermitListFiltersPanel({
       </Stack>
     </Box>
   );
-}
+});
