@@ -114,6 +114,23 @@ export function createWebpackConfig(mode: Mode, outputPath = path.resolve(__dirn
           exclude: /node_modules/,
           use: { loader: 'babel-loader', options: { cacheDirectory: true } },
         },
+        {
+          // Chakra's theme and anatomy modules, and Ark's and Zag's anatomies, build every
+          // recipe and anatomy at their top level with plain calls. Webpack and Terser keep a call
+          // they cannot prove free of side effects, so the first recipe the app took brought every
+          // anatomy, and the remnants of every recipe, with it. Those calls only build values:
+          // marked pure, the ones the app never reads are dropped.
+          test: /node_modules[\\/](@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/](anatomy\.js$|theme[\\/])|(@ark-ui|@zag-js)[\\/].*anatomy\.m?js$)/,
+          use: {
+            loader: 'babel-loader',
+            options: {
+              babelrc: false,
+              configFile: false,
+              cacheDirectory: true,
+              plugins: ['babel-plugin-annotate-pure-calls'],
+            },
+          },
+        },
       ],
     },
     plugins: [
