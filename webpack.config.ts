@@ -127,7 +127,9 @@ export function createWebpackConfig(mode: Mode, outputPath = path.resolve(__dirn
               babelrc: false,
               configFile: false,
               cacheDirectory: true,
-              plugins: ['babel-plugin-annotate-pure-calls'],
+              // By its path: named, Babel's own look-up of the plugin never settled when webpack
+              // ran inside Jest (the development server of test/e2e/inspector-button.test.ts).
+              plugins: [require.resolve('babel-plugin-annotate-pure-calls')],
             },
           },
         },
