@@ -91,6 +91,7 @@ export async function measurePhonePages(
   rounds = 3,
 ): Promise<PhonePagesMeasurement> {
   writeFileSync(path.join(outputPath, baselineFile), baselineHtml);
+  if (reportsDir !== undefined) mkdirSync(reportsDir, { recursive: true });
   const resident = await seedSignedInResident(dataDir);
   const webPort = await findFreePort();
   const webUrl = `http://127.0.0.1:${webPort}`;
@@ -154,7 +155,6 @@ export async function measurePhonePages(
     if (reportsDir !== undefined) {
       // The page's path and the run's time name the file: /my-permits -> my-permits-<ms>.json.
       const page = new URL(url).pathname.replace(/^\//, '').replace(/\.html$/, '');
-      mkdirSync(reportsDir, { recursive: true });
       writeFileSync(path.join(reportsDir, `${page}-${Date.now()}.json`), JSON.stringify(lhr));
     }
     if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);

@@ -28,12 +28,13 @@ const signInOnly = process.argv.includes('--sign-in-only');
 const listOnly = process.argv.includes('--list-only');
 const exportOnly = process.argv.includes('--export-only');
 const phoneOnly = process.argv.includes('--phone-only');
-const cpuProfileDir = process.argv
-  .find((argument) => argument.startsWith('--cpu-prof='))
-  ?.slice('--cpu-prof='.length);
-const lighthouseReportsDir = process.argv
-  .find((argument) => argument.startsWith('--lighthouse-reports='))
-  ?.slice('--lighthouse-reports='.length);
+/** The value of an option given as `--name=value`, or undefined when it is not given. */
+function optionValue(name: string): string | undefined {
+  const prefix = `${name}=`;
+  return process.argv.find((argument) => argument.startsWith(prefix))?.slice(prefix.length);
+}
+const cpuProfileDir = optionValue('--cpu-prof');
+const lighthouseReportsDir = optionValue('--lighthouse-reports');
 
 const cleanups = new CleanupStack();
 
