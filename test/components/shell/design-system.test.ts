@@ -1,23 +1,27 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { defaultSystem } from '@chakra-ui/react';
-import { appSystem } from '../../../src/shell/system';
+import { appPalettes, appSystem } from '../../../src/shell/system';
+
+/** Every file of the app's source (or model) under `directory`, as text. */
+function sources(directory: string): string[] {
+  return fs.readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(directory, entry.name);
+    if (entry.isDirectory()) return sources(file);
+    return /\.tsx?$/.test(entry.name) ? [fs.readFileSync(file, 'utf8')] : [];
+  });
+}
 
 /** Every name the app's source imports from Chakra. */
 function chakraImports(directory: string): string[] {
-  return fs.readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
-    const file = path.join(directory, entry.name);
-    if (entry.isDirectory()) return chakraImports(file);
-    if (!/\.tsx?$/.test(entry.name)) return [];
-    const source = fs.readFileSync(file, 'utf8');
-    return [...source.matchAll(/import\s*{([^}]*)}\s*from\s*'@chakra-ui\/react'/g)].flatMap(
-      ([, names]) =>
-        names!
-          .split(',')
-          .map((name) => name.replace(/^\s*type\s+/, '').trim())
-          .filter(Boolean),
-    );
-  });
+  return sources(directory).flatMap((source) =>
+    [...source.matchAll(/import\s*{([^}]*)}\s*from\s*'@chakra-ui\/react'/g)].flatMap(([, names]) =>
+      names!
+        .split(',')
+        .map((name) => name.replace(/^\s*type\s+/, '').trim())
+        .filter(Boolean),
+    ),
+  );
 }
 
 const recipeKey = (component: string) => component[0]!.toLowerCase() + component.slice(1);
@@ -30,6 +34,26 @@ test('every Chakra component the app imports has its recipe in the app’s desig
     .filter((key) => defaultSystem.hasRecipe(key));
   expect(styledComponents).toEqual(expect.arrayContaining(['button', 'menu', 'table']));
   expect(styledComponents.filter((key) => !appSystem().hasRecipe(key))).toEqual([]);
+});
+
+// The app's design system leaves out the colour palettes nothing names (src/shell/system.ts): a
+// badge or button given one of those would render without its colours, which no other test
+// would notice. Palette names appear quoted ('purple', "teal") or in a token ('red.700').
+test('every colour palette the app’s source names is in the app’s design system', () => {
+  const chakraPalettes = [...defaultSystem.tokens.colorPaletteMap.keys()].filter((name) =>
+    defaultSystem.tokens.getByName(`colors.${name}.solid`),
+  );
+  const text = ['../../../src', '../../../machines']
+    .flatMap((directory) => sources(path.resolve(__dirname, directory)))
+    .join('\n');
+  const named = chakraPalettes.filter((palette) =>
+    new RegExp(`['"]${palette}(\\.\\d+)?['"]`).test(text),
+  );
+  expect(named).toEqual(expect.arrayContaining(['teal', 'red', 'purple', 'yellow']));
+  expect(
+    named.filter((palette) => !appSystem().tokens.getByName(`colors.${palette}.solid`)),
+  ).toEqual([]);
+  expect([...appPalettes].sort()).toEqual([...named].sort());
 });
 
 /** A color token's light-mode value as a hex colour, following `{colors.…}` references. */

@@ -1,0 +1,40 @@
+import { render, screen } from '@testing-library/react';
+import { Suspense, type ComponentType } from 'react';
+import { lazyComponent } from '../../../src/ui/lazy-component';
+
+function Greeting() {
+  return <h1>Sign in to Kerbside</h1>;
+}
+
+const renderInSuspense = (Screen: ComponentType) =>
+  render(
+    <Suspense fallback={<p>Loading page</p>}>
+      <Screen />
+    </Suspense>,
+  );
+
+test('a screen not loaded yet suspends: the fallback shows until its chunk arrives', async () => {
+  const Screen = lazyComponent(() => Promise.resolve(Greeting));
+  renderInSuspense(Screen);
+  expect(screen.getByText('Loading page')).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { name: 'Sign in to Kerbside' })).toBeInTheDocument();
+});
+
+test('a preloaded screen renders at once, without the fallback', async () => {
+  let loads = 0;
+  const Screen = lazyComponent(() => {
+    loads += 1;
+    return Promise.resolve(Greeting);
+  });
+  await Screen.preload();
+  renderInSuspense(Screen);
+  expect(screen.queryByText('Loading page')).not.toBeInTheDocument();
+  expect(screen.getByRole('heading', { name: 'Sign in to Kerbside' })).toBeInTheDocument();
+  expect(loads).toBe(1);
+});
+
+test('a chunk that fails to load rejects the preload (src/main.tsx renders all the same, and the page error boundary says so)', async () => {
+  const failure = new Error('Loading chunk 7 failed.');
+  const Screen = lazyComponent(() => Promise.reject(failure));
+  await expect(Screen.preload()).rejects.toBe(failure);
+});
