@@ -1,5 +1,4 @@
 import { DateTime } from 'luxon';
-import Papa from 'papaparse';
 import { siteTimeZone } from '../../contract/london-wall-time';
 import type { Permit } from '../../contract/permit';
 import { permitDisplay } from './permit-display';
@@ -48,11 +47,16 @@ export function permitCsvRows(permits: readonly Permit[]): string[][] {
  * would run as a formula (starting with =, +, -, @, tab or carriage return) prefixed with a quote
  * (papaparse's escapeFormulae, OWASP's CSV injection advice). test/machines/permits/permit-csv.test.ts
  */
-export function permitCsv(permits: readonly Permit[]): string {
+export async function permitCsv(permits: readonly Permit[]): Promise<string> {
   return csvOfRows(permitCsvRows(permits));
 }
 
-function csvOfRows(rows: string[][]): string {
+/**
+ * papaparse writes the file. It is loaded when a resident first exports, not with My Permits,
+ * whose first paint on a phone waits for every byte the screen loads (README "Performance").
+ */
+async function csvOfRows(rows: string[][]): Promise<string> {
+  const { default: Papa } = await import('papaparse');
   const csv = Papa.unparse(
     { fields: [...permitCsvColumns], data: rows },
     { escapeFormulae: true, newline: '\r\n', quotes: false },

@@ -33,8 +33,8 @@ function parsedCsv(text: string): string[][] {
 }
 
 describe('"Export CSV" file', () => {
-  it('starts with a UTF-8 byte-order mark, then the header and one row per permit as residents see it', () => {
-    const text = permitCsv([
+  it('starts with a UTF-8 byte-order mark, then the header and one row per permit as residents see it', async () => {
+    const text = await permitCsv([
       permit(),
       permit({ vrm: 'AB12CDE', status: 'FAILED_LIMIT', end_ts: '9999-12-01T00:00:00Z' }),
       permit({ driver_first: '', driver_last: '', reference_no: '', colour: '' }),
@@ -83,16 +83,16 @@ describe('"Export CSV" file', () => {
 
   it.each(['=HYPERLINK("http://evil.example")', '+1+1', '-2+3', '@SUM(A1)', '\tcmd', '\rcmd'])(
     'neutralises a cell that would start a formula: %j',
-    (formula) => {
-      const [, row] = parsedCsv(permitCsv([permit({ make: formula, model: formula })]));
+    async (formula) => {
+      const [, row] = parsedCsv(await permitCsv([permit({ make: formula, model: formula })]));
       expect(row?.[1]).toBe(`'${formula}`);
       expect(row?.[2]).toBe(`'${formula}`);
     },
   );
 
-  it('keeps commas, quotes, line breaks and accents in a cell intact', () => {
+  it('keeps commas, quotes, line breaks and accents in a cell intact', async () => {
     const make = 'Citroën, "DS"\nline two';
-    const [, row] = parsedCsv(permitCsv([permit({ make })]));
+    const [, row] = parsedCsv(await permitCsv([permit({ make })]));
     expect(row?.[1]).toBe(make);
   });
 
