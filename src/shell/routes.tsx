@@ -3,47 +3,47 @@ import { AppLayout } from './app-layout';
 import { isOneOf, paths, signedInPaths, signedOutPaths, type Path } from './paths';
 import { OpenRoute } from './open-route';
 import { FlashMessageProvider } from './flash-message-provider';
-import { lazyScreen, type LazyScreen } from './lazy-screen';
+import { lazyComponent, type LazyComponent } from '../ui/lazy-component';
 import { ProtectedRoute } from './protected-route';
 import { PublicRoute } from './public-route';
 import { RouteChangeEffects } from './route-change-effects';
 import { SkipLink } from './skip-link';
 
 // Every screen is its own chunk, so the first page loads only what it needs.
-const screenAtPath: Record<Path, LazyScreen> = {
-  [paths.login]: lazyScreen(() =>
+const screenAtPath: Record<Path, LazyComponent> = {
+  [paths.login]: lazyComponent(() =>
     import('../features/auth/login-screen').then((module) => module.LoginScreen),
   ),
-  [paths.register]: lazyScreen(() =>
+  [paths.register]: lazyComponent(() =>
     import('../features/auth/register-screen').then((module) => module.RegisterScreen),
   ),
-  [paths.forgotPassword]: lazyScreen(() =>
+  [paths.forgotPassword]: lazyComponent(() =>
     import('../features/auth/forgot-password-screen').then((module) => module.ForgotPasswordScreen),
   ),
-  [paths.resetPassword]: lazyScreen(() =>
+  [paths.resetPassword]: lazyComponent(() =>
     import('../features/auth/reset-password-screen').then((module) => module.ResetPasswordScreen),
   ),
-  [paths.dashboard]: lazyScreen(() =>
+  [paths.dashboard]: lazyComponent(() =>
     import('../features/dashboard/dashboard-screen').then((module) => module.DashboardScreen),
   ),
-  [paths.addPermit]: lazyScreen(() =>
+  [paths.addPermit]: lazyComponent(() =>
     import('../features/permits/add-permit-screen').then((module) => module.AddPermitScreen),
   ),
-  [paths.myPermits]: lazyScreen(() =>
+  [paths.myPermits]: lazyComponent(() =>
     import('../features/permits/my-permits-screen').then((module) => module.MyPermitsScreen),
   ),
-  [paths.guide]: lazyScreen(() =>
+  [paths.guide]: lazyComponent(() =>
     import('../features/guide/guide-screen').then((module) => module.GuideScreen),
   ),
-  [paths.settings]: lazyScreen(() =>
+  [paths.settings]: lazyComponent(() =>
     import('../features/settings/settings-screen').then((module) => module.SettingsScreen),
   ),
-  [paths.changePassword]: lazyScreen(() =>
+  [paths.changePassword]: lazyComponent(() =>
     import('../features/settings/change-password-screen').then(
       (module) => module.ChangePasswordScreen,
     ),
   ),
-  [paths.accessibility]: lazyScreen(() =>
+  [paths.accessibility]: lazyComponent(() =>
     import('../features/accessibility/accessibility-statement-screen').then(
       (module) => module.AccessibilityStatementScreen,
     ),
@@ -66,10 +66,10 @@ export function pageWaitsForSession(pathname: string): boolean {
 
 /**
  * Loads the screen of the route at `pathname`, if there is one, so that its first render does not
- * suspend (src/shell/lazy-screen.tsx). Rejects when the chunk cannot be loaded.
+ * suspend (src/ui/lazy-component.tsx). Rejects when the chunk cannot be loaded.
  */
 export function preloadScreenAt(pathname: string): Promise<unknown> {
-  const screen = (screenAtPath as Record<string, LazyScreen | undefined>)[pathname];
+  const screen = (screenAtPath as Record<string, LazyComponent | undefined>)[pathname];
   return screen ? screen.preload() : Promise.resolve();
 }
 

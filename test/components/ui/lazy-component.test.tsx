@@ -38,3 +38,18 @@ test('a chunk that fails to load rejects the preload (src/main.tsx renders all t
   const Screen = lazyComponent(() => Promise.reject(failure));
   await expect(Screen.preload()).rejects.toBe(failure);
 });
+
+test('a lazily loaded component gets the props it is rendered with, before and after its chunk is in', async () => {
+  function Named({ name }: { name: string }) {
+    return <p>Permit for {name}</p>;
+  }
+  const Component = lazyComponent(() => Promise.resolve(Named));
+  render(
+    <Suspense fallback={<p>Loading page</p>}>
+      <Component name="AB12 CDE" />
+    </Suspense>,
+  );
+  expect(await screen.findByText('Permit for AB12 CDE')).toBeInTheDocument();
+  render(<Component name="XY34 ZZZ" />);
+  expect(screen.getByText('Permit for XY34 ZZZ')).toBeInTheDocument();
+});
