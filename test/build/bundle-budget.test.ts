@@ -67,6 +67,26 @@ test.each([
   },
 );
 
+/** The served paths of every chunk webpack loads for an `import()` of `request`. */
+function filesLoadedFor(request: RegExp): string[] {
+  return (stats.chunks ?? [])
+    .filter((chunk) => (chunk.origins ?? []).some((origin) => request.test(origin.request ?? '')))
+    .flatMap((chunk) => chunk.files ?? [])
+    .map((file) => `/${file}`);
+}
+
+test.each([
+  ['its dialogs', /src[\\/]features[\\/]permits[\\/](permit-action|update-permit)-dialog\.tsx/],
+  ['the form library (Formik)', /node_modules[\\/]formik[\\/]/],
+  ['the CSV writer (papaparse)', /node_modules[\\/]papaparse[\\/]/],
+])('My Permits shows its list without loading %s, which comes once needed', (_, module) => {
+  const screenFiles = filesLoadedFor(/features\/permits\/my-permits-screen$/);
+  expect(screenFiles.length).toBeGreaterThan(0);
+  const files = filesHolding(module);
+  expect(files.length).toBeGreaterThan(0);
+  expect(screenFiles.filter((file) => files.includes(file))).toEqual([]);
+});
+
 test('the initial JavaScript stays within its gzip budget', () => {
   const initial = lineFor(/^initial JavaScript/);
   expect(initial.usedBytes).toBeGreaterThan(0);

@@ -1,5 +1,5 @@
 import { Box, Button, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
-import { memo, useCallback, useDeferredValue, useId, useState } from 'react';
+import { memo, Suspense, useCallback, useDeferredValue, useEffect, useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import {
   permitListTexts,
@@ -11,7 +11,6 @@ import type { SiteSettings } from '../../../contract/site-settings';
 import { paths } from '../../shell/paths';
 import { OfflinePermitsBanner } from './offline-permits-banner';
 import { HiddenPermitsHint } from './hidden-permits-hint';
-import { PermitActionDialog } from './permit-action-dialog';
 import { PermitActionsOfflineReason } from './permit-actions-offline-reason';
 import { PermitCards } from './permit-cards';
 import { ExportPermitsButton } from './export-permits-button';
@@ -19,15 +18,36 @@ import { PermitListFiltersPanel } from './permit-list-filters-panel';
 import { PermitPagination } from './permit-pagination';
 import { PermitTable } from './permit-table';
 import { useNarrowScreen } from '../../ui/use-narrow-screen';
-import { UpdatePermitDialog } from './update-permit-dialog';
 import { usePermitList, usePermitListView, type PermitListView } from './use-permit-list';
 import { useSiteSettings } from '../../shell/site-settings-provider';
 import { BannerPresence } from '../../ui/banner-presence';
 import { MotionScope } from '../../ui/motion-scope';
+import { lazyComponent } from '../../ui/lazy-component';
 import { useStatusChanges } from './use-status-changes';
 
 /** Shown, quietly, while the newest fetch has failed (docs/contract.md §8: no alarm is raised). */
 const permitListFailedText = 'The list could not be brought up to date.';
+
+/**
+ * The dialogs come in chunks of their own (Chakra's dialog, Formik and Yup among them), loaded once
+ * the list's rows are on screen: the screen's first paint on a phone waits for every byte loading
+ * before it (README "Performance"). A dialog asked for before its chunk is in opens when it arrives.
+ */
+const PermitActionDialog = lazyComponent(() =>
+  import('./permit-action-dialog').then((module) => module.PermitActionDialog),
+);
+const UpdatePermitDialog = lazyComponent(() =>
+  import('./update-permit-dialog').then((module) => module.UpdatePermitDialog),
+);
+let dialogsLoading: Promise<unknown> | undefined;
+const preloadDialogs = () =>
+  (dialogsLoading ??= Promise.all([
+    PermitActionDialog.preload(),
+    UpdatePermitDialog.preload(),
+  ]).catch(() => {
+    // A chunk that cannot load now is fetched again when its dialog opens.
+    dialogsLoading = undefined;
+  }));
 
 /** The dialog open over the list, for one permit; none when null. */
 type OpenDialog = { action: PermitAction; permit: Permit } | null;
@@ -56,6 +76,16 @@ export function MyPermitsScreen() {
 
   const refresh = useCallback(() => permitList.send({ type: 'REFRESH' }), [permitList]);
   const closeDialog = useCallback(() => setDialog(null), []);
+  // Rows to act on, and no fetch in flight (the rows kept from the last visit show at once, while
+  // the list is fetched again). Two frames on, those rows have been painted.
+  const rowsSettled = results.permits.length > 0 && !results.loading;
+  useEffect(() => {
+    if (!rowsSettled) return undefined;
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => void preloadDialogs());
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [rowsSettled]);
   const changeFilters = useCallback(
     (changes: PermitListFilterChanges) => permitList.send({ type: 'FILTERS.CHANGE', changes }),
     [permitList],
@@ -115,22 +145,24 @@ export function MyPermitsScreen() {
         onShowAllDates={showAllDates}
       />
 
-      {(dialog?.action === 'activate' || dialog?.action === 'cancel') && (
-        <PermitActionDialog
-          action={dialog.action}
-          permit={dialog.permit}
-          onClose={closeDialog}
-          onReload={refresh}
-        />
-      )}
-      {dialog?.action === 'update' && settings && (
-        <UpdatePermitDialog
-          permit={dialog.permit}
-          settings={settings}
-          onClose={closeDialog}
-          onRefresh={refresh}
-        />
-      )}
+      <Suspense fallback={null}>
+        {(dialog?.action === 'activate' || dialog?.action === 'cancel') && (
+          <PermitActionDialog
+            action={dialog.action}
+            permit={dialog.permit}
+            onClose={closeDialog}
+            onReload={refresh}
+          />
+        )}
+        {dialog?.action === 'update' && settings && (
+          <UpdatePermitDialog
+            permit={dialog.permit}
+            settings={settings}
+            onClose={closeDialog}
+            onRefresh={refresh}
+          />
+        )}
+      </Suspense>
     </Stack>
   );
   // Offline, every button that would change a permit is disabled, pointing at the banner's reason.
