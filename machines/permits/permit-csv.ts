@@ -45,7 +45,7 @@ export function permitCsvRows(permits: readonly Permit[]): string[][] {
 /**
  * "Export CSV"'s file: UTF-8 with a byte-order mark, CRLF rows, every cell that a spreadsheet
  * would run as a formula (starting with =, +, -, @, tab or carriage return) prefixed with a quote
- * (papaparse's escapeFormulae, OWASP's CSV injection advice). test/machines/permits/permit-csv.test.ts
+ * (papaparse's escapeFormulae, OWASP's CSV injection advice). test/machines/permits/permit-exports.test.ts
  */
 export async function permitCsv(permits: readonly Permit[]): Promise<string> {
   return csvOfRows(permitCsvRows(permits));
