@@ -16,11 +16,20 @@ export function lazyComponent<Props extends object = object>(
   load: () => Promise<ComponentType<Props>>,
 ): LazyComponent<Props> {
   let loaded: ComponentType<Props> | undefined;
+  let loading: Promise<ComponentType<Props>> | undefined;
+  // The chunk is asked for once however often it is preloaded; after a failure (a dropped
+  // connection, a deploy that removed it) the next call asks again.
   const preload = () =>
-    load().then((component) => {
-      loaded = component;
-      return component;
-    });
+    (loading ??= load().then(
+      (component) => {
+        loaded = component;
+        return component;
+      },
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    ));
   const Suspending = lazy(() => preload().then((component) => ({ default: component })));
   function Loaded(props: Props) {
     // Chosen once per mount: switching from the suspending component to the loaded one would

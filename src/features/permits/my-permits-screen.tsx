@@ -39,15 +39,10 @@ const PermitActionDialog = lazyComponent(() =>
 const UpdatePermitDialog = lazyComponent(() =>
   import('./update-permit-dialog').then((module) => module.UpdatePermitDialog),
 );
-let dialogsLoading: Promise<unknown> | undefined;
 const preloadDialogs = () =>
-  (dialogsLoading ??= Promise.all([
-    PermitActionDialog.preload(),
-    UpdatePermitDialog.preload(),
-  ]).catch(() => {
+  Promise.all([PermitActionDialog.preload(), UpdatePermitDialog.preload()]).catch(() => {
     // A chunk that cannot load now is fetched again when its dialog opens.
-    dialogsLoading = undefined;
-  }));
+  });
 
 /** The dialog open over the list, for one permit; none when null. */
 type OpenDialog = { action: PermitAction; permit: Permit } | null;

@@ -53,3 +53,26 @@ test('a lazily loaded component gets the props it is rendered with, before and a
   render(<Component name="XY34 ZZZ" />);
   expect(screen.getByText('Permit for XY34 ZZZ')).toBeInTheDocument();
 });
+
+test('a chunk is downloaded once however often it is preloaded, and again after a failure', async () => {
+  const failure = new Error('Loading chunk 7 failed.');
+  const outcomes: Array<() => Promise<ComponentType>> = [
+    () => Promise.reject(failure),
+    () => Promise.resolve(Greeting),
+  ];
+  let loads = 0;
+  const Screen = lazyComponent(() => {
+    const outcome = outcomes[loads] ?? (() => Promise.reject(new Error('Loaded a third time.')));
+    loads += 1;
+    return outcome();
+  });
+  const [first, second] = [Screen.preload(), Screen.preload()];
+  await expect(first).rejects.toBe(failure);
+  await expect(second).rejects.toBe(failure);
+  expect(loads).toBe(1);
+  await Promise.all([Screen.preload(), Screen.preload()]);
+  await Screen.preload();
+  expect(loads).toBe(2);
+  renderInSuspense(Screen);
+  expect(screen.getByRole('heading', { name: 'Sign in to Kerbside' })).toBeInTheDocument();
+});
