@@ -4,7 +4,7 @@ import vm from 'node:vm';
 import { prerenderedPaths, prerenderPage } from '../../src/shell/prerender';
 
 /**
- * `tsx scripts/stack/prerender-pages.ts`: prints the public pages rendered in advance, as JSON
+ * `tsx scripts/stack/prerender-pages.ts`: prints the pages rendered in advance, as JSON
  * `[{ path, title, html }]`, with the runtime configuration the build ships in public/config.js.
  * webpack.config.ts runs it in a process of its own, with `NODE_ENV=production`, so that the
  * app's modules and React's server renderer stay out of webpack's process.

@@ -1,5 +1,5 @@
 import { Box, Button, Flex, Link } from '@chakra-ui/react';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { NavLink, Link as RouterLink, useLocation } from 'react-router';
 import { getConfig } from '../config';
 import { useNarrowScreen } from '../ui/use-narrow-screen';
@@ -16,19 +16,13 @@ const entries = [
 ] as const;
 
 /**
- * The signed-in top bar. Wide screens show the five entries in a row between the name and the
- * account menu. On a phone (`useNarrowScreen`) the name and the account menu share the first row
- * and the entries fold behind a "Menu" button under them, as GOV.UK's service navigation does: the
- * button sits in the navigation landmark, says whether the list is shown (aria-expanded) and
- * controls it; the list, when shown, runs down the page with every entry a full-width 44 px target.
+ * The top bar's frame: the service's name, then a slot for the navigation and one for the account
+ * menu, laid out by CSS alone. The signed-in bar fills both; the bar drawn while the session is
+ * still checked (`NavbarPlaceholder`) leaves them empty at the size they will take, so that
+ * nothing under the bar moves when the navigation arrives. Each slot is 44 px tall: the
+ * navigation's links (or, on a phone, its Menu button) and the account button are finger targets.
  */
-export function Navbar() {
-  const narrow = useNarrowScreen();
-  // Closed again whenever the page changes (a link chosen in it, Back), as on a site whose every
-  // page loads afresh.
-  const [menuOpen, setMenuOpen] = useStateResetOn(useLocation().pathname, false);
-  const listId = useId();
-  const folded = narrow && !menuOpen;
+function NavbarFrame({ navigation, account }: { navigation?: ReactNode; account?: ReactNode }) {
   return (
     <Box as="header" borderBottomWidth="1px" bg="bg.panel">
       <Flex
@@ -43,14 +37,45 @@ export function Navbar() {
         <Link asChild fontWeight="bold" fontSize="lg" color="teal.700">
           <RouterLink to={paths.dashboard}>{getConfig().appName}</RouterLink>
         </Link>
-        <Box
-          as="nav"
-          aria-label="Main"
-          flex={{ base: '1 0 100%', md: '1' }}
-          order={{ base: 3, md: 2 }}
-          minW={0}
-          pb={narrow && menuOpen ? 2 : 0}
-        >
+        <Box flex={{ base: '1 0 100%', md: '1' }} order={{ base: 3, md: 2 }} minW={0} minH="11">
+          {navigation}
+        </Box>
+        <Box order={{ base: 2, md: 3 }} ms="auto" minW="11" minH="11">
+          {account}
+        </Box>
+      </Flex>
+    </Box>
+  );
+}
+
+/**
+ * The top bar while the session is being checked: the service's name, with the navigation and
+ * the account menu not yet there (they are for a signed-in resident, docs/contract.md §1), their
+ * room kept.
+ */
+export function NavbarPlaceholder() {
+  return <NavbarFrame />;
+}
+
+/**
+ * The signed-in top bar. Wide screens show the five entries in a row between the name and the
+ * account menu. On a phone (`useNarrowScreen`) the name and the account menu share the first row
+ * and the entries fold behind a "Menu" button under them, as GOV.UK's service navigation does: the
+ * button sits in the navigation landmark, says whether the list is shown (aria-expanded) and
+ * controls it; the list, when shown, runs down the page with every entry a full-width 44 px target.
+ */
+export function Navbar() {
+  const narrow = useNarrowScreen();
+  // Closed again whenever the page changes (a link chosen in it, Back), as on a site whose every
+  // page loads afresh.
+  const [menuOpen, setMenuOpen] = useStateResetOn(useLocation().pathname, false);
+  const listId = useId();
+  const folded = narrow && !menuOpen;
+  return (
+    <NavbarFrame
+      account={<AvatarMenu />}
+      navigation={
+        <Box as="nav" aria-label="Main" pb={narrow && menuOpen ? 2 : 0}>
           {narrow && (
             <Button
               variant="outline"
@@ -103,10 +128,7 @@ export function Navbar() {
             ))}
           </Flex>
         </Box>
-        <Box order={{ base: 2, md: 3 }} ms="auto">
-          <AvatarMenu />
-        </Box>
-      </Flex>
-    </Box>
+      }
+    />
   );
 }

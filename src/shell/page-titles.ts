@@ -27,3 +27,24 @@ export function pageTitle(pathname: string, appName: string, problem: boolean): 
   const title = page ? `${page} – ${appName}` : appName;
   return problem ? `${problemTitlePrefix}${title}` : title;
 }
+
+/**
+ * The heading a signed-in page opens with (./page-header.tsx), where that heading is the same for
+ * every resident. The page's frame shows it from the first paint, while the session is checked
+ * (./session-check-layout.tsx), so a phone draws the page's largest words before its JavaScript
+ * has run.
+ */
+export const pageHeadings = {
+  [paths.dashboard]: 'Dashboard',
+  [paths.myPermits]: 'My Permits',
+  [paths.guide]: 'How to Guide',
+  [paths.settings]: 'Settings',
+} as const;
+
+/** A page whose heading `pageHeadings` gives. */
+export type HeadedPath = keyof typeof pageHeadings;
+
+/** The heading of the page at `pathname`, when `pageHeadings` gives one. */
+export function pageHeadingAt(pathname: string): string | undefined {
+  return (pageHeadings as Record<string, string | undefined>)[pathname];
+}

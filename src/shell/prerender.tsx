@@ -6,14 +6,29 @@ import { pageTitle } from './page-titles';
 import { paths } from './paths';
 import { AppRoutes, preloadScreenAt } from './routes';
 
-/** The pages the build renders in advance: those a resident sees signed out, without a token. */
-export const prerenderedPaths = [paths.login, paths.register, paths.forgotPassword] as const;
+/**
+ * The pages the build renders in advance: the public pages as a resident signed out sees them,
+ * and the signed-in pages as every resident first sees them, their frame while the session is
+ * checked (./session-check-layout.tsx). Not the dashboard: its file would be index.html, which a
+ * static host serves for every address it has no file for. Not the reset-password page, drawn from
+ * its link's query.
+ */
+export const prerenderedPaths = [
+  paths.login,
+  paths.register,
+  paths.forgotPassword,
+  paths.addPermit,
+  paths.myPermits,
+  paths.guide,
+  paths.settings,
+  paths.changePassword,
+] as const;
 
 /**
- * A public page as the app first renders it for someone not signed in, with its styles inline, so
+ * A page as the app first renders it before it knows who is signed in, with its styles inline, so
  * that a static host can answer its address with something to read before any JavaScript has
- * arrived (webpack.config.ts puts it into the page's own HTML file). The runtime configuration
- * must be on `globalThis.__KERBSIDE_CONFIG__`.
+ * arrived (webpack.config.ts puts it into the page's own HTML file). Nothing in it depends on
+ * who is signed in. The runtime configuration must be on `globalThis.__KERBSIDE_CONFIG__`.
  */
 export async function prerenderPage(pathname: string): Promise<{ title: string; html: string }> {
   await preloadScreenAt(pathname);

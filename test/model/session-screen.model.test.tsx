@@ -193,7 +193,8 @@ function screenDriver(machine: typeof sessionMachine): ModelDriver<AnyMachineSna
         expect(
           await screen.findByRole('status', { name: 'Checking your session' }),
         ).toBeInTheDocument();
-        expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+        // The page's frame: its heading over the spinner, without a signed-in resident's navigation.
+        expect(screen.getByRole('heading', { level: 1, name: shown.heading })).toBeInTheDocument();
         expect(navigation()).not.toBeInTheDocument();
       } else {
         expect(

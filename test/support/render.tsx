@@ -1,4 +1,4 @@
-import { configure, render, type RenderOptions } from '@testing-library/react';
+import { configure, render, screen, waitFor, type RenderOptions } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
@@ -136,4 +136,16 @@ export function renderWithProviders(
 /** For `toHaveTextContent`, which otherwise accepts any text that merely contains `text`. */
 export function exactly(text: string): RegExp {
   return new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+}
+
+/**
+ * The heading of a signed-in page once its screen is shown. While the session is checked the
+ * page's frame already shows the heading (src/shell/session-check-layout.tsx), so the heading
+ * alone does not say that the screen is there: the session's spinner must have gone too.
+ */
+export async function findScreenHeading(name: string): Promise<HTMLElement> {
+  await waitFor(() =>
+    expect(screen.queryByRole('status', { name: 'Checking your session' })).not.toBeInTheDocument(),
+  );
+  return screen.findByRole('heading', { level: 1, name });
 }

@@ -1,6 +1,5 @@
 import {
   DataList,
-  Heading,
   HStack,
   List,
   Progress,
@@ -22,6 +21,8 @@ import {
 } from '../../../machines/dashboard/permit-usage';
 import type { PermitCapInfo } from '../../../contract/permit';
 import { useDashboardData } from './use-dashboard-data';
+import { PageHeader } from '../../shell/page-header';
+import { paths } from '../../shell/paths';
 import { SectionCard } from '../../ui/section-card';
 import { forcedColoursFill, forcedColoursOutline } from '../../ui/forced-colours';
 
@@ -208,9 +209,7 @@ export function DashboardScreen() {
   return (
     <Stack gap={6}>
       <Stack gap={2}>
-        <Heading as="h1" size="2xl">
-          Dashboard
-        </Heading>
+        <PageHeader path={paths.dashboard} />
         <Greeting profile={data.profile} />
       </Stack>
       {data.loading ? (

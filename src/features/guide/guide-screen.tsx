@@ -2,7 +2,6 @@ import {
   Badge,
   Box,
   Button,
-  Heading,
   HStack,
   Link,
   List,
@@ -19,6 +18,7 @@ import { permitStatusTable } from '../../../machines/permits/permit-status-table
 import { permitStatuses, type PermitStatus } from '../../../contract/permit-status';
 import type { SiteSettings } from '../../../contract/site-settings';
 import { getConfig } from '../../config';
+import { PageHeader } from '../../shell/page-header';
 import { paths } from '../../shell/paths';
 import { SectionCard } from '../../ui/section-card';
 import { useSiteSettings } from '../../shell/site-settings-provider';
@@ -276,9 +276,7 @@ export function GuideScreen() {
   return (
     <Stack gap={6}>
       <Stack gap={3}>
-        <Heading as="h1" size="2xl">
-          How to Guide
-        </Heading>
+        <PageHeader path={paths.guide} />
         <Text>How to add your visitors’ permits and keep track of them.</Text>
         <HStack gap={3} wrap="wrap">
           <Button asChild colorPalette="teal">

@@ -1,4 +1,4 @@
-import { Box, Button, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { memo, Suspense, useCallback, useDeferredValue, useEffect, useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import {
@@ -8,6 +8,7 @@ import {
 import { permitActionsFor, type PermitAction } from '../../../machines/permits/permit-status-table';
 import type { Permit } from '../../../contract/permit';
 import type { SiteSettings } from '../../../contract/site-settings';
+import { PageHeader } from '../../shell/page-header';
 import { paths } from '../../shell/paths';
 import { OfflinePermitsBanner } from './offline-permits-banner';
 import { HiddenPermitsHint } from './hidden-permits-hint';
@@ -105,10 +106,7 @@ export function MyPermitsScreen() {
 
   const screen = (
     <Stack gap={6}>
-      <HStack justify="space-between" wrap="wrap" gap={3}>
-        <Heading as="h1" size="2xl">
-          My Permits
-        </Heading>
+      <PageHeader path={paths.myPermits}>
         {online ? (
           <Button asChild colorPalette="teal">
             <RouterLink to={paths.addPermit}>Add Permit</RouterLink>
@@ -119,7 +117,7 @@ export function MyPermitsScreen() {
           </Button>
         )}
         <ExportPermitsButton filters={filters} />
-      </HStack>
+      </PageHeader>
       <BannerPresence>
         {!online && <OfflinePermitsBanner shownAsOf={shownAsOf} reasonId={offlineReasonId} />}
       </BannerPresence>

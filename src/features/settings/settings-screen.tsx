@@ -10,6 +10,7 @@ import {
 } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { getConfig } from '../../config';
+import { PageHeader } from '../../shell/page-header';
 import { paths } from '../../shell/paths';
 import { EmailPreferencesCard } from './email-preferences-card';
 
@@ -22,9 +23,7 @@ export function SettingsScreen() {
   const { supportEmail } = getConfig();
   return (
     <Stack gap={6}>
-      <Heading as="h1" size="2xl">
-        Settings
-      </Heading>
+      <PageHeader path={paths.settings} />
       <SimpleGrid columns={{ base: 1, md: 2 }} gap={6}>
         <LinkBox asChild>
           <Card.Root _hover={{ borderColor: 'teal.500' }}>

@@ -12,7 +12,7 @@ import {
   listedPermit,
   withControlledPermitListActors,
 } from '../../machines/permits/permit-list-machine-fixtures';
-import { renderWithProviders, residentProfile } from '../../support/render';
+import { findScreenHeading, renderWithProviders, residentProfile } from '../../support/render';
 
 /** 1 June 2026, 12:00:30 in London (BST). */
 const now = new Date('2026-06-01T11:00:30Z');
@@ -46,7 +46,7 @@ async function openMyPermits() {
       siteSettings: schedulingSite,
     },
   );
-  await screen.findByRole('heading', { level: 1, name: 'My Permits' });
+  await findScreenHeading('My Permits');
   return controls;
 }
 

@@ -8,7 +8,12 @@ import { AppProviders } from '../../../src/shell/app-providers';
 import { AppRoutes } from '../../../src/shell/routes';
 import { emulateViewportWidth } from '../../support/media-preferences';
 import { axeViolations } from '../../support/jsdom-axe';
-import { exactly, renderWithProviders, residentProfile } from '../../support/render';
+import {
+  exactly,
+  findScreenHeading,
+  renderWithProviders,
+  residentProfile,
+} from '../../support/render';
 
 const signedIn = { status: 'signed_in', profile: residentProfile } as const;
 const year = new Date().getFullYear();
@@ -30,7 +35,7 @@ describe('the signed-in shell', () => {
   test('has the five navigation entries, the current one marked', async () => {
     renderWithProviders(<AppRoutes />, { route: '/my-permits', session: signedIn });
 
-    await screen.findByRole('heading', { name: 'My Permits' });
+    await findScreenHeading('My Permits');
     const links = within(navigation()!).getAllByRole('link');
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Dashboard', '/'],
@@ -53,7 +58,7 @@ describe('the signed-in shell', () => {
 
     await user.click(await screen.findByRole('link', { name: 'How to Guide' }));
 
-    expect(await screen.findByRole('heading', { name: 'How to Guide' })).toBeInTheDocument();
+    expect(await findScreenHeading('How to Guide')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'How to Guide' })).toHaveAttribute(
       'aria-current',
       'page',
@@ -91,7 +96,7 @@ describe('the signed-in shell', () => {
   test('the footer shows the current year and the product name', async () => {
     renderWithProviders(<AppRoutes />, { session: signedIn });
 
-    await screen.findByRole('heading', { name: 'Dashboard' });
+    await findScreenHeading('Dashboard');
     expect(within(footer()!).getByText(exactly(`© ${year} Kerbside`))).toBeInTheDocument();
     expect(
       within(footer()!).getByRole('link', { name: 'Accessibility statement' }),
@@ -117,7 +122,7 @@ describe('the signed-in shell', () => {
     await user.click(await screen.findByRole('button', { name: /^Account menu/ }));
     await chooseMenuItem(user, 'Settings');
 
-    expect(await screen.findByRole('heading', { name: 'Settings' })).toBeInTheDocument();
+    expect(await findScreenHeading('Settings')).toBeInTheDocument();
   });
 
   test('Log out leaves the shell for the login page', async () => {
@@ -151,16 +156,16 @@ describe('the signed-in shell', () => {
   test('every route change scrolls to the top', async () => {
     const scrollTo = jest.spyOn(window, 'scrollTo');
     const { user } = renderWithProviders(<AppRoutes />, { session: signedIn });
-    await screen.findByRole('heading', { name: 'Dashboard' });
+    await findScreenHeading('Dashboard');
     expect(scrollTo).not.toHaveBeenCalled();
 
     await user.click(screen.getByRole('link', { name: 'Add Permit' }));
-    await screen.findByRole('heading', { name: 'Add New Permit' });
+    await findScreenHeading('Add New Permit');
     expect(scrollTo).toHaveBeenCalledTimes(1);
     expect(scrollTo).toHaveBeenLastCalledWith(0, 0);
 
     await user.click(screen.getByRole('link', { name: 'Settings' }));
-    await screen.findByRole('heading', { name: 'Settings' });
+    await findScreenHeading('Settings');
     expect(scrollTo).toHaveBeenCalledTimes(2);
   });
 
@@ -207,7 +212,7 @@ describe('on a phone', () => {
 
   test('the entries fold behind a Menu button in the navigation, which shows and hides them', async () => {
     const { user } = renderWithProviders(<AppRoutes />, { route: '/', session: signedIn });
-    await screen.findByRole('heading', { name: 'Dashboard' });
+    await findScreenHeading('Dashboard');
 
     expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
     const list = within(navigation()!).getByRole('list', { hidden: true });
@@ -238,19 +243,19 @@ describe('on a phone', () => {
 
   test('an entry chosen from the Menu opens its page and folds the list again', async () => {
     const { user } = renderWithProviders(<AppRoutes />, { route: '/', session: signedIn });
-    await screen.findByRole('heading', { name: 'Dashboard' });
+    await findScreenHeading('Dashboard');
 
     await user.click(menuButton());
     await user.click(within(navigation()!).getByRole('link', { name: 'How to Guide' }));
 
-    expect(await screen.findByRole('heading', { name: 'How to Guide' })).toBeInTheDocument();
+    expect(await findScreenHeading('How to Guide')).toBeInTheDocument();
     expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
     expect(within(navigation()!).queryAllByRole('link')).toEqual([]);
   });
 
   test('the Menu works from the keyboard: Enter opens it and Tab goes on to the entries', async () => {
     const { user } = renderWithProviders(<AppRoutes />, { route: '/', session: signedIn });
-    await screen.findByRole('heading', { name: 'Dashboard' });
+    await findScreenHeading('Dashboard');
 
     menuButton().focus();
     await user.keyboard('{Enter}');
@@ -262,7 +267,7 @@ describe('on a phone', () => {
 
   test('a wide screen shows the entries and no Menu button', async () => {
     renderWithProviders(<AppRoutes />, { route: '/', session: signedIn });
-    await screen.findByRole('heading', { name: 'Dashboard' });
+    await findScreenHeading('Dashboard');
     expect(menuButton()).toBeInTheDocument();
 
     act(() => emulateViewportWidth(1280));
@@ -273,13 +278,24 @@ describe('on a phone', () => {
 });
 
 describe('route guards', () => {
-  test('a protected route shows a labelled spinner while the session is loading', async () => {
+  test('a protected route shows a labelled spinner under its heading while the session is loading', async () => {
     renderWithProviders(<AppRoutes />, { route: '/my-permits', session: { status: 'loading' } });
 
     expect(screen.getByRole('status', { name: 'Checking your session' })).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: 'My Permits' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'My Permits' })).toBeInTheDocument();
+    // The frame of the page, without what is for a resident known to be signed in.
+    expect(screen.getByRole('banner')).toHaveTextContent(exactly('Kerbside'));
     expect(navigation()).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Account menu/ })).not.toBeInTheDocument();
     expect(footer()).not.toBeInTheDocument();
+  });
+
+  test('a protected page without a fixed heading shows only the spinner while the session is loading', async () => {
+    renderWithProviders(<AppRoutes />, { route: '/add-permit', session: { status: 'loading' } });
+
+    expect(screen.getByRole('status', { name: 'Checking your session' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+    expect(navigation()).not.toBeInTheDocument();
   });
 
   test.each([
@@ -307,7 +323,7 @@ describe('route guards', () => {
     async (route) => {
       renderWithProviders(<AppRoutes />, { route, session: signedIn });
 
-      expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+      expect(await findScreenHeading('Dashboard')).toBeInTheDocument();
       expect(navigation()).toBeInTheDocument();
     },
   );

@@ -3,7 +3,7 @@ import { fromPromise } from 'xstate';
 import { loginMachine } from '../../../machines/auth/login-machine';
 import { AppRoutes } from '../../../src/shell/routes';
 import { expectErrorSummary } from '../../support/error-summary';
-import { renderWithProviders, residentProfile } from '../../support/render';
+import { findScreenHeading, renderWithProviders, residentProfile } from '../../support/render';
 
 const signedIn = { status: 'signed_in', profile: residentProfile } as const;
 const signedOut = { status: 'signed_out' } as const;
@@ -69,7 +69,7 @@ describe('page titles', () => {
 describe('focus after a route change', () => {
   test('moves to the new page’s heading', async () => {
     const { user } = renderWithProviders(<AppRoutes />, { route: '/', session: signedIn });
-    await screen.findByRole('heading', { name: 'Dashboard', level: 1 });
+    await findScreenHeading('Dashboard');
 
     await user.click(screen.getByRole('link', { name: 'How to Guide' }));
 
@@ -92,7 +92,7 @@ describe('focus after a route change', () => {
 describe('the accessibility statement', () => {
   test('is linked from the signed-in footer and says what does not work and how to report it', async () => {
     const { user } = renderWithProviders(<AppRoutes />, { route: '/', session: signedIn });
-    await screen.findByRole('heading', { name: 'Dashboard', level: 1 });
+    await findScreenHeading('Dashboard');
 
     await user.click(
       within(screen.getByRole('contentinfo')).getByRole('link', {

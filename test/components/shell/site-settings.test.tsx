@@ -3,7 +3,7 @@ import { fromPromise } from 'xstate';
 import { siteSettingsMachine } from '../../../machines/site-settings-machine';
 import { AppRoutes } from '../../../src/shell/routes';
 import { fullSite } from '../../machines/permits/permit-form-fixtures';
-import { renderWithProviders, residentProfile } from '../../support/render';
+import { findScreenHeading, renderWithProviders, residentProfile } from '../../support/render';
 
 test('the site settings are loaded once for the signed-in session and shared by every screen', async () => {
   const loadSiteSettings = jest.fn(async () => fullSite);
@@ -17,14 +17,14 @@ test('the site settings are loaded once for the signed-in session and shared by 
   });
 
   // The guide adapts to a site that schedules permits.
-  expect(await screen.findByRole('heading', { name: 'How to Guide' })).toBeInTheDocument();
+  expect(await findScreenHeading('How to Guide')).toBeInTheDocument();
   await user.click(screen.getByRole('link', { name: 'Add Permit' }));
   // Add Permit shows the reference field of a site that allows labels.
   expect(await screen.findByRole('textbox', { name: /^Reference label/ })).toBeInTheDocument();
   await user.click(screen.getByRole('link', { name: 'My Permits' }));
-  expect(await screen.findByRole('heading', { name: 'My Permits' })).toBeInTheDocument();
+  expect(await findScreenHeading('My Permits')).toBeInTheDocument();
   await user.click(screen.getByRole('link', { name: 'How to Guide' }));
-  expect(await screen.findByRole('heading', { name: 'How to Guide' })).toBeInTheDocument();
+  expect(await findScreenHeading('How to Guide')).toBeInTheDocument();
 
   expect(loadSiteSettings).toHaveBeenCalledTimes(1);
 });
