@@ -8,10 +8,12 @@ import { Compilation, sources, type Compiler, type Configuration } from 'webpack
 
 type Mode = 'development' | 'production';
 
+// The app starts from a chunk loaded once the page has been painted (src/main.tsx): the libraries
+// it needs are in no initial chunk, so their groups take them from every chunk.
 const vendor = (name: string, test: RegExp) => ({
   name: `vendor-${name}`,
   test,
-  chunks: 'initial' as const,
+  chunks: 'all' as const,
   priority: 10,
   enforce: true,
 });
@@ -42,6 +44,33 @@ function offlineServiceWorker() {
   });
 }
 
+/**
+ * The chunk of the screen at `path` (src/shell/routes.tsx names each import so): "screen" and the
+ * path's words, "screen-settings-change-password" for /settings/change-password.
+ */
+const screenChunkName = (path: string) =>
+  `screen-${path === '/' ? 'dashboard' : path.slice(1).replace(/\//g, '-')}`;
+
+/**
+ * `<link rel="preload">` for every script of the named chunk groups: the page asks for them with
+ * its HTML, and the app runs them once the page has been painted (src/main.tsx). Low priority, as
+ * deferred scripts have: they do not compete with what the first paint needs.
+ */
+function preloadLinks(compilation: Compilation, chunkGroupNames: string[]): string {
+  const publicPath = String(compilation.outputOptions.publicPath ?? '/');
+  const files = new Set<string>();
+  for (const name of chunkGroupNames) {
+    const group = compilation.namedChunkGroups.get(name);
+    if (!group) throw new Error(`The build has no chunk group "${name}" to preload.`);
+    for (const chunk of group.chunks) {
+      for (const file of chunk.files) if (file.endsWith('.js')) files.add(file);
+    }
+  }
+  return [...files]
+    .map((file) => `<link rel=preload as=script fetchpriority=low href=${publicPath}${file}>`)
+    .join('');
+}
+
 interface PrerenderedPage {
   path: string;
   title: string;
@@ -52,26 +81,39 @@ const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
- * The public pages rendered in advance (src/shell/prerender.tsx), each written beside index.html
- * as `<path>.html`, the file a static host serves for `/<path>` (clean URLs), and the one the
- * service worker's precache answers it with (Workbox's `cleanURLs`). The sign-in form paints with
- * the HTML instead of after the JavaScript. It is `inert` until the app replaces it (src/main.tsx),
- * so nothing can be typed into it and lost.
+ * Every page's HTML asks for the app's code at once: index.html for the chunks that start the app
+ * (src/shell/start-app.tsx), each page rendered in advance for its screen's too.
+ *
+ * The pages rendered in advance (src/shell/prerender.tsx) are each written beside index.html as
+ * `<path>.html`, the file a static host serves for `/<path>` (clean URLs), and the one the
+ * service worker's precache answers it with (Workbox's `cleanURLs`). The sign-in form, and a
+ * signed-in page's frame and heading, paint with the HTML instead of after the JavaScript. The
+ * page is `inert` until the app replaces it (src/main.tsx), so nothing can be typed into it and
+ * lost.
  */
-class PrerenderPublicPages {
+class PageHtml {
+  constructor(private readonly prerender: boolean) {}
+
   apply(compiler: Compiler) {
-    const name = 'PrerenderPublicPages';
+    const name = 'PageHtml';
     compiler.hooks.thisCompilation.tap(name, (compilation) => {
       compilation.hooks.processAssets.tapPromise(
         // After HtmlWebpackPlugin has written index.html, before Workbox lists what to precache.
         { name, stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_INLINE + 1 },
         async () => {
-          const template = compilation.getAsset('index.html')?.source.source().toString();
+          const index = compilation.getAsset('index.html')?.source.source().toString();
           // HtmlWebpackPlugin minifies production HTML: the quotes around "root" go.
           const emptyRoot = /<div id="?root"?><\/div>/;
-          if (!template || !emptyRoot.test(template)) {
-            throw new Error('index.html has no empty <div id="root"></div> to prerender into.');
+          if (!index || !emptyRoot.test(index) || !index.includes('</head>')) {
+            throw new Error('index.html has no </head> or no empty <div id="root"></div>.');
           }
+          const withPreloads = (links: string) => index.replace('</head>', () => `${links}</head>`);
+          const appStart = 'app-start';
+          compilation.updateAsset(
+            'index.html',
+            new sources.RawSource(withPreloads(preloadLinks(compilation, [appStart]))),
+          );
+          if (!this.prerender) return;
           const { stdout } = await promisify(execFile)(
             process.execPath,
             [
@@ -81,7 +123,8 @@ class PrerenderPublicPages {
             { env: { ...process.env, NODE_ENV: 'production' }, maxBuffer: 64 * 1024 * 1024 },
           );
           for (const page of JSON.parse(stdout) as PrerenderedPage[]) {
-            const html = template
+            const preloads = preloadLinks(compilation, [appStart, screenChunkName(page.path)]);
+            const html = withPreloads(preloads)
               .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
               .replace(emptyRoot, () => `<div id="root"><div inert>${page.html}</div></div>`);
             compilation.emitAsset(`${page.path.slice(1)}.html`, new sources.RawSource(html));
@@ -148,7 +191,8 @@ export function createWebpackConfig(mode: Mode, outputPath = path.resolve(__dirn
           },
         ],
       }),
-      ...(isProduction ? [new PrerenderPublicPages(), offlineServiceWorker()] : []),
+      new PageHtml(isProduction),
+      ...(isProduction ? [offlineServiceWorker()] : []),
     ],
     optimization: {
       // Named vendor chunks whose content hash changes only when that library does, so a deploy

@@ -9,7 +9,10 @@ import { startStaticWebServer } from '../stack/static-web-server';
 import { measurePageScripts, type PageScripts } from './measure-page-scripts';
 
 export interface BundleSizes {
-  /** Gzipped bytes of every script the first page load fetches (the entry chunks). */
+  /**
+   * Gzipped bytes of every script that starts the app: the entry, and the chunks it loads once the
+   * page has been painted (src/main.tsx), which every page's HTML asks for.
+   */
   initialJsGzipBytes: number;
   /** Gzipped bytes of the biggest chunk loaded later, when a route is opened. */
   largestLazyChunkGzipBytes: number;
@@ -60,15 +63,17 @@ export async function measureBuiltBundle(
   stats: ProductionBuildStats,
 ): Promise<BundleSizes> {
   const { chunks = [] } = stats;
-  const initialFiles = chunks
-    .filter((chunk) => chunk.initial)
-    .flatMap((chunk) => chunk.files ?? []);
+  const appStartChunks = new Set(stats.namedChunkGroups?.['app-start']?.chunks ?? []);
+  if (appStartChunks.size === 0) throw new Error('The build has no "app-start" chunk group.');
+  const startsTheApp = (chunk: webpack.StatsChunk) =>
+    chunk.initial || (chunk.id !== undefined && appStartChunks.has(chunk.id));
+  const initialFiles = chunks.filter(startsTheApp).flatMap((chunk) => chunk.files ?? []);
   const isVendor = (chunk: webpack.StatsChunk) =>
     (chunk.names ?? []).some((name) => name.startsWith('vendor-'));
   const lazyChunks = chunks
-    .filter((chunk) => !chunk.initial && !isVendor(chunk))
+    .filter((chunk) => !startsTheApp(chunk) && !isVendor(chunk))
     .map((chunk) => ({
-      // Lazy chunks are unnamed: the screens that import them say which routes pay for them.
+      // The screens that import a lazy chunk say which routes pay for it.
       name: [...new Set((chunk.origins ?? []).map((origin) => path.basename(origin.request ?? '')))]
         .sort()
         .join(' + '),

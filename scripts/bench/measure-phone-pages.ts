@@ -195,7 +195,8 @@ export async function measurePhonePages(
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(`${webUrl}/`, { timeout: 60_000 });
     await page.goto(`${webUrl}/my-permits`);
-    await page.getByRole('heading', { name: 'My Permits' }).waitFor({ timeout: 60_000 });
+    // The heading comes with the page's HTML; the account menu once the session is known.
+    await page.getByRole('button', { name: /^Account menu/ }).waitFor({ timeout: 60_000 });
     // The worker registers after the page loads: wait for it, so that emptying it below holds.
     await page.evaluate(() =>
       Promise.race([

@@ -19,6 +19,8 @@ export function buildProductionBundle(outputPath: string): Promise<ProductionBui
           chunks: true,
           chunkModules: true,
           chunkOrigins: true,
+          // The chunks that start the app, the entry's `import()` of it (src/main.tsx).
+          chunkGroups: true,
           nestedModules: true,
           // Every module a concatenated one joined, not a count of them: the build tests look for
           // modules by path (test/build/bundle-budget.test.ts).

@@ -9,44 +9,65 @@ import { PublicRoute } from './public-route';
 import { RouteChangeEffects } from './route-change-effects';
 import { SkipLink } from './skip-link';
 
-// Every screen is its own chunk, so the first page loads only what it needs.
+// Every screen is its own chunk, so the first page loads only what it needs. Each is named
+// "screen" and its path's words ("screen-my-permits"; the dashboard's "screen-dashboard"): the
+// build asks for the chunks of a page it renders in advance from that page's HTML
+// (webpack.config.ts, `screenChunkName`).
 const screenAtPath: Record<Path, LazyComponent> = {
   [paths.login]: lazyComponent(() =>
-    import('../features/auth/login-screen').then((module) => module.LoginScreen),
+    import(/* webpackChunkName: "screen-login" */ '../features/auth/login-screen').then(
+      (module) => module.LoginScreen,
+    ),
   ),
   [paths.register]: lazyComponent(() =>
-    import('../features/auth/register-screen').then((module) => module.RegisterScreen),
+    import(/* webpackChunkName: "screen-register" */ '../features/auth/register-screen').then(
+      (module) => module.RegisterScreen,
+    ),
   ),
   [paths.forgotPassword]: lazyComponent(() =>
-    import('../features/auth/forgot-password-screen').then((module) => module.ForgotPasswordScreen),
+    import(
+      /* webpackChunkName: "screen-forgot-password" */ '../features/auth/forgot-password-screen'
+    ).then((module) => module.ForgotPasswordScreen),
   ),
   [paths.resetPassword]: lazyComponent(() =>
-    import('../features/auth/reset-password-screen').then((module) => module.ResetPasswordScreen),
+    import(
+      /* webpackChunkName: "screen-reset-password" */ '../features/auth/reset-password-screen'
+    ).then((module) => module.ResetPasswordScreen),
   ),
   [paths.dashboard]: lazyComponent(() =>
-    import('../features/dashboard/dashboard-screen').then((module) => module.DashboardScreen),
+    import(
+      /* webpackChunkName: "screen-dashboard" */ '../features/dashboard/dashboard-screen'
+    ).then((module) => module.DashboardScreen),
   ),
   [paths.addPermit]: lazyComponent(() =>
-    import('../features/permits/add-permit-screen').then((module) => module.AddPermitScreen),
+    import(
+      /* webpackChunkName: "screen-add-permit" */ '../features/permits/add-permit-screen'
+    ).then((module) => module.AddPermitScreen),
   ),
   [paths.myPermits]: lazyComponent(() =>
-    import('../features/permits/my-permits-screen').then((module) => module.MyPermitsScreen),
+    import(
+      /* webpackChunkName: "screen-my-permits" */ '../features/permits/my-permits-screen'
+    ).then((module) => module.MyPermitsScreen),
   ),
   [paths.guide]: lazyComponent(() =>
-    import('../features/guide/guide-screen').then((module) => module.GuideScreen),
+    import(/* webpackChunkName: "screen-how-to-guide" */ '../features/guide/guide-screen').then(
+      (module) => module.GuideScreen,
+    ),
   ),
   [paths.settings]: lazyComponent(() =>
-    import('../features/settings/settings-screen').then((module) => module.SettingsScreen),
+    import(/* webpackChunkName: "screen-settings" */ '../features/settings/settings-screen').then(
+      (module) => module.SettingsScreen,
+    ),
   ),
   [paths.changePassword]: lazyComponent(() =>
-    import('../features/settings/change-password-screen').then(
-      (module) => module.ChangePasswordScreen,
-    ),
+    import(
+      /* webpackChunkName: "screen-settings-change-password" */ '../features/settings/change-password-screen'
+    ).then((module) => module.ChangePasswordScreen),
   ),
   [paths.accessibility]: lazyComponent(() =>
-    import('../features/accessibility/accessibility-statement-screen').then(
-      (module) => module.AccessibilityStatementScreen,
-    ),
+    import(
+      /* webpackChunkName: "screen-accessibility" */ '../features/accessibility/accessibility-statement-screen'
+    ).then((module) => module.AccessibilityStatementScreen),
   ),
 };
 

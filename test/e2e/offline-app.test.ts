@@ -96,7 +96,8 @@ test('signed out, /login loads neither the identity provider nor the API client;
     // A session from before the mark existed: a protected page still asks the provider.
     await ownPage.evaluate(() => localStorage.removeItem('kerbside:signed-in'));
     await ownPage.goto(url('/my-permits'));
-    await ownPage.getByRole('heading', { level: 1, name: 'My Permits' }).waitFor();
+    // The page's frame shows the heading from its HTML: the account menu says who is signed in.
+    await ownPage.getByRole('button', { name: /^Account menu/ }).waitFor();
     expect(await signedInMark()).toBe('1');
 
     await ownPage.getByRole('button', { name: /^Account menu/ }).click();
@@ -141,6 +142,89 @@ test('/login paints the sign-in form from its HTML; it cannot be typed into unti
     await expect(live.getByLabel('Email').inputValue()).resolves.toBe('someone@example.com');
   } finally {
     await ownContext.close();
+  }
+});
+
+/** Where the page's h1 is drawn, in CSS pixels. */
+const headingBox = async (onPage: Page) => {
+  const box = await onPage.getByRole('heading', { level: 1 }).boundingBox();
+  if (!box) throw new Error('The page has no visible h1.');
+  return box;
+};
+
+test('a signed-in page paints its frame and heading from its HTML before the app runs, and the screen takes their place without moving them', async () => {
+  const withoutScripts = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const htmlOnly = await withoutScripts.newPage();
+    await htmlOnly.goto(url('/my-permits'));
+    await expect(htmlOnly.title()).resolves.toBe('My permits – Kerbside');
+    await expect(htmlOnly.locator('h1').textContent()).resolves.toBe('My Permits');
+    await expect(htmlOnly.getByText('Checking your session').count()).resolves.toBe(1);
+    // The navigation and the account menu are for a resident known to be signed in.
+    await expect(htmlOnly.locator('nav').count()).resolves.toBe(0);
+    await expect(htmlOnly.getByRole('button').count()).resolves.toBe(0);
+    await expect(htmlOnly.locator('#root > [inert]').count()).resolves.toBe(1);
+  } finally {
+    await withoutScripts.close();
+  }
+
+  const resident: E2eResident = {
+    email: `frame.${Date.now()}@example.com`,
+    first: 'Mary',
+    last: 'Somerville',
+    password: 'Mechanism1831',
+  };
+  const phone = await browser.newContext({
+    serviceWorkers: 'block',
+    viewport: { width: 390, height: 844 },
+  });
+  try {
+    const signedIn = await phone.newPage();
+    await registerThroughForm(signedIn, fixture.stack.webUrl, inviteCode, resident);
+    await signedIn.waitForURL(url('/'));
+    await createScheduledPermit(resident, 'FRM1AAA', 2);
+    await signedIn.addInitScript(() => {
+      const seen: Record<string, unknown[]> = { shifts: [], largest: [] };
+      Object.assign(window, { seen });
+      new PerformanceObserver((list) => seen.shifts!.push(...list.getEntries())).observe({
+        type: 'layout-shift',
+        buffered: true,
+      });
+      new PerformanceObserver((list) =>
+        seen.largest!.push(...list.getEntries().map((entry) => entry.startTime)),
+      ).observe({ type: 'largest-contentful-paint', buffered: true });
+    });
+    // The app's code is held back: what shows meanwhile comes from the HTML alone.
+    let releaseApp = () => {};
+    const appHeld = new Promise<void>((resolve) => (releaseApp = resolve));
+    await signedIn.route('**/assets/app-start.*.js', async (route) => {
+      await appHeld;
+      await route.continue();
+    });
+    await signedIn.goto(url('/my-permits'));
+    await signedIn.getByRole('heading', { level: 1, name: 'My Permits' }).waitFor();
+    await signedIn.waitForFunction(
+      () => (window as unknown as { seen: { largest: number[] } }).seen.largest.length > 0,
+    );
+    const framed = await headingBox(signedIn);
+    const largestBeforeApp = await signedIn.evaluate(
+      () => (window as unknown as { seen: { largest: number[] } }).seen.largest,
+    );
+    await expect(signedIn.locator('#root > [inert]').count()).resolves.toBe(1);
+
+    releaseApp();
+    await signedIn.getByText('FRM1AAA', { exact: true }).waitFor();
+    await signedIn.getByRole('button', { name: /^Account menu/ }).waitFor();
+    await expect(signedIn.locator('#root [inert]').count()).resolves.toBe(0);
+    expect(await headingBox(signedIn)).toEqual(framed);
+    const seen = await signedIn.evaluate(
+      () => (window as unknown as { seen: { shifts: unknown[]; largest: number[] } }).seen,
+    );
+    // Nothing on the page moved, and nothing larger than the heading drawn by the HTML came later.
+    expect(seen.shifts).toEqual([]);
+    expect(seen.largest).toEqual(largestBeforeApp);
+  } finally {
+    await phone.close();
   }
 });
 
