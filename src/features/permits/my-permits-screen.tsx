@@ -191,18 +191,27 @@ const PermitResults = memo(function PermitResults({
     [settings],
   );
 
+  // The results are a screen tall, loading or loaded, so that the footer stays out of the first
+  // screen: rows arriving under a footer in view pushed it off the screen, a layout shift
+  // (Lighthouse's CLS, 0.09 on a phone), and a short list replacing a shorter box pulled it up.
+  const screenTall = '100dvh';
   // The rows wait for the settings too, so that their buttons do not change under the pointer.
   if (!hasFetched || settings === null) {
     return (
-      // A screen tall, so that the footer starts out of sight: rows arriving under a footer in
-      // view pushed it off the screen, a layout shift (Lighthouse's CLS, 0.09 on a phone).
-      <Box role="status" aria-label="Loading permits" minH="100dvh">
+      <Box role="status" aria-label="Loading permits" minH={screenTall}>
         <Spinner />
       </Box>
     );
   }
   return (
-    <Stack as="section" aria-label="Results" aria-busy={loading} gap={4} position="relative">
+    <Stack
+      as="section"
+      aria-label="Results"
+      aria-busy={loading}
+      gap={4}
+      position="relative"
+      minH={screenTall}
+    >
       {lastFetchFailed && online && (
         <HStack gap={2} color="fg.muted" fontSize="sm">
           <Text>{permitListFailedText}</Text>
