@@ -18,7 +18,9 @@ export function FlashMessageOutlet() {
   if (shown && !animated) setAnimated(true);
 
   const banner = shown ? (
-    <NotificationBanner onDismiss={dismiss}>{message.text}</NotificationBanner>
+    <NotificationBanner onDismiss={dismiss} focusKey={message}>
+      {message.text}
+    </NotificationBanner>
   ) : null;
   if (!animated) return banner;
   return (

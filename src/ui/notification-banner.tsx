@@ -1,29 +1,42 @@
 import { Box, Button, Heading, HStack, Text } from '@chakra-ui/react';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
+/** What banners have already said with the focus (`focusKey`): drawn again, they leave it be. */
+const focusTakenFor = new WeakSet<object>();
+
 /**
  * A GOV.UK-style notification banner (design-system.service.gov.uk, "Notification banner"): a
  * coloured bar with its title, then the message. `role="status"` so it is announced politely, named
  * by its title. A `success` banner says what the resident just did and takes the focus when it
  * appears (as GOV.UK's success banner does), so a keyboard or screen-reader user starts from it;
  * `important` is for news the resident did not cause. `onDismiss` adds a "Dismiss" button.
+ *
+ * A banner drawn again for the same news (`focusKey`: the flash message, whose banner is drawn
+ * anew when its motion arrives) takes the focus again only if the focus was lost with the banner
+ * it replaces: a resident who has since opened the account menu keeps it open.
  */
 export function NotificationBanner({
   tone = 'success',
   title = tone === 'success' ? 'Success' : 'Important',
   children,
   onDismiss,
+  focusKey,
 }: {
   tone?: 'success' | 'important';
   title?: string;
   children: ReactNode;
   onDismiss?: () => void;
+  focusKey?: object;
 }) {
   const titleId = useId();
   const banner = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (tone === 'success') banner.current?.focus();
-  }, [tone]);
+    if (tone !== 'success') return;
+    const focusLost = document.activeElement === null || document.activeElement === document.body;
+    if (focusKey !== undefined && focusTakenFor.has(focusKey) && !focusLost) return;
+    banner.current?.focus();
+    if (focusKey !== undefined) focusTakenFor.add(focusKey);
+  }, [tone, focusKey]);
   const colour = tone === 'success' ? 'green.700' : 'blue.700';
   return (
     <Box
