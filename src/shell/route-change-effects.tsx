@@ -9,19 +9,27 @@ const headingWait = 10_000;
 
 /**
  * Focus the new page's heading as soon as it is on screen, so focus never stays on a link that
- * left or falls to the page's body; a later route change or `headingWait` gives up waiting.
+ * left or falls to the page's body; a later route change or `headingWait` gives up waiting. Focus
+ * put anywhere else meanwhile, by the new page (its success banner) or by the resident (the
+ * account menu), ends the wait: it stays where it was put.
  */
 function focusHeadingWhenShown(): () => void {
   if (focusPageHeading()) return () => {};
+  const focusAtChange = document.activeElement;
   const observer = new MutationObserver(() => {
     if (focusPageHeading()) stop();
   });
+  const focusPutElsewhere = (event: FocusEvent) => {
+    if (event.target !== focusAtChange) stop();
+  };
   const timer = window.setTimeout(() => stop(), headingWait);
   function stop() {
     observer.disconnect();
+    document.removeEventListener('focusin', focusPutElsewhere);
     window.clearTimeout(timer);
   }
   observer.observe(document.body, { childList: true, subtree: true });
+  document.addEventListener('focusin', focusPutElsewhere);
   return stop;
 }
 

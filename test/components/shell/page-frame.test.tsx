@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { fromPromise } from 'xstate';
 import { loginMachine } from '../../../machines/auth/login-machine';
 import { AppRoutes } from '../../../src/shell/routes';
@@ -76,6 +76,19 @@ describe('focus after a route change', () => {
     const heading = await screen.findByRole('heading', { name: 'How to Guide', level: 1 });
     await waitFor(() => expect(heading).toHaveFocus());
     expect(heading).toHaveAttribute('tabindex', '-1');
+  });
+
+  test('stays where the resident put it while the page loaded, rather than taking it back', async () => {
+    const { user } = renderWithProviders(<AppRoutes />, { route: '/', session: signedIn });
+    await findScreenHeading('Dashboard');
+
+    await user.click(screen.getByRole('link', { name: 'Settings' }));
+    // The screen's chunk is still on its way: the resident goes on to the account menu's button.
+    const account = screen.getByRole('button', { name: /^Account menu/ });
+    act(() => account.focus());
+
+    await findScreenHeading('Settings');
+    expect(account).toHaveFocus();
   });
 
   test('moves to the heading of a signed-out page, never staying on the link that left', async () => {
