@@ -113,24 +113,34 @@ test('signed out, /login loads neither the identity provider nor the API client;
   }
 });
 
-test('/login paints the sign-in form from its HTML; it cannot be typed into until the app has replaced it with the live one', async () => {
+/**
+ * Opens `route` in a browser that runs no script, where the page shows what its HTML alone holds,
+ * and hands it to `check`.
+ */
+async function withHtmlOnly(route: string, check: (htmlOnly: Page) => Promise<void>) {
   const withoutScripts = await browser.newContext({ javaScriptEnabled: false });
   try {
     const htmlOnly = await withoutScripts.newPage();
-    await htmlOnly.goto(url('/login'));
+    await htmlOnly.goto(url(route));
+    // The whole rendered page is inert: nothing in it takes focus or text that would then be lost.
+    await expect(htmlOnly.locator('#root > [inert]').count()).resolves.toBe(1);
+    await check(htmlOnly);
+  } finally {
+    await withoutScripts.close();
+  }
+}
+
+test('/login paints the sign-in form from its HTML; it cannot be typed into until the app has replaced it with the live one', async () => {
+  await withHtmlOnly('/login', async (htmlOnly) => {
     await expect(htmlOnly.title()).resolves.toBe('Sign in – Kerbside');
     await expect(
       htmlOnly.getByRole('heading', { level: 1 }).textContent({ timeout: 5_000 }),
     ).resolves.toBe('Sign in to Kerbside');
-    // The whole rendered page is inert: nothing in it takes focus or text that would then be lost.
-    await expect(htmlOnly.locator('#root > [inert]').count()).resolves.toBe(1);
     const email = htmlOnly.locator('input[name="email"]');
     await email.click({ force: true });
     await htmlOnly.keyboard.type('lost@example.com');
     await expect(email.inputValue()).resolves.toBe('');
-  } finally {
-    await withoutScripts.close();
-  }
+  });
 
   const ownContext = await browser.newContext({ serviceWorkers: 'block' });
   try {
@@ -153,20 +163,14 @@ const headingBox = async (onPage: Page) => {
 };
 
 test('a signed-in page paints its frame and heading from its HTML before the app runs, and the screen takes their place without moving them', async () => {
-  const withoutScripts = await browser.newContext({ javaScriptEnabled: false });
-  try {
-    const htmlOnly = await withoutScripts.newPage();
-    await htmlOnly.goto(url('/my-permits'));
+  await withHtmlOnly('/my-permits', async (htmlOnly) => {
     await expect(htmlOnly.title()).resolves.toBe('My permits – Kerbside');
     await expect(htmlOnly.locator('h1').textContent()).resolves.toBe('My Permits');
     await expect(htmlOnly.getByText('Checking your session').count()).resolves.toBe(1);
     // The navigation and the account menu are for a resident known to be signed in.
     await expect(htmlOnly.locator('nav').count()).resolves.toBe(0);
     await expect(htmlOnly.getByRole('button').count()).resolves.toBe(0);
-    await expect(htmlOnly.locator('#root > [inert]').count()).resolves.toBe(1);
-  } finally {
-    await withoutScripts.close();
-  }
+  });
 
   const resident: E2eResident = {
     email: `frame.${Date.now()}@example.com`,
