@@ -25,7 +25,7 @@ async function start(container: HTMLElement): Promise<void> {
   }
   await afterFirstPaint();
   // The app's code comes in chunks the page's HTML already asked for (webpack.config.ts,
-  // `PreloadAppStart`), so it downloads beside the HTML and runs only now.
+  // `PageHtml`), so it downloads beside the HTML and runs only now.
   const { startApp } = await import(/* webpackChunkName: "app-start" */ './shell/start-app');
   await startApp(container, config);
 }
