@@ -44,7 +44,7 @@ export const pageHeadings = {
 /** A page whose heading `pageHeadings` gives. */
 export type HeadedPath = keyof typeof pageHeadings;
 
-/** The heading of the page at `pathname`, when `pageHeadings` gives one. */
-export function pageHeadingAt(pathname: string): string | undefined {
-  return (pageHeadings as Record<string, string | undefined>)[pathname];
+/** Whether `pageHeadings` gives the heading of the page at `pathname`. */
+export function isHeadedPath(pathname: string): pathname is HeadedPath {
+  return pathname in pageHeadings;
 }

@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { NavbarPlaceholder } from './navbar';
 import { PageHeader } from './page-header';
 import { PageSpinner } from './page-spinner';
-import { pageHeadingAt, type HeadedPath } from './page-titles';
+import { isHeadedPath } from './page-titles';
 import { ShellFrame } from './shell-frame';
 
 /**
@@ -20,7 +20,7 @@ export function SessionCheckLayout() {
   return (
     <ShellFrame header={<NavbarPlaceholder />}>
       <Stack gap={6}>
-        {pageHeadingAt(pathname) !== undefined && <PageHeader path={pathname as HeadedPath} />}
+        {isHeadedPath(pathname) && <PageHeader path={pathname} />}
         <PageSpinner label="Checking your session" />
       </Stack>
     </ShellFrame>
