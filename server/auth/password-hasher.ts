@@ -14,9 +14,23 @@ export const argon2idParameters = {
   parallelism: 1,
 } as const;
 
-const currentPrefix =
-  `$argon2id$v=19$m=${argon2idParameters.memoryCost},` +
-  `t=${argon2idParameters.timeCost},p=${argon2idParameters.parallelism}$`;
+/**
+ * Argon2id at a cost of about a millisecond, for test runs (Jest sets NODE_ENV=test): the suites
+ * make thousands of residents, and the OWASP cost spent on each was minutes of a run. The
+ * parameters travel with each hash, so a production host never verifies against these; and were
+ * one ever started with NODE_ENV=test, `needsRehash` would upgrade every hash at the next sign-in
+ * once it runs with NODE_ENV=production. test/server/password-hashing.test.ts proves the
+ * production cost.
+ */
+const testArgon2idParameters = { ...argon2idParameters, memoryCost: 1_024, timeCost: 1 } as const;
+
+function currentParameters() {
+  return process.env.NODE_ENV === 'test' ? testArgon2idParameters : argon2idParameters;
+}
+
+function phcPrefix({ memoryCost, timeCost, parallelism }: ReturnType<typeof currentParameters>) {
+  return `$argon2id$v=19$m=${memoryCost},t=${timeCost},p=${parallelism}$`;
+}
 
 /** Hashes written before Argon2id: `scrypt$N$r$p$salt$key`, checked until the next sign-in. */
 function verifyLegacyScrypt(password: string, stored: string): Promise<boolean> {
@@ -32,7 +46,7 @@ function verifyLegacyScrypt(password: string, stored: string): Promise<boolean> 
 }
 
 function hash(password: string): Promise<string> {
-  return argon2Hash(password, argon2idParameters);
+  return argon2Hash(password, currentParameters());
 }
 
 async function verify(password: string, stored: string): Promise<boolean> {
@@ -51,7 +65,7 @@ export const passwordHasher = {
   verify,
   /** True for a hash made with other (older or weaker) parameters than hash() uses today. */
   needsRehash(stored: string): boolean {
-    return !stored.startsWith(currentPrefix);
+    return !stored.startsWith(phcPrefix(currentParameters()));
   },
   /** Spends the work of one verification and answers false. */
   async reject(password: string): Promise<false> {

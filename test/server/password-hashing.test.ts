@@ -21,6 +21,16 @@ jest.mock('@node-rs/argon2', () => {
 
 jest.setTimeout(60_000);
 
+// This suite proves the production cost; every other one hashes at the test cost that
+// server/auth/password-hasher.ts chooses under Jest's NODE_ENV=test.
+const jestNodeEnv = process.env.NODE_ENV;
+beforeAll(() => {
+  process.env.NODE_ENV = 'production';
+});
+afterAll(() => {
+  process.env.NODE_ENV = jestNodeEnv;
+});
+
 /** OWASP Password Storage Cheat Sheet: Argon2id, 19 MiB, two passes, one lane. */
 const owaspArgon2id = /^\$argon2id\$v=19\$m=19456,t=2,p=1\$[^$]+\$[^$]+$/;
 
