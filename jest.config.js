@@ -42,8 +42,8 @@ module.exports = {
       transformIgnorePatterns: transformPglite,
       testEnvironment: 'node',
       testMatch: ['<rootDir>/test/server/**/*.test.ts'],
-      globalSetup: '<rootDir>/test/support/auth-emulator-setup.ts',
-      globalTeardown: '<rootDir>/test/support/auth-emulator-teardown.ts',
+      globalSetup: '<rootDir>/test/support/server-project-setup.ts',
+      globalTeardown: '<rootDir>/test/support/server-project-teardown.ts',
     },
     {
       ...common,

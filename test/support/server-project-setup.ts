@@ -1,0 +1,30 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startAuthEmulator, type RunningAuthEmulator } from '../../scripts/stack/auth-emulator';
+import { createDatabaseTemplate, databaseTemplateVariable } from '../server/support/test-database';
+
+const projectId = 'demo-kerbside';
+
+declare global {
+  var kerbsideAuthEmulator: RunningAuthEmulator | undefined;
+}
+
+/**
+ * Jest globalSetup for the server project: one Auth emulator shared by every test file, and one
+ * migrated database that each file's databases are copied from.
+ */
+export default async function serverProjectSetup(): Promise<void> {
+  const template = mkdtempSync(path.join(tmpdir(), 'kerbside-database-template-'));
+  const [emulator] = await Promise.all([
+    startAuthEmulator({ projectId }),
+    createDatabaseTemplate(template),
+  ]);
+  globalThis.kerbsideAuthEmulator = emulator;
+  // Test workers inherit these, so firebase-admin in every test file talks to this emulator.
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
+  process.env.FIREBASE_PROJECT_ID = projectId;
+  process.env[databaseTemplateVariable] = template;
+  // Hosts started in-process stay quiet; a test that reads the log passes its own logger.
+  process.env.LOG_LEVEL ??= 'silent';
+}
