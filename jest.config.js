@@ -7,11 +7,6 @@ const transformPglite = ['/node_modules/(?!@electric-sql/pglite/dist/)'];
 const transformForBrowsers = [
   '/node_modules/(?!(@electric-sql/pglite/dist|puppeteer-core|chromium-bidi|@puppeteer/browsers|modern-tar|webdriver-bidi-protocol|typed-query-selector)/)',
 ];
-// The production bundle, built once per run for every suite that serves or inspects it.
-const productionBuild = {
-  globalSetup: '<rootDir>/test/support/production-build-setup.ts',
-  globalTeardown: '<rootDir>/test/support/production-build-teardown.ts',
-};
 
 module.exports = {
   // On two cores Jest would run every suite in its own main process, one after another, and what
@@ -47,14 +42,18 @@ module.exports = {
     },
     {
       ...common,
-      ...productionBuild,
+      // The production bundle, built once per run for every suite that serves or inspects it.
+      globalSetup: '<rootDir>/test/support/production-build-setup.ts',
+      globalTeardown: '<rootDir>/test/support/production-build-teardown.ts',
       displayName: 'build',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/test/build/**/*.test.ts'],
     },
     {
       ...common,
-      ...productionBuild,
+      // The same bundle, then one stack and one Chromium shared by every browser suite.
+      globalSetup: '<rootDir>/test/support/e2e-project-setup.ts',
+      globalTeardown: '<rootDir>/test/support/e2e-project-teardown.ts',
       displayName: 'e2e',
       transformIgnorePatterns: transformForBrowsers,
       testEnvironment: 'node',

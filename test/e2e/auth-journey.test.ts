@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { axeViolations } from './axe';
 import { launchChromium } from './chromium';
 import { registerThroughForm, type E2eResident } from './resident-journeys';
-import { startStackFixture, type StackFixture } from './stack-fixture';
+import { sharedStackFixture, type StackFixture } from './stack-fixture';
 
 jest.setTimeout(120_000);
 
@@ -14,7 +14,7 @@ let page: Page;
 const inviteCode = `E2E-${Date.now()}`;
 
 beforeAll(async () => {
-  fixture = await startStackFixture();
+  fixture = sharedStackFixture();
   await fixture.admin('invite', 'create', '--code', inviteCode, '--uses', '10');
   browser = await launchChromium();
 }, 240_000);

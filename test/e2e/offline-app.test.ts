@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { permitListTexts } from '../../machines/permits/permit-list-filters';
 import { launchChromium } from './chromium';
 import { registerThroughForm, residentApi, type E2eResident } from './resident-journeys';
-import { startStackFixture, type StackFixture } from './stack-fixture';
+import { sharedStackFixture, type StackFixture } from './stack-fixture';
 
 jest.setTimeout(180_000);
 
@@ -27,9 +27,8 @@ const secondResident: E2eResident = {
 };
 
 beforeAll(async () => {
-  fixture = await startStackFixture();
+  fixture = sharedStackFixture();
   await fixture.admin('invite', 'create', '--code', inviteCode, '--uses', 'unlimited');
-  await fixture.admin('settings', 'set', 'can_schedule_permits', 'true');
   browser = await launchChromium();
   context = await browser.newContext();
   page = await context.newPage();

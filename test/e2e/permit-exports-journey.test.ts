@@ -13,7 +13,7 @@ import {
   type E2eResident,
   type ResidentApi,
 } from './resident-journeys';
-import { startStackFixture, type StackFixture } from './stack-fixture';
+import { sharedStackFixture, type StackFixture } from './stack-fixture';
 
 jest.setTimeout(240_000);
 
@@ -37,9 +37,8 @@ const londonIn = (duration: { days?: number; minutes?: number }) =>
 const registration = (index: number) => `EXP${String(index).padStart(2, '0')}`;
 
 beforeAll(async () => {
-  fixture = await startStackFixture();
+  fixture = sharedStackFixture();
   await fixture.admin('invite', 'create', '--code', inviteCode, '--permit-limit', '100');
-  await fixture.admin('settings', 'set', 'can_schedule_permits', 'true');
   browser = await launchChromium();
   page = await (
     await browser.newContext({

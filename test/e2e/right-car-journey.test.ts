@@ -10,7 +10,7 @@ import {
   submitAndExpectMyPermits as submitAndExpectMyPermitsAt,
   type E2eResident,
 } from './resident-journeys';
-import { startStackFixture, type StackFixture } from './stack-fixture';
+import { sharedStackFixture, type StackFixture } from './stack-fixture';
 
 jest.setTimeout(180_000);
 
@@ -27,10 +27,9 @@ const resident: E2eResident = {
 };
 
 beforeAll(async () => {
-  fixture = await startStackFixture();
+  fixture = sharedStackFixture();
   await fixture.admin('invite', 'create', '--code', inviteCode, '--permit-limit', '10');
   // Repeat weekly is offered only where scheduling is on (no reference label: the default).
-  await fixture.admin('settings', 'set', 'can_schedule_permits', 'true');
   browser = await launchChromium();
   const context = await browser.newContext({ reducedMotion: 'reduce' });
   page = await context.newPage();

@@ -16,8 +16,30 @@ export interface StackFixture {
   stop(): Promise<void>;
 }
 
-/** The whole product on free ports with a data directory of its own, serving this run's production
- * build. */
+/** Where the e2e project's globalSetup (test/support/e2e-project-setup.ts) tells the suites
+ * about the stack they share. */
+export const sharedStackVariable = 'KERBSIDE_E2E_STACK';
+
+/** What the suites need to reach the shared stack, as globalSetup hands it on. */
+interface SharedStackAddress {
+  webUrl: string;
+  apiUrl: string;
+  emulatorHost: string;
+  dataDir: string;
+}
+
+/** The real admin CLI, run against the database in `dataDir` as an administrator would. */
+export async function runAdmin(dataDir: string, ...args: string[]): Promise<string> {
+  const cli = path.resolve(__dirname, '../../server/cli/admin.ts');
+  const tsx = path.resolve(__dirname, '../../node_modules/.bin/tsx');
+  const { stdout } = await run(tsx, [cli, ...args], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+  });
+  return stdout;
+}
+
+/** The whole product on free ports with a data directory of its own, serving this run's
+ * production build. */
 export async function startStackFixture(): Promise<StackFixture> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kerbside-e2e-'));
   const stack = await startLocalStack({
@@ -31,17 +53,33 @@ export async function startStackFixture(): Promise<StackFixture> {
   return {
     stack,
     dataDir,
-    admin: async (...args) => {
-      const cli = path.resolve(__dirname, '../../server/cli/admin.ts');
-      const tsx = path.resolve(__dirname, '../../node_modules/.bin/tsx');
-      const { stdout } = await run(tsx, [cli, ...args], {
-        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-      });
-      return stdout;
-    },
+    admin: (...args) => runAdmin(dataDir, ...args),
     stop: async () => {
       await stack.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * The stack the e2e project's globalSetup started for every browser suite, with scheduling on:
+ * the suites make their own residents (and invite codes), so they stay independent of each
+ * other, and none changes a site-wide setting. A suite that must (a reference label required, an
+ * activation cap) starts its own with `startStackFixture`. `stop` leaves the shared stack to the
+ * globalTeardown.
+ */
+export function sharedStackFixture(): StackFixture {
+  const shared = process.env[sharedStackVariable];
+  if (!shared) {
+    throw new Error(
+      `${sharedStackVariable} is not set: run this suite through Jest's e2e project, whose globalSetup starts the stack.`,
+    );
+  }
+  const { dataDir, ...urls } = JSON.parse(shared) as SharedStackAddress;
+  return {
+    stack: { ...urls, stop: async () => {} },
+    dataDir,
+    admin: (...args) => runAdmin(dataDir, ...args),
+    stop: async () => {},
   };
 }

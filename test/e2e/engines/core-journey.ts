@@ -1,6 +1,7 @@
+import { randomInt } from 'node:crypto';
 import { DateTime } from 'luxon';
 import { permitsStoredFor, registerThroughApi, type E2eResident } from '../resident-journeys';
-import { startStackFixture, type StackFixture } from '../stack-fixture';
+import { sharedStackFixture, type StackFixture } from '../stack-fixture';
 import { typePermitDates, type EngineDriver } from './engine-driver';
 
 /** A phone (an iPhone 12–15's viewport) and a laptop. */
@@ -141,9 +142,8 @@ export function describeCoreJourney(startDriver: () => Promise<EngineDriver>): {
   };
 
   beforeAll(async () => {
-    fixture = await startStackFixture();
+    fixture = sharedStackFixture();
     await fixture.admin('invite', 'create', '--code', inviteCode, '--permit-limit', '10');
-    await fixture.admin('settings', 'set', 'can_schedule_permits', 'true');
     await registerThroughApi(fixture.stack, inviteCode, resident);
     driver = await startDriver();
   }, 300_000);
@@ -153,7 +153,10 @@ export function describeCoreJourney(startDriver: () => Promise<EngineDriver>): {
     await fixture?.stop();
   });
 
-  test.each(viewports.map((viewport, index) => ({ ...viewport, vrm: `ENG${index + 1}` })))(
+  // The three engines' suites share one stack (test/support/e2e-project-setup.ts) and may run at
+  // once: each books registrations of its own (a dateless format, ENG and four digits).
+  const series = randomInt(100, 1000);
+  test.each(viewports.map((viewport, index) => ({ ...viewport, vrm: `ENG${series}${index + 1}` })))(
     'a resident signs in, adds, lists, updates, sets live and cancels a permit, and signs out on $name',
     async ({ width, height, vrm }) => {
       await driver.setViewport({ width, height });
