@@ -16,6 +16,16 @@ const contentTypes: Record<string, string> = {
 
 const compressed = new Set(['.html', '.js', '.json', '.webmanifest', '.svg', '.map']);
 
+/** The request's path, percent-decoded; undefined when it does not decode or holds a NUL. */
+function decodedPath(url: string | undefined): string | undefined {
+  try {
+    const pathname = decodeURIComponent(new URL(url ?? '/', 'http://host').pathname);
+    return pathname.includes('\u0000') ? undefined : pathname;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Serves a production build the way a static host does: files as they are, `<path>.html` for a
  * path without its extension, `index.html` for any other path (the app routes in the browser), and `/config.js` generated from `runtimeConfig`.
@@ -27,7 +37,14 @@ export async function startStaticWebServer(options: {
 }): Promise<{ url: string; stop(): Promise<void> }> {
   const root = path.resolve(options.root);
   const server = http.createServer((request, response) => {
-    const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://host').pathname);
+    const pathname = decodedPath(request.url);
+    // A path that does not decode would throw out of this handler and stop the process (and the
+    // API with it when they share one); a NUL would throw from fs. Either is the client's mistake.
+    if (pathname === undefined) {
+      response.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' });
+      response.end('Bad request: the path is not a valid URL path.\n');
+      return;
+    }
     if (pathname === '/config.js') {
       response.writeHead(200, {
         'Content-Type': contentTypes['.js']!,

@@ -76,3 +76,23 @@ test('a route with a page rendered in advance gets that page (clean URLs)', asyn
     '<!doctype html><title>Kerbside</title>',
   );
 });
+
+// A path that does not decode (a cut-off UTF-8 escape) or that decodes to a NUL, which no file
+// name holds, is the client's mistake: 400, and the server goes on serving.
+test.each(['/%E0%A4%A', '/%00', '/assets/%00.js'])(
+  'a malformed path (%s) gets 400 and the server keeps serving',
+  async (route) => {
+    const status = await new Promise<number | undefined>((resolve, reject) => {
+      http
+        .get(`${web.url}${route}`, (response) => {
+          response.resume();
+          response.on('end', () => resolve(response.statusCode));
+        })
+        .on('error', reject);
+    });
+    expect(status).toBe(400);
+    expect((await get('/my-permits')).body.toString('utf8')).toBe(
+      '<!doctype html><title>Kerbside</title>',
+    );
+  },
+);
