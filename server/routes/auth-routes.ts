@@ -67,8 +67,9 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
       inviteCodeProblem(db, details.invite_code),
       db.select({ id: users.id }).from(users).where(eq(users.email, details.email)),
     ]);
-    // Only a bad invite code stays counted: the throttle stands between guessers and the codes.
-    if (!inviteProblem) await throttles.registrationAddress.giveBack(db, request.ip);
+    // Every refused registration stays counted, a registered e-mail as much as a bad invite code:
+    // the throttle stands between guessers and the codes, and between whoever probes for
+    // residents' e-mails and the answer "already exists". Only a created account is given back.
     if (inviteProblem || existing) {
       throw new HttpError(400, {
         ...(existing ? { email: [duplicateEmail] } : {}),
@@ -120,6 +121,8 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
         throw error;
       });
 
+    // A household behind one address may register several residents.
+    await throttles.registrationAddress.giveBack(db, request.ip);
     const body = await customTokenResponse(
       identity,
       request,

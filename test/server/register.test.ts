@@ -302,6 +302,32 @@ describe('POST /api/v1/auth/register/', () => {
     expect(otherClient.status).toBe(201);
   });
 
+  it('answers 429 after ten attempts from one client with a registered e-mail and a good invite', async () => {
+    const { email } = registration(inviteCode);
+    expect((await register({ ...registration(inviteCode), email })).status).toBe(201);
+    const probingClient = '127.0.0.9';
+    const probe = () =>
+      call(`${api.url}/api/v1/auth/register/`, 'POST', {
+        body: registration(inviteCode, { email }),
+        from: probingClient,
+      });
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const response = await probe();
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ email: ['A user with that email already exists.'] });
+    }
+
+    const blocked = await probe();
+
+    expect(blocked.status).toBe(429);
+    expect(blocked.body).toEqual({
+      detail: expect.stringMatching(
+        /^Too many registration attempts\. Try again in \d+ seconds\.$/,
+      ),
+    });
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
   it('answers with a warning and no token when the identity provider cannot mint one', async () => {
     // A real firebase-admin without the emulator and without Google credentials cannot sign.
     // (No metadata-server probe either: this machine is not on Google Cloud.)
