@@ -1,4 +1,6 @@
 import { pino, type DestinationStream, type Logger, type LevelWithSilent } from 'pino';
+import { serializeLogError } from './serialize-log-error';
+import { serializeLogRequest } from './serialize-log-request';
 
 export type HostLogger = Logger;
 
@@ -14,12 +16,15 @@ export interface HostLoggerOptions {
  * The one logger of an API host or worker process: pino, as Fastify uses it, one JSON object a
  * line. The app hands it to Fastify (request ids come from there), the mailer and the reconciler.
  * Nothing logs a request's headers or body; should a header ever be logged, its credentials are
- * censored (test/server/log-secrets.test.ts).
+ * censored. Fastify takes these serializers over its own: a request's URL is logged without the
+ * tokens of its query, and a failed database statement without its parameters
+ * (test/server/log-secrets.test.ts).
  */
 export function createHostLogger(options: HostLoggerOptions): HostLogger {
   return pino(
     {
       level: options.level,
+      serializers: { req: serializeLogRequest, err: serializeLogError },
       redact: {
         paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
         censor: '[redacted]',

@@ -1,10 +1,22 @@
+import { eq, sql } from 'drizzle-orm';
 import { loadConfig } from '../../server/config';
 import type { Database } from '../../server/db/database';
+import { users } from '../../server/db/schema';
+import { switchOffLink } from '../../server/mail/mail-links';
 import type { ParkingProvider } from '../../server/provider/parking-provider';
 import { createReconciler } from '../../server/reconciler/create-reconciler';
 import { captureLog } from './support/captured-log';
 import { startOutboxHost, waitForOutboxMail, type OutboxHost } from './support/outbox-host';
-import { call, customTokenOf, startIdentitySession } from './support/test-api';
+import {
+  call,
+  createInvite,
+  customTokenOf,
+  registration,
+  startIdentitySession,
+  startTestApi,
+  strongPassword,
+} from './support/test-api';
+import { openTestDatabase } from './support/test-database';
 
 jest.setTimeout(90_000);
 
@@ -107,6 +119,80 @@ describe('what the host logs', () => {
       links: [expect.stringContaining(link.token)],
     });
     expect(host.log.text()).not.toContain(mailSentence);
+  });
+
+  it("logs an e-mail switch-off link's path, but not its permanent token", async () => {
+    const database = await openTestDatabase();
+    const log = captureLog();
+    const api = await startTestApi(database.db, { logger: log.logger });
+    try {
+      const details = registration(await createInvite(database.db));
+      expect(
+        (await call(`${api.url}/api/v1/auth/register/`, 'POST', { body: details })).status,
+      ).toBe(201);
+      const [owner] = await database.db
+        .select({ id: users.id, mailLinkKey: users.mailLinkKey })
+        .from(users)
+        .where(eq(users.email, details.email));
+      const link = new URL(switchOffLink(api.url, owner!, 'reminders'));
+      const token = link.searchParams.get('token')!;
+
+      const page = await fetch(link);
+
+      expect(page.status).toBe(200);
+      const [incoming] = log
+        .entries()
+        .filter((entry) => entry.msg === 'incoming request')
+        .map((entry) => entry.req as { url: string })
+        .filter((req) => req.url.startsWith('/api/v1/email-preferences/switch-off/'));
+      expect(incoming?.url).toBe(
+        `/api/v1/email-preferences/switch-off/?user=${owner!.id}&kind=reminders&token=[redacted]`,
+      );
+      expect(log.text()).not.toContain(token);
+    } finally {
+      await api.close();
+      await database.close();
+    }
+  });
+
+  it('logs a failed database statement by its table and code, without its parameters', async () => {
+    const database = await openTestDatabase();
+    const log = captureLog();
+    const api = await startTestApi(database.db, { logger: log.logger });
+    try {
+      // A fault in the database itself: it refuses to store this one resident.
+      await database.db.execute(sql`
+        create function refuse_one_resident() returns trigger language plpgsql as $$
+        begin
+          if new.email like 'refused-%' then
+            raise exception 'cannot store this resident' using errcode = 'P0001';
+          end if;
+          return new;
+        end $$`);
+      await database.db.execute(sql`
+        create trigger refuse_one_resident before insert on users
+        for each row execute function refuse_one_resident()`);
+      const details = registration(await createInvite(database.db), {
+        email: 'refused-resident@kerbside.test',
+      });
+
+      const response = await call(`${api.url}/api/v1/auth/register/`, 'POST', { body: details });
+
+      expect(response.status).toBe(500);
+      expect(response.body).toEqual({ detail: 'A server error occurred.' });
+      const [failure] = log.entries().filter((entry) => entry.msg === 'Unhandled error');
+      expect(failure).toMatchObject({
+        reqId: response.headers['x-request-id'],
+        err: { message: 'Database statement failed: insert into "users"', code: 'P0001' },
+      });
+      const text = log.text();
+      for (const secret of ['refused-resident', strongPassword, '$argon2id', 'Lovelace']) {
+        expect(text).not.toContain(secret);
+      }
+    } finally {
+      await api.close();
+      await database.close();
+    }
   });
 
   it("logs the reconciler's failures as errors through the host's logger", async () => {

@@ -1,0 +1,42 @@
+import type { FastifyRequest } from 'fastify';
+
+// Query parameters that carry a credential: the permanent e-mail switch-off token, reset tokens.
+const secretParameter = /token|secret|password|signature|key|code/i;
+
+/** The URL with the values of its credential-bearing query parameters replaced. */
+function redactedUrl(url: string): string {
+  const queryStart = url.indexOf('?');
+  if (queryStart === -1) return url;
+  const redacted = url
+    .slice(queryStart + 1)
+    .split('&')
+    .map((pair) => {
+      const nameEnd = pair.indexOf('=');
+      if (nameEnd === -1) return pair;
+      let name = pair.slice(0, nameEnd);
+      try {
+        name = decodeURIComponent(name.replace(/\+/g, ' '));
+      } catch {
+        // A name that does not decode is matched as it was sent.
+      }
+      return secretParameter.test(name) ? `${pair.slice(0, nameEnd)}=[redacted]` : pair;
+    })
+    .join('&');
+  return `${url.slice(0, queryStart)}?${redacted}`;
+}
+
+/**
+ * The request as Fastify's own serializer logs it, except that credentials in the query string
+ * (the e-mail switch-off link's permanent token) are replaced: a log line is read by more people
+ * than the resident the link was mailed to (test/server/log-secrets.test.ts).
+ */
+export function serializeLogRequest(request: FastifyRequest): Record<string, unknown> {
+  return {
+    method: request.method,
+    url: redactedUrl(request.url),
+    version: request.headers?.['accept-version'],
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
