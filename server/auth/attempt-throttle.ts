@@ -29,10 +29,11 @@ export class AttemptThrottle {
   }
 
   /**
-   * Counts one attempt, atomically (one upsert under the row's lock). Answers 0 when it is within
-   * the limit, otherwise the milliseconds until the window ends.
+   * Counts one attempt, atomically (one upsert under the row's lock). Answers the attempts counted
+   * in the window, this one included, and waitMs: 0 when that is within the limit, otherwise the
+   * milliseconds until the window ends.
    */
-  async take(db: Database, key: string): Promise<number> {
+  async take(db: Database, key: string): Promise<{ attempts: number; waitMs: number }> {
     const windowMs = Math.round(this.options.windowMs);
     const expired = sql`${attemptCounters.windowEndsAt} <= now()`;
     const [counter] = await db
@@ -55,7 +56,8 @@ export class AttemptThrottle {
       });
     if (!counter) throw new Error('Counting an attempt returned no row.');
     await this.sweepOnceInAWhile(db);
-    return counter.attempts > this.options.limit ? Math.max(1, Number(counter.waitMs)) : 0;
+    const waitMs = counter.attempts > this.options.limit ? Math.max(1, Number(counter.waitMs)) : 0;
+    return { attempts: counter.attempts, waitMs };
   }
 
   // Housekeeping: once in a while, counters whose window ended long ago go.
@@ -86,9 +88,10 @@ export class AttemptThrottle {
 export interface CredentialThrottles {
   /** Sign-ins that failed, per client address. */
   loginAddress: AttemptThrottle;
-  /** Sign-ins that failed, per account (e-mail), from whichever addresses. */
+  /** Sign-ins that failed, per account (e-mail), from whichever addresses; over the limit, only
+   *  addresses that have been failing are refused (server/routes/auth-routes.ts). */
   loginAccount: AttemptThrottle;
-  /** Registrations with an unknown or used-up invite code, per client address. */
+  /** Registrations refused for whatever reason (invite code, registered e-mail), per client address. */
   registrationAddress: AttemptThrottle;
   /** Wrong current passwords, per resident. */
   passwordChangeAccount: AttemptThrottle;

@@ -134,9 +134,21 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
 
   app.post('/login/', async (request: FastifyRequest) => {
     const credentials = parseBody(loginSchema, request.body);
-    // Counted before the hash, per address and per account, so a burst cannot outrun the count.
-    await refuseWhenThrottled(db, throttles.loginAddress, request.ip, tooManyLogins);
-    await refuseWhenThrottled(db, throttles.loginAccount, credentials.email, tooManyLogins);
+    // Counted before the hash, per address and per account, so a burst cannot outrun the count;
+    // given back when the password was right, so both count failures.
+    const addressFailures = await refuseWhenThrottled(
+      db,
+      throttles.loginAddress,
+      request.ip,
+      tooManyLogins,
+    );
+    // An account over its limit refuses only addresses that have been failing: the first attempt
+    // from an address without failures is still checked. Failing on a resident's behalf, from
+    // however many addresses, cannot lock the resident out, and a guesser spread over many
+    // addresses gets one guess from each (test/server/login.test.ts).
+    await refuseWhenThrottled(db, throttles.loginAccount, credentials.email, tooManyLogins, {
+      spare: addressFailures === 1,
+    });
     const [resident] = await db.select().from(users).where(eq(users.email, credentials.email));
     const passwordMatches = resident
       ? await passwordHasher.verify(credentials.password, resident.passwordHash)

@@ -110,9 +110,18 @@ export const passwordRoutes: FastifyPluginAsync<PasswordRoutesOptions> = async (
 
   app.post('/password-reset/', async (request: FastifyRequest) => {
     const { email } = parseBody(resetRequestSchema, request.body);
-    // Every request counts, found or not, so the throttle tells nothing about the e-mail.
-    await refuseWhenThrottled(db, throttles.passwordResetAddress, request.ip, tooManyResetAttempts);
-    await refuseWhenThrottled(db, throttles.passwordResetAccount, email, tooManyResetAttempts);
+    // Every request counts, found or not, so the throttle tells nothing about the e-mail. An
+    // e-mail over its limit refuses only addresses that have asked before, so that asking on a
+    // resident's behalf cannot keep the resident from a reset link (as for sign-in).
+    const addressRequests = await refuseWhenThrottled(
+      db,
+      throttles.passwordResetAddress,
+      request.ip,
+      tooManyResetAttempts,
+    );
+    await refuseWhenThrottled(db, throttles.passwordResetAccount, email, tooManyResetAttempts, {
+      spare: addressRequests === 1,
+    });
     const [resident] = await db
       .select({ id: users.id, firstName: users.firstName })
       .from(users)
@@ -140,12 +149,21 @@ export const passwordRoutes: FastifyPluginAsync<PasswordRoutesOptions> = async (
 
   app.post('/password-reset-confirm/', async (request: FastifyRequest) => {
     const details = parseBody(resetConfirmSchema, request.body);
-    await refuseWhenThrottled(db, throttles.passwordResetAddress, request.ip, tooManyResetAttempts);
+    const addressFailures = await refuseWhenThrottled(
+      db,
+      throttles.passwordResetAddress,
+      request.ip,
+      tooManyResetAttempts,
+    );
+    // As for the request: refused links for a resident shut out only the addresses that sent them.
     await refuseWhenThrottled(
       db,
       throttles.passwordResetAccount,
       details.uid,
       tooManyResetAttempts,
+      {
+        spare: addressFailures === 1,
+      },
     );
     // A link that is no good is refused before the cost of hashing the new password.
     if (!(await resetTokens.isUsable(db, details.uid, details.token))) {

@@ -184,6 +184,57 @@ describe('POST /api/v1/auth/login/', () => {
       expect(response.status).toBe(200);
     });
 
+    it('never refuses the right password from a fresh address, however many failures the account has had', async () => {
+      const victim = await registeredResident();
+      const attackers = [newClient(), newClient()];
+      for (let attempt = 0; attempt < 10; attempt += 1) {
+        const failure = await login(
+          { email: victim.email, password: `Wrong${attempt}x` },
+          attackers[attempt % attackers.length]!,
+        );
+        expect(failure.status).toBe(401);
+      }
+
+      const victimSignIn = await login(
+        { email: victim.email, password: strongPassword },
+        newClient(),
+      );
+
+      expect(victimSignIn.status).toBe(200);
+      expect(await signInWithCustomToken(customTokenOf(victimSignIn.body))).toEqual(
+        expect.any(String),
+      );
+    });
+
+    it('once an account has had ten failures, refuses every address that has failed on it again', async () => {
+      const resident = await registeredResident();
+      const attackers = [newClient(), newClient()];
+      for (let attempt = 0; attempt < 10; attempt += 1) {
+        await login(
+          { email: resident.email, password: `Wrong${attempt}x` },
+          attackers[attempt % 2]!,
+        );
+      }
+      const newcomer = newClient();
+
+      const firstGuess = await login(
+        { email: resident.email, password: 'Wrong-Guess-1' },
+        newcomer,
+      );
+      const secondGuess = await login(
+        { email: resident.email, password: strongPassword },
+        newcomer,
+      );
+
+      expect(firstGuess.status).toBe(401);
+      expect(secondGuess.status).toBe(429);
+      expect(secondGuess.body).toEqual({
+        detail: expect.stringMatching(
+          /^Too many failed login attempts\. Try again in \d+ seconds\.$/,
+        ),
+      });
+    });
+
     it('does not count successful logins or malformed requests as failures', async () => {
       const resident = await registeredResident();
       const client = newClient();
