@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { IncomingMessage, ServerResponse } from 'node:http';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
@@ -55,6 +56,8 @@ function clientErrorDetail(error: FastifyError, contentType: string | undefined)
       return 'JSON parse error - the request body is not valid JSON.';
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return `Unsupported media type "${contentType ?? ''}" in request.`;
+    case 'FST_ERR_BAD_URL':
+      return 'Malformed URL: a part of the path does not decode.';
     default:
       return `${error.message.replace(/\.$/, '')}.`;
   }
@@ -67,12 +70,59 @@ function ownLoopbackUrl(app: FastifyInstance): string {
   return `http://127.0.0.1:${port}`;
 }
 
+/** What Node's HTTP parser could not read, as the answer words it. */
+function connectionErrorAnswer(code: string | undefined): HttpError {
+  if (code === 'HPE_HEADER_OVERFLOW') {
+    return new HttpError(431, { detail: 'Request header fields too large.' });
+  }
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    return new HttpError(408, { detail: 'The request took too long to arrive.' });
+  }
+  return new HttpError(400, { detail: 'Malformed request.' });
+}
+
 /** The API host's HTTP application, without listening: tests inject into it, startApi serves it. */
 export function buildApp(deps: AppDependencies): FastifyInstance {
+  // Fastify refuses some requests before any hook has run: a URL that does not decode (its
+  // frameworkErrors), and what Node's parser cannot read, such as a header block too large (its
+  // clientErrorHandler). Such a request goes round the pipeline again as a request for "/",
+  // under the same id, and the not-found handler throws its error: so its answer too carries the
+  // hooks' headers (request id, no-store, helmet's) and the error handler's words
+  // (test/server/security-headers.test.ts).
+  const refusedEarly = new WeakMap<IncomingMessage, { error: Error; id?: string }>();
+  const answerThroughPipeline = (
+    raw: IncomingMessage,
+    response: ServerResponse,
+    error: Error,
+    id?: string,
+  ) => {
+    refusedEarly.set(raw, { error, id });
+    raw.url = '/';
+    app.routing(raw, response);
+  };
+
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     // Our own ids, never a client's: each answer names its request (X-Request-Id) for the logs.
-    genReqId: () => randomUUID(),
+    genReqId: (raw) => refusedEarly.get(raw)?.id ?? randomUUID(),
+    frameworkErrors: (error, request, reply) => {
+      answerThroughPipeline(request.raw, reply.raw, error, request.id);
+    },
+    clientErrorHandler: (error, socket) => {
+      if (error.code === 'ECONNRESET' || !socket.writable) {
+        socket.destroy();
+        return;
+      }
+      // No request was read: an empty GET stands for it, answered on the socket, which then closes.
+      const raw = new IncomingMessage(socket);
+      raw.method = 'GET';
+      raw.push(null);
+      const response = new ServerResponse(raw);
+      response.shouldKeepAlive = false;
+      response.assignSocket(socket);
+      response.on('finish', () => socket.destroySoon());
+      answerThroughPipeline(raw, response, connectionErrorAnswer(error.code));
+    },
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: deps.trustProxy ?? false,
   });
@@ -116,7 +166,11 @@ export function buildApp(deps: AppDependencies): FastifyInstance {
       directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
     },
   });
-  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ detail: 'Not found.' }));
+  app.setNotFoundHandler(async (request, reply) => {
+    const refused = refusedEarly.get(request.raw);
+    if (refused) throw refused.error;
+    return reply.code(404).send({ detail: 'Not found.' });
+  });
 
   app.register(cors, {
     // A list, so that an unlisted origin gets no Access-Control-Allow-Origin header at all.

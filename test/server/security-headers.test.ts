@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { openTestDatabase, type TestDatabase } from './support/test-database';
 import { call, startTestApi, type JsonResponse, type TestApi } from './support/test-api';
 import {
@@ -60,6 +61,53 @@ describe('every answer carries the security headers', () => {
 
     expect(response.status).toBe(200);
     expectSafeHeaders(response);
+  });
+});
+
+/** One request written to the socket as it is, and the raw answer, read until the host closes. */
+function rawExchange(url: string, request: string): Promise<string> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.end(request));
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString('utf8')));
+    socket.on('error', reject);
+    socket.on('close', () => resolve(answer));
+  });
+}
+
+describe("requests Fastify refuses before routing get the house's answer", () => {
+  const requestId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+  it('a path part that does not decode: 400, detail, security headers, no-store, request id', async () => {
+    const response = await resident.post('/api/v1/permits/%E0%A4%A/activate/', {});
+
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({
+      detail: 'Malformed URL: a part of the path does not decode.',
+    });
+    expectSafeHeaders(response);
+    expect(response.headers['x-request-id']).toMatch(requestId);
+  });
+
+  it('a header block too large: 431, detail, security headers, no-store, request id', async () => {
+    const answer = await rawExchange(
+      api.url,
+      `GET /api/v1/site-settings/ HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Padding: ${'a'.repeat(20_000)}\r\n\r\n`,
+    );
+
+    const [head = '', body] = answer.split('\r\n\r\n');
+    const [statusLine, ...headerLines] = head.split('\r\n');
+    const headers = Object.fromEntries(
+      headerLines.map((line) => {
+        const colon = line.indexOf(':');
+        return [line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim()];
+      }),
+    );
+    expect(statusLine).toBe('HTTP/1.1 431 Request Header Fields Too Large');
+    expect(JSON.parse(body ?? '')).toEqual({ detail: 'Request header fields too large.' });
+    expectSafeHeaders({ status: 431, headers, body: null });
+    expect(headers['x-request-id']).toMatch(requestId);
   });
 });
 
