@@ -6,6 +6,9 @@ import { stopOnSignals } from './stop-on-signals';
 
 /** `npm run api`: the API host alone, configured from the environment. */
 async function main(log: (logger: HostLogger) => void): Promise<void> {
+  // Whatever this process writes (the embedded database's files as PGlite adds them, the
+  // outbox's mails) is its owner's alone.
+  process.umask(0o077);
   const config = loadConfig();
   const logger = createHostLogger({ level: config.logLevel });
   log(logger);

@@ -64,7 +64,8 @@ export class DataDirLock {
 
   /** Takes the lock at once, or returns null when another live process holds it. */
   static tryAcquire(dataDir: string, role: LockHolder['role']): DataDirLock | null {
-    mkdirSync(dataDir, { recursive: true });
+    // The database's folder: its owner's alone (server/db/keep-data-dir-private.ts).
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     let unlock: () => void;
     try {
       unlock = lockfile.lockSync(dataDir, lockOptions(dataDir));

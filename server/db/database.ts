@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
@@ -9,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { Pool } from 'pg';
+import { keepDataDirPrivate } from './keep-data-dir-private';
 import * as schema from './schema';
 
 /** The database as route handlers see it, whichever driver is underneath. */
@@ -32,12 +32,22 @@ const migrationsFolder = path.join(__dirname, 'migrations');
 const migrationLockKey = 4_242_001;
 
 async function openPglite(dataDir: string): Promise<DatabaseConnection> {
-  mkdirSync(dataDir, { recursive: true });
+  // Private before PGlite writes, and again once it has written and once it has closed: its
+  // files take the process umask (server/db/keep-data-dir-private.ts).
+  keepDataDirPrivate(dataDir);
   const client = await PGlite.create({ dataDir, extensions: { btree_gist, pg_trgm } });
   try {
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder });
-    return { db, kind: 'pglite', close: () => client.close() };
+    keepDataDirPrivate(dataDir);
+    return {
+      db,
+      kind: 'pglite',
+      close: async () => {
+        await client.close();
+        keepDataDirPrivate(dataDir);
+      },
+    };
   } catch (error) {
     await client.close();
     throw error;
