@@ -6,6 +6,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstanc
 import { defaultCredentialThrottles, type CredentialThrottles } from './auth/attempt-throttle';
 import type { Database } from './db/database';
 import { HttpError } from './http/http-error';
+import { refuseNullCharacters } from './http/refuse-null-characters';
 import type { Identity } from './identity/firebase-identity';
 import type { Mailer } from './mail/mailer';
 import { adminRoutes } from './routes/admin-routes';
@@ -159,6 +160,8 @@ export function buildApp(deps: AppDependencies): FastifyInstance {
     // Answers carry residents' data and sign-in tokens: no cache, shared or private, keeps them.
     reply.header('cache-control', 'no-store');
   });
+  // Once the body is parsed, before any route reads it: no NUL reaches the database.
+  app.addHook('preValidation', async (request) => refuseNullCharacters(request));
   // nosniff, no X-Powered-By, and a CSP for JSON: nothing to load, and no page may frame it.
   app.register(helmet, {
     contentSecurityPolicy: {

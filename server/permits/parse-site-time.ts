@@ -9,6 +9,17 @@ const dateTimePattern =
   /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?$/i;
 const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+// The instants PostgreSQL's timestamptz and DRF's datetimes both hold: years 1 to 9999, in UTC.
+// A JavaScript Date outside them is written as "+010000-…" or "0000-…", which the database
+// refuses (a 500), so such a date-time is refused as unreadable, as DRF refuses it.
+const firstInstant = Date.parse('0001-01-01T00:00:00.000Z');
+export const lastInstant = Date.parse('9999-12-31T23:59:59.999Z');
+
+function storable(instant: Date): boolean {
+  const time = instant.getTime();
+  return time >= firstInstant && time <= lastInstant;
+}
+
 export type SiteTimeResult =
   { ok: true; instant: Date } | { ok: false; reason: 'format' | 'nonexistent' };
 
@@ -35,16 +46,26 @@ export function parseSiteDateTime(text: string): SiteTimeResult {
   };
   if (fields.hour > 23) return { ok: false, reason: 'format' };
   if (offset) {
+    // An offset is less than a day, its minutes less than an hour, as Python's datetime has it:
+    // "+99:99" is no offset.
+    if (offset.toUpperCase() !== 'Z') {
+      if (Number(offset.slice(1, 3)) > 23 || Number(offset.slice(-2)) > 59) {
+        return { ok: false, reason: 'format' };
+      }
+    }
     const zone =
       offset.toUpperCase() === 'Z' ? 'utc' : `UTC${offset.slice(0, 3)}:${offset.slice(-2)}`;
     const instant = DateTime.fromObject(fields, { zone });
-    return instant.isValid
+    return instant.isValid && storable(instant.toJSDate())
       ? { ok: true, instant: instant.toJSDate() }
       : { ok: false, reason: 'format' };
   }
   // London local time, by the clock-change rule the web app follows too.
   const local = londonWallTime(fields);
-  if (local.ok) return { ok: true, instant: local.instant.toJSDate() };
+  if (local.ok) {
+    const instant = local.instant.toJSDate();
+    return storable(instant) ? { ok: true, instant } : { ok: false, reason: 'format' };
+  }
   return { ok: false, reason: local.reason === 'skipped' ? 'nonexistent' : 'format' };
 }
 
@@ -66,16 +87,22 @@ export function parseSiteDateBound(
       { year: Number(date[1]), month: Number(date[2]), day: Number(date[3]) },
       { zone: siteTimeZone },
     );
-    if (!day.isValid) return null;
-    return side === 'from'
-      ? { instant: day.startOf('day').toJSDate(), inclusive: true }
-      : { instant: day.plus({ days: 1 }).startOf('day').toJSDate(), inclusive: false };
+    if (!day.isValid || !storable(day.startOf('day').toJSDate())) return null;
+    if (side === 'from') return { instant: day.startOf('day').toJSDate(), inclusive: true };
+    // Through the last day there is: up to the last instant the database holds.
+    const nextDay = day.plus({ days: 1 }).startOf('day').toJSDate();
+    return storable(nextDay)
+      ? { instant: nextDay, inclusive: false }
+      : { instant: new Date(lastInstant), inclusive: true };
   }
   const parsed = parseSiteDateTime(text);
   if (!parsed.ok) return null;
   // The web app's day ends at 23:59, typed to the minute: that minute runs until 23:59:59.999.
   if (side === 'through' && minutePrecisionPattern.test(text.trim())) {
-    return { instant: new Date(parsed.instant.getTime() + 60_000), inclusive: false };
+    const minuteEnd = new Date(parsed.instant.getTime() + 60_000);
+    return storable(minuteEnd)
+      ? { instant: minuteEnd, inclusive: false }
+      : { instant: new Date(lastInstant), inclusive: true };
   }
   return { instant: parsed.instant, inclusive: true };
 }

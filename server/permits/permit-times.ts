@@ -1,7 +1,7 @@
 import { HttpError } from '../http/http-error';
 import { indefiniteEnd } from './serialize-permit';
 import { skippedWallTimeMessage } from '../../contract/london-wall-time';
-import { dateTimeFormatMessage, parseSiteDateTime } from './parse-site-time';
+import { dateTimeFormatMessage, lastInstant, parseSiteDateTime } from './parse-site-time';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -9,9 +9,12 @@ export const endInPastMessage = 'Expiry date must be in the future';
 export const endBeforeStartMessage = 'Expiry must be after the start.';
 export const schedulingDisabledMessage = 'Scheduling permits is not enabled on this site.';
 
-/** The end of a permit that starts at `start`: automatic when the site sets hours, else chosen. */
+/**
+ * The end of a permit that starts at `start`: automatic when the site sets hours, else chosen.
+ * Never past the last instant the database holds, however late the start.
+ */
 export function automaticEnd(start: Date, automaticEndHours: number): Date {
-  return new Date(start.getTime() + automaticEndHours * 3_600_000);
+  return new Date(Math.min(start.getTime() + automaticEndHours * 3_600_000, lastInstant));
 }
 
 /** Reads a date-time field, recording DRF-style errors under its name when it is unreadable. */

@@ -69,10 +69,40 @@ async function storedState(): Promise<string> {
   return JSON.stringify(result.rows);
 }
 
+const two = (n: number) => String(n).padStart(2, '0');
 const text = fc.oneof(
   fc.string(),
   fc.string({ unit: 'grapheme', maxLength: 300 }),
   fc.constantFrom('', ' ', 'null', '__proto__', 'Kerbside2024', 'a@b.c', '2030-01-01T10:00'),
+  // A NUL (U+0000), which PostgreSQL's text cannot hold.
+  fc.tuple(fc.string(), fc.string()).map(([before, after]) => `${before}\u0000${after}`),
+  // Dates and date-times around years 1 and 9999, with offsets real and impossible.
+  fc
+    .tuple(
+      fc.constantFrom('0000', '0001', '2030', '9999'),
+      fc.integer({ min: 1, max: 12 }),
+      fc.integer({ min: 1, max: 31 }),
+      fc.option(
+        fc.tuple(
+          fc.integer({ min: 0, max: 23 }),
+          fc.integer({ min: 0, max: 59 }),
+          fc.option(
+            fc.tuple(
+              fc.constantFrom('+', '-'),
+              fc.integer({ min: 0, max: 99 }),
+              fc.integer({ min: 0, max: 99 }),
+            ),
+          ),
+        ),
+      ),
+    )
+    .map(([year, month, day, time]) => {
+      const date = `${year}-${two(month)}-${two(day)}`;
+      if (!time) return date;
+      const [hour, minute, offset] = time;
+      const zone = offset ? `${offset[0]}${two(offset[1])}:${two(offset[2])}` : '';
+      return `${date}T${two(hour)}:${two(minute)}${zone}`;
+    }),
 );
 const value = fc.oneof(text, fc.integer(), fc.double(), fc.boolean(), fc.constant(null));
 const fieldsOf = (names: string[]) =>
@@ -182,7 +212,10 @@ describe(`${runs} generated inputs per endpoint: 4xx or 2xx, never 5xx; a refusa
       const query = fc
         .array(
           fc.tuple(
-            fc.oneof(fc.constantFrom('page', 'status', 'search', 'ordering'), fc.string()),
+            fc.oneof(
+              fc.constantFrom('page', 'status', 'search', 'ordering', 'start_date', 'end_date'),
+              fc.string(),
+            ),
             fc.oneof(text, fc.integer().map(String)),
           ),
           { maxLength: 5 },

@@ -68,6 +68,48 @@ const malformedDate = fc.oneof(
   fc.constantFrom('2027-02-30T10:00', '2027-13-01T10:00', '2027-06-01T25:00', '2027-06-01', ''),
   hugeString,
 );
+/** Text with a NUL (U+0000) in it, which PostgreSQL's text cannot hold. */
+const withNul = fc
+  .tuple(fc.string({ maxLength: 10 }), fc.string({ maxLength: 10 }))
+  .map(([before, after]) => `${before}\u0000${after}`);
+
+const two = (n: number) => String(n).padStart(2, '0');
+const clock = fc
+  .tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }))
+  .map(([hour, minute]) => `${two(hour)}:${two(minute)}`);
+
+/** Well-formed date-times outside years 1 to 9999 in UTC, or with an offset no clock has. */
+const outOfRangeDate = fc.oneof(
+  fc
+    .tuple(
+      fc.integer({ min: 1, max: 12 }),
+      fc.integer({ min: 1, max: 28 }),
+      clock,
+      fc.constantFrom('', 'Z', '+00:00', '-05:00', '+14:00'),
+    )
+    .map(([month, day, time, offset]) => `0000-${two(month)}-${two(day)}T${time}${offset}`),
+  // The last evening of 9999 west of Greenwich is year 10000 in UTC.
+  fc
+    .tuple(
+      fc.integer({ min: 12, max: 23 }),
+      fc.integer({ min: 0, max: 59 }),
+      fc.integer({ min: 13, max: 23 }),
+    )
+    .map(([hour, minute, west]) => `9999-12-31T${two(hour)}:${two(minute)}-${two(west)}:00`),
+  fc
+    .tuple(
+      clock,
+      fc.constantFrom('+', '-'),
+      fc.integer({ min: 0, max: 99 }),
+      fc.integer({ min: 0, max: 99 }),
+    )
+    .filter(([, , hours, minutes]) => hours > 23 || minutes > 59)
+    .map(
+      ([time, sign, hours, minutes]) => `2030-06-01T${time}${sign}${two(hours)}:${two(minutes)}`,
+    ),
+  fc.constantFrom('9999-12-31T23:59:00-14:00', '0000-01-01T00:00Z', '2030-06-01T10:00+99:99'),
+);
+
 const notAString = fc.oneof(
   fc.integer(),
   // Not NaN or ±Infinity: JSON sends them as null, which an end date may be (no end).
@@ -98,6 +140,21 @@ const badCreateBody = fc.oneof(
     field: fc.constant('vrm'),
     value: fc.constantFrom('ÄÖÜ12', 'AB-12', '🚗', '12345678901'),
   }),
+  fc.record({
+    field: fc.constantFrom(
+      'vrm',
+      'make',
+      'model',
+      'colour',
+      'driver_first',
+      'driver_last',
+      'reference_label',
+      'start_ts',
+      'end_ts',
+    ),
+    value: withNul,
+  }),
+  fc.record({ field: fc.constantFrom('start_ts', 'end_ts'), value: outOfRangeDate }),
   fc.record({
     field: fc.constantFrom('colour', 'driver_first', 'driver_last'),
     value: fc.oneof(notAString, hugeString),
@@ -142,6 +199,8 @@ describe('bad input never reaches the database and never answers 500', () => {
       fc.record({ start_ts: fc.oneof(notAString, malformedDate, fc.constant(null)) }),
       fc.record({ end_ts: fc.oneof(notAString, malformedDate) }),
       fc.record({ start_ts: malformedDate, end_ts: fc.oneof(notAString, malformedDate) }),
+      fc.record({ start_ts: fc.oneof(outOfRangeDate, withNul) }),
+      fc.record({ end_ts: fc.oneof(outOfRangeDate, withNul) }),
       fc.constant({}),
     );
     const target = fc.oneof(
@@ -177,6 +236,35 @@ describe('bad input never reaches the database and never answers 500', () => {
             // Blank filters are no filters, as in Django REST framework.
             expect(value.trim() === '' && key !== 'page').toBe(true);
           } else expectRefusal(response);
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+
+  it('GET /api/v1/permits/ with NULs and dates out of range', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          fc.record({
+            key: fc.constantFrom('search', 'status', 'start_date', 'end_date', 'page'),
+            value: withNul,
+          }),
+          fc.record({
+            key: fc.constantFrom('start_date', 'end_date'),
+            value: fc.oneof(
+              outOfRangeDate,
+              fc.constantFrom('0000-01-01', '0000-12-31', '0000-06-15T12:00'),
+            ),
+          }),
+        ),
+        async ({ key, value }) => {
+          const response = await call(
+            `${api.url}/api/v1/permits/?${key}=${encodeURIComponent(value)}`,
+            'GET',
+            { headers: { authorization: `Bearer ${resident.idToken}` } },
+          );
+          expectRefusal(response);
         },
       ),
       { numRuns: 100 },

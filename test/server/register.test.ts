@@ -328,6 +328,21 @@ describe('POST /api/v1/auth/register/', () => {
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
   });
 
+  it.each(['email', 'first_name', 'last_name', 'password', 'invite_code'])(
+    'refuses a NUL character in %s with 400 on that field, storing nothing',
+    async (field) => {
+      const details = registration(inviteCode);
+      const value = String(details[field as keyof typeof details]);
+      const withNul = `${value.slice(0, 3)}\u0000${value.slice(3)}`;
+
+      const response = await register({ ...details, [field]: withNul });
+
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ [field]: ['Null characters are not allowed.'] });
+      expect((await login(details.email, strongPassword)).status).toBe(401);
+    },
+  );
+
   it('answers with a warning and no token when the identity provider cannot mint one', async () => {
     // A real firebase-admin without the emulator and without Google credentials cannot sign.
     // (No metadata-server probe either: this machine is not on Google Cloud.)
