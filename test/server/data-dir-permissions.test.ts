@@ -37,7 +37,7 @@ afterEach(() => {
 });
 
 describe("the embedded database's directory is its owner's alone", () => {
-  it('is 0700 with files 0600, once opened, written to and closed', async () => {
+  it('is 0700 with files 0600 once opened and migrated, and again once closed', async () => {
     const dataDir = path.join(parent, 'data');
     const connection = await openDatabase({ dataDir });
     try {
