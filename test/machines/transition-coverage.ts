@@ -43,11 +43,32 @@ export function transitionsOf(machine: AnyStateMachine): string[] {
 }
 
 /**
+ * What `transitionsTaken` found, by the snapshot a step starts from and the event it takes. The
+ * generated paths of one machine share their snapshot and event objects (each path extends a
+ * shorter one), so a few hundred distinct steps stand behind thousands of path steps.
+ */
+const takenBefore = new WeakMap<AnyMachineSnapshot, WeakMap<AnyEventObject, string[]>>();
+
+/**
  * The transitions one step takes from `before` on `event`, eventless ones included: the machine
  * reports each microstep's transitions to its system's inspection, which this scope records (the
  * same kind of stand-in scope `xstate/graph` walks the machine with).
  */
 function transitionsTaken(
+  machine: AnyStateMachine,
+  before: AnyMachineSnapshot,
+  event: AnyEventObject,
+): string[] {
+  let byEvent = takenBefore.get(before);
+  if (!byEvent) takenBefore.set(before, (byEvent = new WeakMap()));
+  const known = byEvent.get(event);
+  if (known) return known;
+  const keys = walkStep(machine, before, event);
+  byEvent.set(event, keys);
+  return keys;
+}
+
+function walkStep(
   machine: AnyStateMachine,
   before: AnyMachineSnapshot,
   event: AnyEventObject,
@@ -103,21 +124,24 @@ export function unwalkedTransitions(
 }
 
 /**
- * A few of `paths` that together walk every transition the whole set walks: greedily, the path
- * that walks the most not yet walked, then the next. A browser runs these instead of hundreds.
+ * A few of `paths` that together hold every key any of them holds: greedily, the path holding the
+ * most keys not yet held, then the next.
  */
-export function pathsOverEveryTransition<TPath extends CoveredPath>(
-  machine: AnyStateMachine,
+export function pathsCovering<TPath>(
   paths: readonly TPath[],
+  keysOf: (path: TPath) => Iterable<string>,
 ): TPath[] {
-  const walkedBy = paths.map((path) => transitionsWalked(machine, [path]));
+  const keysBy = paths.map((path) => new Set(keysOf(path)));
   const chosen: TPath[] = [];
-  const walked = new Set<string>();
+  const held = new Set<string>();
   for (;;) {
     let best = -1;
     let bestGain = 0;
-    walkedBy.forEach((keys, index) => {
-      const gain = [...keys].filter((key) => !walked.has(key)).length;
+    keysBy.forEach((keys, index) => {
+      let gain = 0;
+      keys.forEach((key) => {
+        if (!held.has(key)) gain += 1;
+      });
       if (gain > bestGain) {
         best = index;
         bestGain = gain;
@@ -125,8 +149,19 @@ export function pathsOverEveryTransition<TPath extends CoveredPath>(
     });
     if (best < 0) return chosen;
     chosen.push(paths[best]!);
-    walkedBy[best]!.forEach((key) => walked.add(key));
+    keysBy[best]!.forEach((key) => held.add(key));
   }
+}
+
+/**
+ * A few of `paths` that together walk every transition the whole set walks (`pathsCovering`): a
+ * browser or a rendered screen plays these instead of hundreds.
+ */
+export function pathsOverEveryTransition<TPath extends CoveredPath>(
+  machine: AnyStateMachine,
+  paths: readonly TPath[],
+): TPath[] {
+  return pathsCovering(paths, (path) => transitionsWalked(machine, [path]));
 }
 
 /**

@@ -30,6 +30,7 @@ import {
 import { router, RouterProbe } from '../support/router-probe';
 import { exactly, renderWithProviders, residentProfile } from '../support/render';
 import { screenPathsOf } from './screen-model-paths';
+import { pathsCovering } from '../machines/transition-coverage';
 
 // The fixed clock of permitListModelInput, here and on the screen: with the real one, each offline
 // list is shown "as of" a new instant and the walk never ends.
@@ -76,17 +77,17 @@ function eventsWalked(paths: MachinePath[]): string[] {
 /**
  * Each path renders the whole screen, and the 384 shortest paths to every state and context would
  * take many minutes: most differ only in which statuses or search the filters hold, which the
- * filters panel shows the same way in every state. So the screen walks the shortest path to each
- * distinct results view, online and offline, and the test below checks that they still make every
- * gesture and meet every kind of answer.
+ * filters panel shows the same way in every state. The screen is checked after every step of a
+ * path, so the screen walks a few of those paths that between their steps show every distinct
+ * results view, online and offline, and walk every gesture and kind of answer (the test below
+ * checks the latter).
  */
-const resultsPaths = [
-  ...new Map(
-    [...allPaths]
-      .sort((a, b) => b.steps.length - a.steps.length)
-      .map((path) => [resultsView(path.state), path] as const),
-  ).values(),
-];
+const resultsPaths = pathsCovering(allPaths, (path) =>
+  path.steps.flatMap(({ event, state }) => [
+    `view ${resultsView(state)}`,
+    `event ${JSON.stringify(event)}`,
+  ]),
+);
 
 /**
  * Paths to states never take some transitions (the tab shown again, the connection back, a page
