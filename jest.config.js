@@ -9,6 +9,11 @@ const transformForBrowsers = [
 ];
 
 module.exports = {
+  // Two workers for two cores: the browser suites wait on pages much of the time, and their
+  // stack and browser run in the main process (test/support/e2e-project-setup.ts).
+  maxWorkers: 2,
+  testSequencer: '<rootDir>/test/support/slowest-first-sequencer.js',
+  reporters: ['default', '<rootDir>/test/support/layer-timing-reporter.js'],
   // On two cores Jest would run every suite in its own main process, one after another, and what
   // each suite leaves behind (webpack, jsdom, PGlite) piled up until the heap ran out (a CI run
   // died at 3.9 GB). With a limit set, the suites run in a worker that is replaced once
