@@ -140,12 +140,22 @@ function stateValueName(value: unknown): string {
     .join(' + ');
 }
 
-/** The generated paths of a model: one shortest path over every transition. */
+const generatedPaths = new WeakMap<FlowModel, MachinePath[]>();
+
+/**
+ * The generated paths of a model: one shortest path over every transition. Generated once per
+ * process: a flow's doc, the index of the docs and the tests all read them.
+ */
 export function pathsOf(model: FlowModel): MachinePath[] {
-  return createMachineTestModel(model.machine, {
-    eventSamples: model.eventSamples,
-    coverage: 'transitions',
-  }).getShortestPaths(model.input === undefined ? undefined : { input: model.input });
+  let paths = generatedPaths.get(model);
+  if (!paths) {
+    paths = createMachineTestModel(model.machine, {
+      eventSamples: model.eventSamples,
+      coverage: 'transitions',
+    }).getShortestPaths(model.input === undefined ? undefined : { input: model.input });
+    generatedPaths.set(model, paths);
+  }
+  return paths;
 }
 
 /** `docs/flows/<name>.md` for one model. */
