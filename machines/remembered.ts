@@ -2,7 +2,7 @@
  * `answer` with its answers remembered, for a pure function of a text that a screen asks again and
  * again: My Permits formats each row's times and finds each row's weekly series at every render
  * and every self-refresh, and reading a London time through luxon costs a time-zone look-up each
- * time (README "Performance"). At most `limit` answers are kept; past that the oldest goes.
+ * time (docs/performance.md). At most `limit` answers are kept; past that the oldest goes.
  */
 export function remembered<T>(answer: (text: string) => T, limit = 2000): (text: string) => T {
   const answers = new Map<string, T>();

@@ -30,7 +30,7 @@ async function start(container: HTMLElement): Promise<void> {
   await startApp(container, config);
 }
 
-// Development builds only: the "Open inspector" button (README "Walking a flow with the inspector").
+// Development builds only: the "Open inspector" button (docs/testing.md, "Walking a flow with the inspector").
 // The import sits inside a plain `if` on NODE_ENV (not in an async function, which Babel may
 // rewrite into a state machine) so webpack sees a dead branch in production builds and leaves the
 // inspector out (test/build/production-bundle.test.ts).

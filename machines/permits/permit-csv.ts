@@ -53,7 +53,7 @@ export async function permitCsv(permits: readonly Permit[]): Promise<string> {
 
 /**
  * papaparse writes the file. It is loaded when a resident first exports, not with My Permits,
- * whose first paint on a phone waits for every byte the screen loads (README "Performance").
+ * whose first paint on a phone waits for every byte the screen loads (docs/performance.md).
  */
 async function csvOfRows(rows: string[][]): Promise<string> {
   const { default: Papa } = await import('papaparse');

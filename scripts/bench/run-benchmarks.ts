@@ -114,7 +114,7 @@ function ratiosTable(runs: DatabaseBenchmark[]): string {
   return formatTable(['ratio', 'p50 latency', 'req/s'], rows);
 }
 
-/** The list's first page against the bare baseline route: the figures the README reports. */
+/** The list's first page against the bare baseline route: the figures docs/performance.md reports. */
 function baselineTable(runs: DatabaseBenchmark[]): string {
   const rows = runs.flatMap(({ label, baseline }) => {
     if (!baseline) return [];

@@ -231,7 +231,7 @@ export function flowIndex(models: readonly FlowModel[]): string {
     'files are stale. Each page has a diagram (Mermaid), what every state and transition means to',
     'the resident, and the paths the model-based tests walk, step by step.',
     '',
-    'Walk a flow with the XState inspector open beside the page (the README, "Walking a flow with the inspector", says how to',
+    'Walk a flow with the XState inspector open beside the page ([docs/testing.md](../testing.md#walking-a-flow-with-the-inspector) says how to',
     'open it in development): every state and transition here carries the description the',
     'statechart gives it. To see which states a recorded sequence of events walks through, for a',
     'bug report:',

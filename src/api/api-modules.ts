@@ -1,6 +1,6 @@
 /**
  * The API host's calls, each module loaded on first use: they bring axios (about 21 KB gzip),
- * which a signed-out resident's /login needs only once the form is sent (README "Performance").
+ * which a signed-out resident's /login needs only once the form is sent (docs/performance.md).
  */
 export const authApi = () => import('./auth-api');
 export const permitsApi = () => import('./permits-api');

@@ -5,7 +5,7 @@ import { deviceMayBeSignedIn } from './signed-in-mark';
 /**
  * The identity provider as the app uses it. Firebase Auth (`./firebase-identity`, about 29 KB
  * gzip) is loaded on first use, not with the first page: a signed-out resident opening /login
- * needs it only once they sign in (issue 12's byte budget, README "Performance").
+ * needs it only once they sign in (issue 12's byte budget, docs/performance.md).
  */
 const loadFirebaseIdentity = () => import('./firebase-identity');
 

@@ -4,7 +4,7 @@ import { Button, chakra, useSlotRecipe, type ButtonProps } from '@chakra-ui/reac
  * The round button with the resident's initials that opens the account menu. The initials are
  * drawn with the styles of Chakra's avatar (its slot recipe), not with its Avatar component, whose
  * state machine loads a picture the app never has: that machine brought Zag's runtime into the
- * first page's JavaScript (5.2 KB gzip of /login's scripts, README "Performance").
+ * first page's JavaScript (5.2 KB gzip of /login's scripts, docs/performance.md).
  */
 export function AvatarButton({ initials, ...props }: ButtonProps & { initials: string }) {
   const avatar = useSlotRecipe({ key: 'avatar' })({ size: 'sm' });

@@ -12,8 +12,8 @@ import { ShellFrame } from './shell-frame';
  * which are for a resident known to be signed in, and the page's heading, where every resident's
  * is the same (src/shell/page-titles.ts), above the spinner. The build draws it into the page's
  * HTML (src/shell/prerender.tsx), so a phone paints the page's frame and heading before any
- * JavaScript has run; the screen then fills the same frame without moving it (README
- * "Performance").
+ * JavaScript has run; the screen then fills the same frame without moving it
+ * (docs/performance.md).
  */
 export function SessionCheckLayout() {
   const { pathname } = useLocation();

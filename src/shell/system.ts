@@ -94,7 +94,7 @@ function lightValues<Tree>(tree: Tree): Tree {
  * every recipe Chakra has (about a third of the first page's JavaScript). Its tokens come without
  * the palettes and the dark values nothing uses: `createSystem`, the longest single step of
  * starting the app, makes a third less token CSS and took about 10 % less time in Chromium at 4×
- * CPU (README "Performance").
+ * CPU (docs/performance.md).
  * `test/components/shell/design-system.test.ts` fails when a screen starts using a Chakra
  * component whose recipe is not listed here.
  */

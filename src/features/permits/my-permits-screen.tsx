@@ -32,7 +32,7 @@ const permitListFailedText = 'The list could not be brought up to date.';
 /**
  * The dialogs come in chunks of their own (Chakra's dialog, Formik and Yup among them), loaded once
  * the list's rows are on screen: the screen's first paint on a phone waits for every byte loading
- * before it (README "Performance"). A dialog asked for before its chunk is in opens when it arrives.
+ * before it (docs/performance.md). A dialog asked for before its chunk is in opens when it arrives.
  */
 const PermitActionDialog = lazyComponent(() =>
   import('./permit-action-dialog').then((module) => module.PermitActionDialog),
@@ -229,7 +229,7 @@ const PermitResults = memo(function PermitResults({
         <>
           <MotionScope>
             {/* One layout rendered, not both with one painted away: rendering the rows
-                twice cost a phone about 200 ms of blocked main thread (README "Performance"). */}
+                twice cost a phone about 200 ms of blocked main thread (docs/performance.md). */}
             {narrow ? (
               <PermitCards {...{ permits, changed, actionsFor, onAction }} />
             ) : (
