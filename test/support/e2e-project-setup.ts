@@ -14,6 +14,8 @@ declare global {
  */
 export default async function e2eProjectSetup(): Promise<void> {
   await productionBuildSetup();
+  // The shared host runs in Jest's own process: its request log would fill the run's output.
+  process.env.LOG_LEVEL ??= 'warn';
   const [fixture, chromium] = await Promise.all([startStackFixture(), launchChromiumServer()]);
   globalThis.kerbsideE2eProject = { fixture, chromium };
   await fixture.admin('settings', 'set', 'can_schedule_permits', 'true');
