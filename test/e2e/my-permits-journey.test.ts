@@ -27,10 +27,6 @@ const resident: E2eResident = {
   password: 'Trajectory7',
 };
 
-// A slow parking provider, so a permit stays Queued long enough to be seen becoming Active.
-const providerLatency = { name: 'PROVIDER_LATENCY_MS', value: '4000' };
-const previousLatency = process.env[providerLatency.name];
-
 /** London wall time without an offset, as the API takes it. */
 const londonIn = (duration: { days?: number; minutes?: number }) =>
   DateTime.now().setZone('Europe/London').plus(duration).toFormat("yyyy-MM-dd'T'HH:mm:ss");
@@ -41,7 +37,6 @@ const pickerIn = (duration: { days?: number }) =>
 const registration = (index: number) => `LST${String(index).padStart(2, '0')}`;
 
 beforeAll(async () => {
-  process.env[providerLatency.name] = providerLatency.value;
   fixture = sharedStackFixture();
   await fixture.admin('invite', 'create', '--code', inviteCode, '--permit-limit', '100');
   browser = await launchChromium();
@@ -70,8 +65,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await fixture?.stop();
-  if (previousLatency === undefined) delete process.env[providerLatency.name];
-  else process.env[providerLatency.name] = previousLatency;
 });
 
 const url = (route: string) => `${fixture.stack.webUrl}${route}`;

@@ -1,4 +1,5 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ICAL from 'ical.js';
 import { DateTime } from 'luxon';
@@ -71,9 +72,13 @@ afterAll(async () => {
   await fixture?.stop();
 });
 
+/** The file a click downloads. The browser is the e2e project's shared one, reached over a
+ * connection, so the file is copied here rather than read where the browser put it. */
 async function download(click: () => Promise<void>) {
   const [file] = await Promise.all([page.waitForEvent('download'), click()]);
-  return { name: file.suggestedFilename(), text: readFileSync(await file.path(), 'utf8') };
+  const copy = path.join(mkdtempSync(path.join(tmpdir(), 'kerbside-download-')), 'file');
+  await file.saveAs(copy);
+  return { name: file.suggestedFilename(), text: readFileSync(copy, 'utf8') };
 }
 
 test('"Export CSV" downloads every permit of the list, across its pages, as residents see them', async () => {
