@@ -93,8 +93,9 @@ export const siteSettings = pgTable(
  * Visitor permits. `status` follows docs/contract.md §4; the reconciler (server/reconciler) moves a
  * permit between statuses against the parking provider, claiming it with `lease_expires_at` so a
  * permit whose processing was interrupted is picked up again once the lease runs out.
- * No overlap for one vehicle among the statuses that hold it, and no reused reference number among
- * a resident's held permits, are constraints of the database itself (migration 0003). The list and
+ * No overlap among one resident's permits for one vehicle in the statuses that hold it (migration
+ * 0011, which scoped migration 0003's rule to the resident), and no reused reference number among
+ * a resident's held permits (migration 0003), are constraints of the database itself. The list and
  * search indexes are in migration 0004, where `npm run bench` measures them.
  */
 export const permits = pgTable(
