@@ -20,8 +20,8 @@ export interface PermitMailContext {
 }
 
 /**
- * Sends one claimed mail, or skips it when its kind is switched off or, for a reminder, when its
- * permit is no longer held or has ended. A failed send is tried again after a backoff and given
+ * Sends one claimed mail, or skips it when its resident's account is disabled, when its kind is
+ * switched off or, for a reminder, when its permit is no longer held or has ended. A failed send is tried again after a backoff and given
  * up after maxAttempts; the permit itself is never touched. Every write is conditional on this
  * claim's lease.
  */
@@ -45,11 +45,13 @@ export async function sendClaimedPermitMail(
       mailLinkKey: users.mailLinkKey,
       confirmations: users.emailConfirmations,
       reminders: users.emailReminders,
+      isActive: users.isActive,
     })
     .from(permits)
     .innerJoin(users, eq(users.id, permits.userId))
     .where(eq(permits.id, mail.permitId));
-  if (!found) return void (await finish('skipped'));
+  // A disabled account is mailed nothing about its permits (decision 013).
+  if (!found?.isActive) return void (await finish('skipped'));
   const preference = preferenceOf(mail.kind);
   if (!found[preference]) return void (await finish('skipped'));
   if (
