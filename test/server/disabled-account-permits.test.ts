@@ -72,7 +72,8 @@ afterAll(async () => {
   if (outboxDir) rmSync(outboxDir, { recursive: true, force: true });
 });
 
-function subjectsTo(resident: PermitClient): string[] {
+/** The resident's permit mails, each as its subject and the registration it is about. */
+function permitMailsTo(resident: PermitClient): string[] {
   if (!existsSync(outboxDir)) return [];
   return readdirSync(outboxDir)
     .filter((name) => name.endsWith('.json'))
@@ -81,10 +82,12 @@ function subjectsTo(resident: PermitClient): string[] {
         JSON.parse(readFileSync(path.join(outboxDir, name), 'utf8')) as {
           to: Array<{ address: string }>;
           subject: string;
+          text: string;
         },
     )
     .filter((mail) => mail.to.some((to) => to.address === resident.email))
-    .map((mail) => mail.subject);
+    .filter((mail) => mail.subject.startsWith('Permit '))
+    .map((mail) => `${mail.subject} – ${/^Registration: .*$/m.exec(mail.text)?.[0]}`);
 }
 
 describe('`admin user disable`', () => {
@@ -97,7 +100,7 @@ describe('`admin user disable`', () => {
       ),
     );
     await permitReaching(database.db, live.id, 'ACTIVE');
-    await eventually(async () => subjectsTo(resident).length === 3 || undefined);
+    await eventually(async () => permitMailsTo(resident).length === 3 || undefined);
 
     await admin(database.db, { command: 'user.disable', email: resident.email });
     // The scheduled start comes (as it would 65 s later).
@@ -114,11 +117,11 @@ describe('`admin user disable`', () => {
     expect(recorder.callsFor(live.id).map((call) => call.operation)).toEqual(['create', 'cancel']);
     // Several more rounds of the dispatcher: the cancellations are not mailed to the account.
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(subjectsTo(resident).sort()).toEqual(
+    expect(permitMailsTo(resident).sort()).toEqual(
       [
-        `Permit active: visitor permit ${live.vrm} (${live.reference_no})`,
-        `Permit booked: visitor permit ${live.vrm} (${live.reference_no})`,
-        `Permit booked: visitor permit ${scheduled.vrm} (${scheduled.reference_no})`,
+        `Permit active: your Kerbside visitor permit – Registration: ${live.vrm}`,
+        `Permit booked: your Kerbside visitor permit – Registration: ${live.vrm}`,
+        `Permit booked: your Kerbside visitor permit – Registration: ${scheduled.vrm}`,
       ].sort(),
     );
   });
