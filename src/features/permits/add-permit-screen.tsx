@@ -262,7 +262,7 @@ function PermitFields({
               earliest={minimumDateTimeLocal(now)}
             />
           )}
-          {values.schedule && <RepeatWeeklyFields />}
+          {values.schedule && <RepeatWeeklyFields labelled={settings.can_add_reference} />}
         </>
       )}
       {automaticEndHours > 0 ? (
