@@ -130,3 +130,27 @@ test('a weekly series with a reference label is created in one go, each week lab
   );
   await page.context().close();
 });
+
+test('a press on Create Permit straight from the Minute box of a past expiry shows the error summary, focused', async () => {
+  const { page, resident } = await signedInResident('pressing');
+  await openAddPermit(page);
+  await fillVehicle(page, { label: 'Plumber', vrm: 'PR55 ING', make: 'Ford', model: 'Transit' });
+  await acknowledgement(page).check();
+  const past = DateTime.now().setZone('Europe/London').minus({ days: 1 });
+  // typeDateTime leaves the focus in the Minute box, as a resident typing the date does.
+  await typeDateTime(page, page, 'Expiry date', wallTime(past));
+  const minute = page
+    .getByRole('group', { name: 'Expiry date', exact: true })
+    .getByRole('textbox', { name: 'Minute', exact: true });
+  expect(await minute.evaluate((input) => input === document.activeElement)).toBe(true);
+
+  // A resident's press lasts a moment: the field's blur comes between press and release.
+  await page.getByRole('button', { name: 'Create Permit' }).click({ delay: 150 });
+
+  const summary = page.getByRole('alert', { name: 'There is a problem' });
+  await summary.getByRole('link', { name: 'Expiry date must be in the future' }).waitFor();
+  expect(await summary.evaluate((element) => element === document.activeElement)).toBe(true);
+  expect(await axeViolations(page)).toEqual([]);
+  expect(await permitsStoredFor(fixture.stack, resident)).toEqual([]);
+  await page.context().close();
+});
