@@ -5,6 +5,7 @@ import { launchChromium } from './chromium';
 import {
   permitsStoredFor,
   registerThroughApi,
+  residentApi,
   submitAndExpectMyPermits,
   typeDateTime,
   type E2eResident,
@@ -152,5 +153,59 @@ test('a press on Create Permit straight from the Minute box of a past expiry sho
   expect(await summary.evaluate((element) => element === document.activeElement)).toBe(true);
   expect(await axeViolations(page)).toEqual([]);
   expect(await permitsStoredFor(fixture.stack, resident)).toEqual([]);
+  await page.context().close();
+});
+
+test('My Permits creation-date filters read day, month, year in an American-English browser', async () => {
+  const { page, resident } = await signedInResident('american', 'en-US');
+  const api = await residentApi(fixture.stack, resident);
+  const created = await api.call('POST', '/api/v1/permits/', {
+    reference_label: 'Today',
+    vrm: 'US26 DAT',
+    make: 'Ford',
+    model: 'Mustang',
+    start_ts: DateTime.now().setZone('Europe/London').toFormat("yyyy-MM-dd'T'HH:mm:ss"),
+    end_ts: null,
+  });
+  expect(created.status).toBe(201);
+  await page.getByRole('navigation').getByRole('link', { name: 'My Permits' }).click();
+  await page.getByRole('heading', { level: 1, name: 'My Permits' }).waitFor();
+
+  // The default filter is today, 00:00 to 23:59, shown in boxes named the UK way.
+  const today = DateTime.now().setZone('Europe/London');
+  const from = page.getByRole('group', { name: 'Created from', exact: true });
+  const box = (name: string) => from.getByRole('textbox', { name, exact: true });
+  expect(await box('Day').inputValue()).toBe(today.toFormat('dd'));
+  expect(await box('Month').inputValue()).toBe(today.toFormat('MM'));
+  expect(await box('Year').inputValue()).toBe(today.toFormat('yyyy'));
+  expect(await box('Hour').inputValue()).toBe('00');
+  expect(await box('Minute').inputValue()).toBe('00');
+  await from.getByText(`${today.toFormat('cccc d MMMM yyyy')}, 00:00 UK time`).waitFor();
+  await page
+    .getByText(/US26 ?DAT/)
+    .first()
+    .waitFor();
+  expect(await axeViolations(page)).toEqual([]);
+
+  // A date that is not real is refused on Enter, the GOV.UK way, and the list keeps its filter.
+  await box('Day').click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type('31');
+  await box('Month').click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type('02');
+  await page.keyboard.press('Enter');
+  const summary = page.getByRole('alert', { name: 'There is a problem' });
+  await summary.getByRole('link', { name: 'Created from must be a real date' }).waitFor();
+  expect(await summary.evaluate((element) => element === document.activeElement)).toBe(true);
+  expect(await axeViolations(page)).toEqual([]);
+
+  // Tomorrow, typed in UK order, filters the list to nothing.
+  await typeDateTime(page, page, 'Created from', wallTime(today.plus({ days: 1 }).startOf('day')));
+  await page.keyboard.press('Enter');
+  await page.getByText('No permits found matching your criteria.').waitFor();
+  expect(new URL(page.url()).searchParams.get('start_date')).toBe(
+    wallTime(today.plus({ days: 1 }).startOf('day')),
+  );
   await page.context().close();
 });

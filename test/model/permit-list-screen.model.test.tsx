@@ -29,6 +29,7 @@ import {
 } from '../machines/permits/permit-list-machine-fixtures';
 import { router, RouterProbe } from '../support/router-probe';
 import { exactly, renderWithProviders, residentProfile } from '../support/render';
+import { dateTimeShown } from '../support/date-time-boxes';
 import { screenPathsOf } from './screen-model-paths';
 import { pathsCovering } from '../machines/transition-coverage';
 
@@ -266,8 +267,13 @@ function screenDriver(machine: typeof permitListMachine): ModelDriver<AnyMachine
       expect(
         screen.getByRole('button', { name: `Status: ${statusSummary(filters.statuses)}` }),
       ).toBeInTheDocument();
-      expect(screen.getByLabelText('Created from')).toHaveValue(filters.startDate);
-      expect(screen.getByLabelText('Created to')).toHaveValue(filters.endDate);
+      // The date inputs come in a chunk of their own.
+      expect(dateTimeShown(await screen.findByRole('group', { name: 'Created from' }))).toBe(
+        filters.startDate,
+      );
+      expect(dateTimeShown(screen.getByRole('group', { name: 'Created to' }))).toBe(
+        filters.endDate,
+      );
       expect(screen.getByRole('searchbox', { name: 'Search permits' })).toHaveValue(filters.search);
       // The offline banner grows in and out (src/ui/banner-presence.tsx).
       const offlineBanner = /^You're offline — /;
