@@ -36,7 +36,7 @@ import { chosenPermitFilters, setFilterCount, type FilterRemoval } from './chose
 
 /**
  * The creation-date inputs come in a chunk of their own with Formik and Yup, which check them as
- * every form's dates are checked (README "Performance": My Permits shows its list without them).
+ * every form's dates are checked (docs/performance.md: My Permits shows its list without them).
  * Their room is held while they load, so nothing below them moves when they arrive.
  */
 const CreatedDatesFilter = lazyComponent(() =>
