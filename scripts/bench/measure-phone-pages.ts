@@ -10,32 +10,17 @@ import { demoRuntimeConfig } from '../stack/demo-runtime-config';
 import { findFreePort } from '../stack/free-port';
 import { startStaticWebServer } from '../stack/static-web-server';
 import type { CleanupStack } from './cleanup-stack';
+import {
+  calibratedCpuSlowdown,
+  defaultCpuSlowdown,
+  mobileThrottling,
+  phoneRuns,
+  type LighthouseFigures,
+  type PhonePage,
+  type PhonePagesMeasurement,
+} from './phone-calibration';
 import { seedPermits } from './seed-permits';
 import { startApiProcess } from './start-api-process';
-
-/** One Lighthouse run's figures (mobile profile: simulated slow 4G, 4× slower CPU). */
-export interface LighthouseFigures {
-  /** 0–100. */
-  performance: number;
-  lcpMs: number;
-  tbtMs: number;
-  /** Bytes of every script the page loaded, as transferred (gzip from the static server). */
-  scriptTransferBytes: number;
-  scriptRequests: number;
-}
-
-export interface PhonePage {
-  name: string;
-  /** The run with the median performance score. */
-  median: LighthouseFigures;
-  runs: LighthouseFigures[];
-}
-
-export interface PhonePagesMeasurement {
-  /** A bare static HTML page from the same server, measured the same way, in the same rounds. */
-  baseline: PhonePage;
-  pages: PhonePage[];
-}
 
 const baselineFile = 'bench-baseline.html';
 // What a static host serves at its cheapest: the page's words and nothing to run.
@@ -45,11 +30,6 @@ const baselineHtml = `<!doctype html>
 <body><main><h1>Sign in to Kerbside</h1><p>A bare page: the floor any page of this host can reach.</p></main></body></html>
 `;
 const signedInPermits = 60;
-
-function medianRun(runs: LighthouseFigures[]): LighthouseFigures {
-  const sorted = [...runs].sort((a, b) => a.performance - b.performance);
-  return sorted[Math.floor(sorted.length / 2)] as LighthouseFigures;
-}
 
 /** The demo resident with a page-filling list of permits, in a PGlite directory of its own. */
 async function seedSignedInResident(dataDir: string): Promise<{ email: string; password: string }> {
@@ -77,7 +57,9 @@ async function seedSignedInResident(dataDir: string): Promise<{ email: string; p
 /**
  * Lighthouse 12 (mobile, its default) on the production build in `outputPath` served as a static
  * host would, `rounds` times each in alternating order: a bare baseline page, /login signed out,
- * and /my-permits signed in. The signed-in page is measured in a Chromium of its own that signed
+ * and /my-permits signed in. Each run is taken twice, with the CPU slowdown calibrated to this
+ * machine (phone-calibration.ts; the benchmarkIndex from a warm-up run on the bare page) and at
+ * Lighthouse's default 4×; the network throttling is the mobile profile's in both. The signed-in page is measured in a Chromium of its own that signed
  * in through the login form once (over CDP) and keeps that storage; before each of its runs the
  * service worker, its caches and the HTTP cache are emptied, so its scripts are fetched as on a
  * first visit.
@@ -138,6 +120,8 @@ export async function measurePhonePages(
     chromePort: number,
     url: string,
     keepStorage: boolean,
+    cpuSlowdownMultiplier: number,
+    label: string,
   ): Promise<LighthouseFigures> => {
     const result = await lighthouse(
       url,
@@ -147,15 +131,20 @@ export async function measurePhonePages(
         logLevel: 'error',
         onlyCategories: ['performance'],
         disableStorageReset: keepStorage,
+        throttlingMethod: 'simulate',
+        throttling: mobileThrottling(cpuSlowdownMultiplier),
       },
       undefined,
     );
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`Lighthouse returned no result for ${url}.`);
     if (reportsDir !== undefined) {
-      // The page's path and the run's time name the file: /my-permits -> my-permits-<ms>.json.
+      // The page's path, the run's kind and time name the file: my-permits-calibrated-<ms>.json.
       const page = new URL(url).pathname.replace(/^\//, '').replace(/\.html$/, '');
-      writeFileSync(path.join(reportsDir, `${page}-${Date.now()}.json`), JSON.stringify(lhr));
+      writeFileSync(
+        path.join(reportsDir, `${page}-${label}-${Date.now()}.json`),
+        JSON.stringify(lhr),
+      );
     }
     if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
     const items = (
@@ -170,6 +159,7 @@ export async function measurePhonePages(
       tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
       scriptTransferBytes: scripts?.transferSize ?? 0,
       scriptRequests: scripts?.requestCount ?? 0,
+      benchmarkIndex: lhr.environment.benchmarkIndex,
     };
   };
 
@@ -218,21 +208,48 @@ export async function measurePhonePages(
       await cdp.send('Network.clearBrowserCache');
     });
 
-  const baselineRuns: LighthouseFigures[] = [];
-  const loginRuns: LighthouseFigures[] = [];
-  const myPermitsRuns: LighthouseFigures[] = [];
+  // The warm-up run (on the bare page, not counted) reads how fast this machine's CPU is now.
+  const warmUp = await audit(
+    signedOut.port,
+    `${webUrl}/${baselineFile}`,
+    false,
+    defaultCpuSlowdown,
+    'warm-up',
+  );
+  const calibration = {
+    benchmarkIndex: warmUp.benchmarkIndex,
+    cpuSlowdownMultiplier: calibratedCpuSlowdown(warmUp.benchmarkIndex),
+  };
+
+  type Runs = { calibrated: LighthouseFigures[]; uncalibrated: LighthouseFigures[] };
+  const runs = (): Runs => ({ calibrated: [], uncalibrated: [] });
+  const baselineRuns = runs();
+  const loginRuns = runs();
+  const myPermitsRuns = runs();
   for (let round = 0; round < rounds; round += 1) {
-    baselineRuns.push(await audit(signedOut.port, `${webUrl}/${baselineFile}`, false));
-    loginRuns.push(await audit(signedOut.port, `${webUrl}/login`, false));
-    await emptyCaches();
-    myPermitsRuns.push(await audit(signedIn.port, `${webUrl}/my-permits`, true));
+    // Which slowdown goes first alternates, so neither always meets the other's leftovers.
+    const modes: Array<keyof Runs> =
+      round % 2 === 0 ? ['calibrated', 'uncalibrated'] : ['uncalibrated', 'calibrated'];
+    for (const mode of modes) {
+      const multiplier =
+        mode === 'calibrated' ? calibration.cpuSlowdownMultiplier : defaultCpuSlowdown;
+      baselineRuns[mode].push(
+        await audit(signedOut.port, `${webUrl}/${baselineFile}`, false, multiplier, mode),
+      );
+      loginRuns[mode].push(await audit(signedOut.port, `${webUrl}/login`, false, multiplier, mode));
+      await emptyCaches();
+      myPermitsRuns[mode].push(
+        await audit(signedIn.port, `${webUrl}/my-permits`, true, multiplier, mode),
+      );
+    }
   }
-  const page = (name: string, measured: LighthouseFigures[]): PhonePage => ({
+  const page = (name: string, measured: Runs): PhonePage => ({
     name,
-    median: medianRun(measured),
-    runs: measured,
+    calibrated: phoneRuns(measured.calibrated),
+    uncalibrated: phoneRuns(measured.uncalibrated),
   });
   return {
+    calibration,
     baseline: page(`bare static page (/${baselineFile})`, baselineRuns),
     pages: [
       page('/login, signed out', loginRuns),

@@ -3,7 +3,8 @@
 // with. Prints tables and the ratios that matter; everything it starts is stopped, even on failure.
 // `npm run bench -- --sign-in-only` measures sign-in alone; `-- --list-only` only the list's first
 // page and the baseline on PostgreSQL; `-- --phone-only` the bundle budget and Lighthouse's mobile
-// figures (measure-phone-pages.ts) alone; `-- --export-only` only My Permits' "Export CSV" of
+// figures (measure-phone-pages.ts; CPU slowdown calibrated to this machine, with the default 4×
+// beside it: phone-calibration.ts) alone; `-- --export-only` only My Permits' "Export CSV" of
 // 10,000 permits (benchmark-permit-export.ts); `-- --cpu-prof=DIR` has the API host under load
 // write its CPU profiles (node --cpu-prof) to DIR; `-- --lighthouse-reports=DIR` writes each
 // Lighthouse run's full report (JSON, for https://googlechrome.github.io/lighthouse/viewer/) to DIR.
@@ -19,7 +20,8 @@ import { CleanupStack } from './cleanup-stack';
 import { bundleBudget } from './bundle-budget';
 import { formatTable } from './format-table';
 import { measureBundle } from './measure-bundle';
-import { measurePhonePages, type PhonePagesMeasurement } from './measure-phone-pages';
+import { measurePhonePages } from './measure-phone-pages';
+import { phonePagesTables } from './phone-calibration';
 import type { QueryPlan } from './explain-permit-queries';
 import type { EndpointFigures, LoadShape } from './measure-endpoint';
 
@@ -145,42 +147,6 @@ function baselineTable(runs: DatabaseBenchmark[]): string {
   );
 }
 
-const seconds = (value: number) => `${(value / 1000).toFixed(2)} s`;
-
-/** Lighthouse's medians for each page, and each page against the bare baseline page. */
-function phonePagesTables({ baseline, pages }: PhonePagesMeasurement): string {
-  const figures = formatTable(
-    [
-      'page (median of 3 by score)',
-      'performance',
-      'LCP',
-      'TBT',
-      'JS transferred',
-      'scripts',
-      'scores',
-    ],
-    [baseline, ...pages].map(({ name, median, runs }) => [
-      name,
-      String(median.performance),
-      seconds(median.lcpMs),
-      ms(median.tbtMs),
-      kib(median.scriptTransferBytes),
-      String(median.scriptRequests),
-      runs.map((run) => run.performance).join(', '),
-    ]),
-  );
-  const ratios = formatTable(
-    ['ratio', 'performance', 'LCP', 'TBT (ms above baseline)'],
-    pages.map(({ name, median }) => [
-      `${name} / baseline`,
-      ratio(median.performance / baseline.median.performance),
-      ratio(median.lcpMs / baseline.median.lcpMs),
-      ms(median.tbtMs - baseline.median.tbtMs),
-    ]),
-  );
-  return `${figures}\n\n${ratios}`;
-}
-
 function printPlans(title: string, plans: QueryPlan[]): void {
   console.log(title);
   for (const plan of plans) {
@@ -242,7 +208,7 @@ async function main(): Promise<void> {
 
   if (!signInOnly && !listOnly) {
     console.log(
-      '\nLighthouse 12, mobile profile (simulated slow 4G, 4× slower CPU), production build served statically',
+      '\nLighthouse 12, mobile profile (simulated slow 4G; CPU slowdown calibrated, and the default 4×), production build served statically',
     );
     console.log(
       phonePagesTables(

@@ -1,0 +1,172 @@
+// Lighthouse's mobile profile slows the CPU 4×, a figure meant for a fast desktop (benchmarkIndex
+// about 2,000). Its throttling guide (docs/throttling.md in GoogleChrome/lighthouse) says to
+// calibrate the multiplier on other machines: `npm run bench` measures with
+// max(1, benchmarkIndex / 500), read from a warm-up run on the same Chromium, and reports the
+// default 4× beside it. Pure, so test/build/phone-calibration.test.ts can hold it to that.
+import { formatTable } from './format-table';
+
+/** Lighthouse's mobile network settings (simulated slow 4G), left as they are. */
+export const mobileNetworkThrottling = {
+  rttMs: 150,
+  throughputKbps: 1638.4,
+  requestLatencyMs: 562.5,
+  downloadThroughputKbps: 1474.56,
+  uploadThroughputKbps: 675,
+} as const;
+
+/** The mobile profile's own CPU slowdown: the uncalibrated figure. */
+export const defaultCpuSlowdown = 4;
+/** The benchmarkIndex that a 1× slowdown stands for. */
+export const benchmarkIndexPerSlowdown = 500;
+
+/** The calibrated CPU slowdown for a machine with this benchmarkIndex: never below 1. */
+export function calibratedCpuSlowdown(benchmarkIndex: number): number {
+  if (!Number.isFinite(benchmarkIndex) || benchmarkIndex <= 0) {
+    throw new Error(`Lighthouse reported no usable benchmarkIndex (${benchmarkIndex}).`);
+  }
+  return Math.max(1, benchmarkIndex / benchmarkIndexPerSlowdown);
+}
+
+/** Lighthouse's `throttling` setting: the mobile network, with this CPU slowdown. */
+export function mobileThrottling(cpuSlowdownMultiplier: number) {
+  return { ...mobileNetworkThrottling, cpuSlowdownMultiplier };
+}
+
+/** One Lighthouse run's figures (mobile profile: simulated slow 4G, a slower CPU). */
+export interface LighthouseFigures {
+  /** 0–100. */
+  performance: number;
+  lcpMs: number;
+  tbtMs: number;
+  /** Bytes of every script the page loaded, as transferred (gzip from the static server). */
+  scriptTransferBytes: number;
+  scriptRequests: number;
+  /** `lhr.environment.benchmarkIndex` of this run. */
+  benchmarkIndex: number;
+}
+
+/** A page's runs at one CPU slowdown. */
+export interface PhoneRuns {
+  /** The run with the median performance score. */
+  median: LighthouseFigures;
+  runs: LighthouseFigures[];
+}
+
+export interface PhonePage {
+  name: string;
+  /** At the calibrated slowdown: the figure. */
+  calibrated: PhoneRuns;
+  /** At Lighthouse's default 4×, for comparison with figures taken elsewhere. */
+  uncalibrated: PhoneRuns;
+}
+
+export interface CpuCalibration {
+  /** From the warm-up run. */
+  benchmarkIndex: number;
+  cpuSlowdownMultiplier: number;
+}
+
+export interface PhonePagesMeasurement {
+  calibration: CpuCalibration;
+  /** A bare static HTML page from the same server, measured the same way, in the same rounds. */
+  baseline: PhonePage;
+  pages: PhonePage[];
+}
+
+export function medianRun(runs: LighthouseFigures[]): LighthouseFigures {
+  if (runs.length === 0) throw new Error('No Lighthouse run to take the median of.');
+  const sorted = [...runs].sort((a, b) => a.performance - b.performance);
+  return sorted[Math.floor(sorted.length / 2)] as LighthouseFigures;
+}
+
+export function phoneRuns(runs: LighthouseFigures[]): PhoneRuns {
+  return { median: medianRun(runs), runs };
+}
+
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+const seconds = (value: number) => `${(value / 1000).toFixed(2)} s`;
+const ratio = (value: number) => `${value.toFixed(2)}×`;
+const slowdown = (value: number) => `${Number(value.toFixed(2))}×`;
+
+/** The line above the tables: the benchmarkIndex, the multiplier, and what each column is. */
+export function calibrationLine({ calibration, baseline, pages }: PhonePagesMeasurement): string {
+  const indexes = [baseline, ...pages]
+    .flatMap((page) => [...page.calibrated.runs, ...page.uncalibrated.runs])
+    .map((run) => run.benchmarkIndex)
+    .filter((index) => Number.isFinite(index));
+  const during =
+    indexes.length > 0
+      ? `; during the runs ${Math.round(Math.min(...indexes))}–${Math.round(Math.max(...indexes))}`
+      : '';
+  return (
+    `CPU calibration: benchmarkIndex ${Math.round(calibration.benchmarkIndex)} (warm-up run${during}) ` +
+    `-> cpuSlowdownMultiplier ${slowdown(calibration.cpuSlowdownMultiplier)} ` +
+    `= max(1, benchmarkIndex / ${benchmarkIndexPerSlowdown}); ` +
+    `the "at ${defaultCpuSlowdown}×" columns are Lighthouse's uncalibrated default`
+  );
+}
+
+export function phonePageHeaders(calibration: CpuCalibration): string[] {
+  const at = `at ${defaultCpuSlowdown}×`;
+  return [
+    `page (median of 3 by score, ${slowdown(calibration.cpuSlowdownMultiplier)} CPU)`,
+    'performance',
+    `performance ${at}`,
+    'LCP',
+    `LCP ${at}`,
+    'TBT',
+    `TBT ${at}`,
+    'JS transferred',
+    'scripts',
+    'scores',
+    `scores ${at}`,
+  ];
+}
+
+/** One row a page: the calibrated medians, each with the uncalibrated one beside it. */
+export function phonePageRows({ baseline, pages }: PhonePagesMeasurement): string[][] {
+  return [baseline, ...pages].map(({ name, calibrated, uncalibrated }) => [
+    name,
+    String(calibrated.median.performance),
+    String(uncalibrated.median.performance),
+    seconds(calibrated.median.lcpMs),
+    seconds(uncalibrated.median.lcpMs),
+    ms(calibrated.median.tbtMs),
+    ms(uncalibrated.median.tbtMs),
+    kib(calibrated.median.scriptTransferBytes),
+    String(calibrated.median.scriptRequests),
+    calibrated.runs.map((run) => run.performance).join(', '),
+    uncalibrated.runs.map((run) => run.performance).join(', '),
+  ]);
+}
+
+/** Each page against the bare baseline page, calibrated, with the 4× performance ratio beside. */
+export function phoneRatioRows({ baseline, pages }: PhonePagesMeasurement): string[][] {
+  return pages.map(({ name, calibrated, uncalibrated }) => [
+    `${name} / baseline`,
+    ratio(calibrated.median.performance / baseline.calibrated.median.performance),
+    ratio(uncalibrated.median.performance / baseline.uncalibrated.median.performance),
+    ratio(calibrated.median.lcpMs / baseline.calibrated.median.lcpMs),
+    ms(calibrated.median.tbtMs - baseline.calibrated.median.tbtMs),
+  ]);
+}
+
+/** Lighthouse's medians for each page, and each page against the bare baseline page. */
+export function phonePagesTables(measurement: PhonePagesMeasurement): string {
+  const figures = formatTable(
+    phonePageHeaders(measurement.calibration),
+    phonePageRows(measurement),
+  );
+  const ratios = formatTable(
+    [
+      'ratio',
+      'performance',
+      `performance at ${defaultCpuSlowdown}×`,
+      'LCP',
+      'TBT (ms above baseline)',
+    ],
+    phoneRatioRows(measurement),
+  );
+  return `${calibrationLine(measurement)}\n${figures}\n\n${ratios}`;
+}

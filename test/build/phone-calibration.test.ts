@@ -1,0 +1,97 @@
+import {
+  calibratedCpuSlowdown,
+  calibrationLine,
+  defaultCpuSlowdown,
+  mobileThrottling,
+  phonePageHeaders,
+  phonePageRows,
+  phonePagesTables,
+  phoneRatioRows,
+  phoneRuns,
+  type LighthouseFigures,
+  type PhonePagesMeasurement,
+} from '../../scripts/bench/phone-calibration';
+
+// `npm run bench` measures phones with Lighthouse's CPU slowdown calibrated to the machine
+// (scripts/bench/phone-calibration.ts). No Lighthouse runs here: only the sums and the table.
+
+test('the CPU slowdown is the benchmarkIndex over 500, and never below 1', () => {
+  expect(calibratedCpuSlowdown(2000)).toBe(4);
+  expect(calibratedCpuSlowdown(1330)).toBeCloseTo(2.66);
+  expect(calibratedCpuSlowdown(2770)).toBeCloseTo(5.54);
+  expect(calibratedCpuSlowdown(500)).toBe(1);
+  expect(calibratedCpuSlowdown(120)).toBe(1);
+});
+
+test('a missing benchmarkIndex is an error, not a slowdown of 1', () => {
+  expect(() => calibratedCpuSlowdown(NaN)).toThrow(/benchmarkIndex/);
+  expect(() => calibratedCpuSlowdown(0)).toThrow(/benchmarkIndex/);
+  expect(() => calibratedCpuSlowdown(undefined as unknown as number)).toThrow(/benchmarkIndex/);
+});
+
+test("only the CPU slowdown changes: the network stays the mobile profile's", () => {
+  expect(mobileThrottling(2.66)).toEqual({
+    rttMs: 150,
+    throughputKbps: 1638.4,
+    requestLatencyMs: 562.5,
+    downloadThroughputKbps: 1474.56,
+    uploadThroughputKbps: 675,
+    cpuSlowdownMultiplier: 2.66,
+  });
+  expect(defaultCpuSlowdown).toBe(4);
+});
+
+const run = (performance: number, lcpMs: number, tbtMs: number): LighthouseFigures => ({
+  performance,
+  lcpMs,
+  tbtMs,
+  scriptTransferBytes: 102_400,
+  scriptRequests: 5,
+  benchmarkIndex: 1400,
+});
+
+const measurement: PhonePagesMeasurement = {
+  calibration: { benchmarkIndex: 1450, cpuSlowdownMultiplier: 2.9 },
+  baseline: {
+    name: 'bare page',
+    calibrated: phoneRuns([run(100, 900, 0), run(99, 950, 0), run(100, 900, 0)]),
+    uncalibrated: phoneRuns([run(98, 1000, 0), run(100, 900, 0), run(99, 950, 0)]),
+  },
+  pages: [
+    {
+      name: '/login',
+      calibrated: phoneRuns([run(80, 3000, 200), run(90, 2500, 100), run(85, 2800, 150)]),
+      uncalibrated: phoneRuns([run(70, 3500, 400), run(60, 4000, 600), run(65, 3800, 500)]),
+    },
+  ],
+};
+
+test('each row gives the calibrated median and the uncalibrated one beside it', () => {
+  const headers = phonePageHeaders(measurement.calibration);
+  const rows = phonePageRows(measurement);
+  const login = rows[1] ?? [];
+  const cell = (header: string) => login[headers.indexOf(header)];
+  expect(headers[0]).toContain('2.9× CPU');
+  expect(cell('performance')).toBe('85');
+  expect(cell('performance at 4×')).toBe('65');
+  expect(cell('LCP')).toBe('2.80 s');
+  expect(cell('LCP at 4×')).toBe('3.80 s');
+  expect(cell('TBT')).toBe('150.0 ms');
+  expect(cell('TBT at 4×')).toBe('500.0 ms');
+  expect(cell('scores')).toBe('80, 90, 85');
+  expect(cell('scores at 4×')).toBe('70, 60, 65');
+  expect(rows.every((row) => row.length === headers.length)).toBe(true);
+});
+
+test('the ratios to the bare page are calibrated, with the 4× performance ratio beside', () => {
+  expect(phoneRatioRows(measurement)).toEqual([
+    ['/login / baseline', '0.85×', '0.66×', '3.11×', '150.0 ms'],
+  ]);
+});
+
+test('the output names the benchmarkIndex and the multiplier', () => {
+  expect(calibrationLine(measurement)).toMatch(
+    /benchmarkIndex 1450 \(warm-up run; during the runs 1400–1400\) -> cpuSlowdownMultiplier 2\.9×/,
+  );
+  expect(phonePagesTables(measurement).split('\n')[0]).toBe(calibrationLine(measurement));
+});
