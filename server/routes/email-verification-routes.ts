@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { EmailVerification } from '../../contract/email-verification';
 import type { CredentialThrottles } from '../auth/attempt-throttle';
@@ -7,6 +7,7 @@ import { users } from '../db/schema';
 import type { Identity } from '../identity/firebase-identity';
 import { authenticateResident } from '../http/authenticate-resident';
 import { HttpError } from '../http/http-error';
+import { acceptMailLinkForms, sendMailLinkPage } from '../http/mail-link-page';
 import { refuseWhenThrottled } from '../http/refuse-when-throttled';
 import { emailVerificationPath, isEmailVerificationToken } from '../mail/email-verification-link';
 import {
@@ -26,17 +27,6 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 export const tooManyMailsMessage =
   'Too many e-mails have been sent to your address in the last hour. Please try again later.';
 
-function page(reply: FastifyReply, status: number, title: string, body: string) {
-  return reply
-    .code(status)
-    .type('text/html; charset=utf-8')
-    .send(
-      `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>${title}</title>` +
-        `<meta name="viewport" content="width=device-width, initial-scale=1"></head>` +
-        `<body><h1>${title}</h1>${body}</body></html>`,
-    );
-}
-
 /**
  * The confirmation of a resident's e-mail address, an optional capability of the reference host:
  * GET/POST /api/v1/me/email-verification/ (whether it is confirmed; mail the link again) and the
@@ -50,11 +40,7 @@ export const emailVerificationRoutes: FastifyPluginAsync<EmailVerificationRoutes
 ) => {
   const { db, identity, sender, throttles } = options;
 
-  for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data']) {
-    app.addContentTypeParser(type, { parseAs: 'string' }, (_request, _body, done) =>
-      done(null, undefined),
-    );
-  }
+  acceptMailLinkForms(app);
 
   app.get('/me/email-verification/', async (request): Promise<EmailVerification> => {
     const resident = await authenticateResident(request, { db, identity });
@@ -106,7 +92,7 @@ export const emailVerificationRoutes: FastifyPluginAsync<EmailVerificationRoutes
       expires: link.expires,
       token: link.token,
     });
-    return page(
+    return sendMailLinkPage(
       reply,
       200,
       'Confirm your e-mail address',
@@ -122,7 +108,7 @@ export const emailVerificationRoutes: FastifyPluginAsync<EmailVerificationRoutes
       .update(users)
       .set({ emailVerifiedAt: new Date() })
       .where(and(eq(users.id, link.owner.id), isNull(users.emailVerifiedAt)));
-    return page(
+    return sendMailLinkPage(
       reply,
       200,
       'Your e-mail address is confirmed',
