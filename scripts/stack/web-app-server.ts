@@ -1,7 +1,6 @@
 import webpack from 'webpack';
 import WebpackDevServer from 'webpack-dev-server';
 import { createWebpackConfig } from '../../webpack.config';
-import { webSecurityHeaders } from './content-security-policy';
 
 /** What `public/config.js` sets; see docs/decisions and the architecture's "Runtime configuration". */
 export interface RuntimeConfig {
@@ -26,8 +25,7 @@ export function renderRuntimeConfig(runtimeConfig: RuntimeConfig): string {
 /**
  * Serves the web app through webpack-dev-server: with live reload in development, and as the
  * plain production bundle (no dev client injected) for the browser tests. Either way
- * `/config.js` is generated from `runtimeConfig`, so the ports can change per run, and every answer
- * carries the security headers of scripts/stack/content-security-policy.ts.
+ * `/config.js` is generated from `runtimeConfig`, so the ports can change per run.
  */
 export async function startWebAppServer(options: WebAppServerOptions) {
   const isDevelopment = options.mode === 'development';
@@ -43,23 +41,7 @@ export async function startWebAppServer(options: WebAppServerOptions) {
       webSocketServer: isDevelopment ? 'ws' : false,
       allowedHosts: ['localhost', '127.0.0.1'],
       devMiddleware: { stats: 'errors-warnings' },
-      setupMiddlewares: (middlewares, devServer) => {
-        // Express announces itself in X-Powered-By; nothing a browser needs.
-        devServer.app?.disable('x-powered-by');
-        const securityHeaders = webSecurityHeaders(options.runtimeConfig);
-        middlewares.unshift({
-          name: 'security-headers',
-          middleware: (
-            _request: unknown,
-            response: import('node:http').ServerResponse,
-            next: () => void,
-          ) => {
-            for (const [name, value] of Object.entries(securityHeaders)) {
-              response.setHeader(name, value);
-            }
-            next();
-          },
-        });
+      setupMiddlewares: (middlewares) => {
         middlewares.unshift({
           name: 'runtime-config',
           path: '/config.js',

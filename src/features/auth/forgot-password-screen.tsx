@@ -54,7 +54,7 @@ export function ForgotPasswordScreen() {
     >
       <Formik
         initialValues={initialValues}
-        {...validateForgotPasswordForm}
+        validate={validateForgotPasswordForm}
         onSubmit={({ email }) =>
           forgotPasswordActor.send({ type: 'SUBMIT', values: { email: email.trim() } })
         }

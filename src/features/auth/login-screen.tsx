@@ -59,7 +59,7 @@ export function LoginScreen() {
     >
       <Formik
         initialValues={initialValues}
-        {...validateLoginForm}
+        validate={validateLoginForm}
         onSubmit={(values) => loginActor.send({ type: 'SUBMIT', values })}
       >
         <FormBody fieldOrder={fieldOrder}>

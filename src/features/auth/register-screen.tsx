@@ -75,7 +75,7 @@ export function RegisterScreen() {
     >
       <Formik
         initialValues={initialValues}
-        {...validateRegisterForm}
+        validate={validateRegisterForm}
         onSubmit={(values) => registerActor.send({ type: 'SUBMIT', values })}
       >
         <FormBody fieldOrder={fieldOrder} serverFieldErrors={serverFieldErrors}>

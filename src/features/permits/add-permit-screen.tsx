@@ -214,12 +214,9 @@ function PermitFields({
   const seriesIncomplete = useSelector(actor, (snapshot) =>
     snapshot.matches({ form: { submission: 'seriesIncomplete' } }),
   );
-  // The rules are checked on submit; only what holds the button back is read as the form changes.
-  const ruleMessages = validatePermitForm(values, settings, now);
-  const missingMessages = fieldOrder.flatMap((name) => {
-    const message = ruleMessages[name];
-    return message !== undefined && missingFieldMessages.includes(message) ? [message] : [];
-  });
+  const missingField = Object.values(validatePermitForm(values, settings, now)).some((message) =>
+    missingFieldMessages.includes(message),
+  );
 
   return (
     <FormBody fieldOrder={fieldOrder}>
@@ -265,7 +262,7 @@ function PermitFields({
               earliest={minimumDateTimeLocal(now)}
             />
           )}
-          {values.schedule && <RepeatWeeklyFields labelled={settings.can_add_reference} />}
+          {values.schedule && <RepeatWeeklyFields />}
         </>
       )}
       {automaticEndHours > 0 ? (
@@ -301,8 +298,7 @@ function PermitFields({
         errorTitle={createPermitErrorTitle}
         errorMessage={errorMessage}
         errorDetail={errorDetail}
-        disabled={missingMessages.length > 0}
-        heldBackBecause={missingMessages}
+        disabled={missingField}
       />
     </FormBody>
   );
@@ -370,7 +366,7 @@ function AddPermitForm({ settings }: { settings: SiteSettings }) {
   return (
     <Formik
       initialValues={vehicle ? withVehicle(emptyPermitForm, vehicle) : emptyPermitForm}
-      {...validateWithSchema<PermitFormValues>(() => permitFormSchema(settings, clock()))}
+      validate={validateWithSchema(() => permitFormSchema(settings, clock()))}
       onSubmit={(values) => {
         sentVrm.current = values.vrm;
         addPermitActor.send({ type: 'SUBMIT', values });
