@@ -10,7 +10,7 @@ import {
   type ResidentApi,
   typeDateTime,
 } from './resident-journeys';
-import { sharedStackFixture, type StackFixture } from './stack-fixture';
+import { startStackFixture, type StackFixture } from './stack-fixture';
 
 jest.setTimeout(240_000);
 
@@ -27,6 +27,10 @@ const resident: E2eResident = {
   password: 'Trajectory7',
 };
 
+// A slow parking provider, so a permit stays Queued long enough to be seen becoming Active.
+const providerLatency = { name: 'PROVIDER_LATENCY_MS', value: '4000' };
+const previousLatency = process.env[providerLatency.name];
+
 /** London wall time without an offset, as the API takes it. */
 const londonIn = (duration: { days?: number; minutes?: number }) =>
   DateTime.now().setZone('Europe/London').plus(duration).toFormat("yyyy-MM-dd'T'HH:mm:ss");
@@ -37,8 +41,10 @@ const pickerIn = (duration: { days?: number }) =>
 const registration = (index: number) => `LST${String(index).padStart(2, '0')}`;
 
 beforeAll(async () => {
-  fixture = sharedStackFixture();
+  process.env[providerLatency.name] = providerLatency.value;
+  fixture = await startStackFixture();
   await fixture.admin('invite', 'create', '--code', inviteCode, '--permit-limit', '100');
+  await fixture.admin('settings', 'set', 'can_schedule_permits', 'true');
   browser = await launchChromium();
   page = await (
     await browser.newContext({ reducedMotion: 'reduce', viewport: { width: 1280, height: 900 } })
@@ -65,6 +71,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await fixture?.stop();
+  if (previousLatency === undefined) delete process.env[providerLatency.name];
+  else process.env[providerLatency.name] = previousLatency;
 });
 
 const url = (route: string) => `${fixture.stack.webUrl}${route}`;

@@ -62,6 +62,7 @@ export async function residentApi(
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: resident.email, password: resident.password }),
   });
+  if (!login.ok) throw new Error(`Sign-in refused: ${login.status} ${await login.text()}`);
   const { custom_token: customToken } = (await login.json()) as { custom_token: string };
   const signIn = await fetch(
     `http://${stack.emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken?key=demo-api-key`,

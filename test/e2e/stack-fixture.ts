@@ -65,7 +65,7 @@ export async function startStackFixture(): Promise<StackFixture> {
  * The stack the e2e project's globalSetup started for every browser suite, with scheduling on:
  * the suites make their own residents (and invite codes), so they stay independent of each
  * other, and none changes a site-wide setting. A suite that must (a reference label required, an
- * activation cap) starts its own with `startStackFixture`. `stop` leaves the shared stack to the
+ * activation cap, a slow parking provider) starts its own with `startStackFixture`. `stop` leaves the shared stack to the
  * globalTeardown.
  */
 export function sharedStackFixture(): StackFixture {

@@ -16,9 +16,6 @@ export default async function e2eProjectSetup(): Promise<void> {
   await productionBuildSetup();
   // The shared host runs in Jest's own process: its request log would fill the run's output.
   process.env.LOG_LEVEL ??= 'warn';
-  // A slow parking provider, so a permit stays Queued long enough to be seen becoming Active
-  // (my-permits-journey.test.ts watches it happen).
-  process.env.PROVIDER_LATENCY_MS ??= '4000';
   const [fixture, chromium] = await Promise.all([startStackFixture(), launchChromiumServer()]);
   globalThis.kerbsideE2eProject = { fixture, chromium };
   await fixture.admin('settings', 'set', 'can_schedule_permits', 'true');
