@@ -16,13 +16,18 @@ declare global {
  */
 export default async function serverProjectSetup(): Promise<void> {
   const template = mkdtempSync(path.join(tmpdir(), 'kerbside-database-template-'));
+  // When the e2e project's globalSetup ran first, its stack's API host (in this same process)
+  // set FIREBASE_AUTH_EMULATOR_HOST, which firebase-admin reads at each call: a second emulator
+  // named there would make that host check its residents' tokens against the wrong emulator.
+  // The server suites then use that one too.
+  const running = process.env.FIREBASE_AUTH_EMULATOR_HOST;
   const [emulator] = await Promise.all([
-    startAuthEmulator({ projectId }),
+    running ? undefined : startAuthEmulator({ projectId }),
     createDatabaseTemplate(template),
   ]);
   globalThis.kerbsideAuthEmulator = emulator;
   // Test workers inherit these, so firebase-admin in every test file talks to this emulator.
-  process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = running ?? emulator!.host;
   process.env.FIREBASE_PROJECT_ID = projectId;
   process.env[databaseTemplateVariable] = template;
   // Hosts started in-process stay quiet; a test that reads the log passes its own logger.
