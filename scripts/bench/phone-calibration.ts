@@ -1,5 +1,5 @@
 // Lighthouse's mobile profile slows the CPU 4×, a figure meant for a fast desktop (benchmarkIndex
-// about 2,000). Its throttling guide (docs/throttling.md in GoogleChrome/lighthouse) says to
+// about 2,000). Its throttling guide (in the GoogleChrome/lighthouse repository) says to
 // calibrate the multiplier on other machines: `npm run bench` measures with
 // max(1, benchmarkIndex / 500), read from a warm-up run on the same Chromium, and reports the
 // default 4× beside it. Pure, so test/build/phone-calibration.test.ts can hold it to that.
