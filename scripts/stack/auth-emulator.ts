@@ -93,19 +93,30 @@ async function answers(port: number): Promise<boolean> {
 export async function startAuthEmulator(
   options: AuthEmulatorOptions = {},
 ): Promise<RunningAuthEmulator> {
-  // A port found free can be taken by another process before firebase-tools binds it; such a
-  // start is retried on fresh ports.
+  // A port found free can be taken by another process before firebase-tools binds one of its
+  // three (auth, hub, logging), and on a loaded machine firebase-tools has been seen to print
+  // "All emulators ready!" and then exit with "An unexpected error has occurred". Any start whose
+  // process exits before the emulator answers is retried on fresh ports; a start that hangs is not.
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await startAuthEmulatorOnce(options);
     } catch (error) {
-      if (attempt >= 3 || !(error instanceof PortTakenError)) throw error;
+      if (attempt >= 3 || !(error instanceof EarlyExitError)) throw error;
     }
   }
 }
 
-class PortTakenError extends Error {
-  override name = 'PortTakenError';
+class EarlyExitError extends Error {
+  override name = 'EarlyExitError';
+}
+
+/** The last lines of a file firebase-tools wrote, or nothing when it wrote none. */
+function tailOf(file: string, lines = 40): string {
+  try {
+    return readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n');
+  } catch {
+    return '';
+  }
 }
 
 async function startAuthEmulatorOnce(options: AuthEmulatorOptions): Promise<RunningAuthEmulator> {
@@ -167,13 +178,17 @@ async function startAuthEmulatorOnce(options: AuthEmulatorOptions): Promise<Runn
 
   const deadline = Date.now() + startTimeoutMs;
   while (!(await answers(port))) {
-    if (hasExited(child) || Date.now() > deadline) {
+    const exited = hasExited(child);
+    if (exited || Date.now() > deadline) {
       const output = readFileSync(logPath, 'utf8');
+      const debugLog = tailOf(path.join(workDir, 'firebase-debug.log'));
       await stop();
-      const message = `The Auth emulator did not start on ${loopback}:${port}.\n--- firebase output ---\n${output}`;
-      throw /port taken|is not open/i.test(output)
-        ? new PortTakenError(message)
-        : new Error(message);
+      const message = [
+        `The Auth emulator did not start on ${loopback}:${port}.`,
+        `--- firebase output ---\n${output}`,
+        `--- end of firebase-debug.log ---\n${debugLog}`,
+      ].join('\n');
+      throw exited ? new EarlyExitError(message) : new Error(message);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
