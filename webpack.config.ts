@@ -148,7 +148,9 @@ export function createWebpackConfig(mode: Mode, outputPath = path.resolve(__dirn
       chunkFilename: isProduction ? 'assets/[name].[contenthash].js' : 'assets/[name].js',
       clean: true,
     },
-    devtool: isProduction ? 'hidden-source-map' : 'eval-cheap-module-source-map',
+    // Not an eval source map in development: the pages' Content-Security-Policy allows no eval
+    // (scripts/stack/content-security-policy.ts).
+    devtool: isProduction ? 'hidden-source-map' : 'cheap-module-source-map',
     resolve: { extensions: ['.tsx', '.ts', '.js'] },
     module: {
       rules: [

@@ -1,6 +1,12 @@
 import type { PermitStatus } from './permit-status';
 
 /**
+ * The longest reference label the reference API host stores (server/permits/permit-input.ts); the
+ * specification gives none, so the web app holds labels it makes to the host's length.
+ */
+export const referenceLabelMaxLength = 50;
+
+/**
  * POST /api/v1/permits/ (docs/contract.md §3, "Permit create payload"). Times are Europe/London wall
  * times without an offset, 'yyyy-MM-ddTHH:mm:ss'.
  */

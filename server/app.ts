@@ -11,6 +11,8 @@ import type { Identity } from './identity/firebase-identity';
 import type { Mailer } from './mail/mailer';
 import { adminRoutes } from './routes/admin-routes';
 import { authRoutes } from './routes/auth-routes';
+import { emailVerificationRoutes } from './routes/email-verification-routes';
+import { sendEmailVerification } from './mail/send-email-verification';
 import { emailPreferenceRoutes } from './routes/email-preference-routes';
 import { passwordRoutes } from './routes/password-routes';
 import { permitRoutes } from './routes/permit-routes';
@@ -44,6 +46,8 @@ export interface AppDependencies {
    * the throttles count the connecting address and a forged header changes nothing.
    */
   trustProxy?: TrustProxy;
+  /** The hourly mail limit per account (server/mail/account-mail-budget.ts); default 30. */
+  mailsPerAccountPerHour?: number;
 }
 
 /** TRUST_PROXY as Fastify takes it: true (any proxy) or the proxies' addresses and CIDRs. */
@@ -185,11 +189,25 @@ export function buildApp(deps: AppDependencies): FastifyInstance {
   });
 
   const throttles = { ...defaultCredentialThrottles(), ...deps.throttles };
+  const verificationSender = {
+    db: deps.db,
+    mailer: deps.mailer,
+    publicUrl: () => deps.publicUrl ?? ownLoopbackUrl(app),
+    mailsPerAccountPerHour: deps.mailsPerAccountPerHour,
+  };
   app.register(authRoutes, {
     prefix: '/api/v1/auth',
     db: deps.db,
     identity: deps.identity,
     throttles,
+    // A new account's address is confirmed before any permit mail goes to it.
+    onRegistered: async (userId) => {
+      try {
+        await sendEmailVerification(verificationSender, userId);
+      } catch (error) {
+        app.log.error({ err: error }, 'The address confirmation mail could not be sent');
+      }
+    },
   });
   app.register(passwordRoutes, {
     prefix: '/api/v1/auth',
@@ -199,6 +217,7 @@ export function buildApp(deps: AppDependencies): FastifyInstance {
     webOrigin: deps.webOrigin,
     resetTokenLifetimeMs: deps.resetTokenLifetimeMs ?? oneHour,
     throttles,
+    mailsPerAccountPerHour: deps.mailsPerAccountPerHour,
   });
   app.register(siteSettingsRoutes, { prefix: '/api/v1/site-settings', db: deps.db });
   app.register(permitRoutes, {
@@ -212,6 +231,13 @@ export function buildApp(deps: AppDependencies): FastifyInstance {
     prefix: '/api/v1',
     db: deps.db,
     identity: deps.identity,
+    throttles,
+  });
+  app.register(emailVerificationRoutes, {
+    prefix: '/api/v1',
+    db: deps.db,
+    identity: deps.identity,
+    sender: verificationSender,
     throttles,
   });
   if (deps.adminSecret) app.register(adminRoutes, { db: deps.db, adminSecret: deps.adminSecret });

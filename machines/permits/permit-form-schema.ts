@@ -1,6 +1,7 @@
 import type { DateTime } from 'luxon';
 import * as yup from 'yup';
 import type { SiteSettings } from '../../contract/site-settings';
+import { referenceLabelMaxLength } from '../../contract/permit';
 import { skippedWallTimeMessage } from '../../contract/london-wall-time';
 import { dateTimePartsMessage, readDateTimeParts } from './date-time-parts';
 import { inLondon } from './london-time';
@@ -16,6 +17,7 @@ export const permitFormMessages = {
   acknowledgement:
     'Please tick the acknowledgement checkbox at the bottom of the page that you have verified your details before creating the permit.',
   referenceLabelRequired: 'Reference label is required',
+  referenceLabelTooLong: `Reference label must be ${referenceLabelMaxLength} characters or fewer`,
   vrmRequired: 'Registration number is required',
   makeRequired: 'Make is required',
   modelRequired: 'Model is required',
@@ -153,7 +155,10 @@ export function permitFormSchema(settings: SiteSettings, now: DateTime | Date) {
   const start = scheduledStartSchema(now);
   return yup.object({
     reference_label: settings.can_add_reference
-      ? requiredText(permitFormMessages.referenceLabelRequired)
+      ? requiredText(permitFormMessages.referenceLabelRequired).max(
+          referenceLabelMaxLength,
+          permitFormMessages.referenceLabelTooLong,
+        )
       : yup.string(),
     // A mark in a UK format is never held back; any other needs the resident's word
     // (test/machines/permits/uk-registration.test.ts; the statechart's `registrationAccepted`).

@@ -8,9 +8,20 @@ const indefiniteEventMinutes = 30;
 
 const encoder = new TextEncoder();
 
-/** RFC 5545 §3.3.11: backslash, semicolon, comma and newline escaped in a TEXT value. */
+/**
+ * RFC 5545 §3.3.11: backslash, semicolon, comma and a line break escaped in a TEXT value. A line
+ * break is CRLF, LF or a bare CR: some calendars end a line at a bare CR, so one left in a make or
+ * model would start a property of the resident's choosing. Other control characters (§3.3.11's
+ * TSAFE-CHAR excludes them; a tab is allowed) are dropped.
+ */
 function icsText(text: string): string {
-  return text.replace(/[\\;,]/g, (character) => `\\${character}`).replace(/\r?\n/g, '\\n');
+  return (
+    text
+      .replace(/[\\;,]/g, (character) => `\\${character}`)
+      .replace(/\r\n|\r|\n/g, '\\n')
+      // eslint-disable-next-line no-control-regex -- the control characters are what it removes
+      .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '')
+  );
 }
 
 /**

@@ -1,7 +1,11 @@
 import { DateTime } from 'luxon';
 import { remembered } from '../remembered';
 import { londonWallTime, siteTimeZone, toUkDateTime } from '../../contract/london-wall-time';
-import type { Permit, PermitCreatePayload } from '../../contract/permit';
+import {
+  referenceLabelMaxLength,
+  type Permit,
+  type PermitCreatePayload,
+} from '../../contract/permit';
 import { isIndefiniteEnd, parsePermitTime } from './permit-display';
 
 /** How many weeks a series may have (test/machines/permits/weekly-series.test.ts). */
@@ -37,6 +41,37 @@ function weeksLater(wallTime: string, weeks: number): DateTime<true> | null {
   return moved.isValid ? moved : null;
 }
 
+/**
+ * A week's own reference label: the resident's label and the date the week starts, "Cousin
+ * 04/12/2026". The API host refuses a label another live permit carries, so one label sent for
+ * every week would leave all but the first week refused; a week's date makes each unique, and a
+ * label really used again is still refused. The label is shortened, never the date, to fit the
+ * host's length (`referenceLabelMaxLength`).
+ */
+export function weekReferenceLabel(label: string, weekStart: DateTime): string {
+  const suffix = ` ${weekStart.toFormat('dd/MM/yyyy')}`;
+  const kept = label
+    .trim()
+    .slice(0, referenceLabelMaxLength - suffix.length)
+    .trimEnd();
+  return `${kept}${suffix}`;
+}
+
+/**
+ * The reference label each week of a series gets (`weekReferenceLabel`), for the form to show
+ * before anything is sent; empty while the start (a `datetime-local` value) names no wall time,
+ * the label is empty or `weeks` is not a whole number in `seriesWeekLimits`.
+ */
+export function seriesReferenceLabels(label: string, start: string, weeks: string): string[] {
+  const count = Number(weeks.trim());
+  const first = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(start) ? weeksLater(start, 0) : null;
+  if (label.trim() === '' || first === null || !Number.isInteger(count)) return [];
+  if (count < seriesWeekLimits.fewest || count > seriesWeekLimits.most) return [];
+  return Array.from({ length: count }, (_, week) =>
+    weekReferenceLabel(label, first.plus({ weeks: week })),
+  );
+}
+
 /** The instant a wall time names in London; null for one the clocks skip. */
 function inLondonOrSkipped(wallTime: DateTime<true>): DateTime | null {
   const london = londonWallTime(wallTime.toObject());
@@ -47,7 +82,7 @@ function inLondonOrSkipped(wallTime: DateTime<true>): DateTime | null {
  * The weeks of a series whose first permit is `first` (a scheduled one: its start is a chosen
  * wall time, so the keys stay the same on a retry): `count` permits a week apart, each at the
  * same London wall-clock time across clock changes (contract/london-wall-time.ts), with the same
- * length. A week already made in `earlier` (an earlier try of the same series) stays made.
+ * length, and each its own reference label (`weekReferenceLabel`). A week already made in `earlier` (an earlier try of the same series) stays made.
  */
 export function weeklySeries(
   first: PermitCreatePayload,
@@ -70,6 +105,9 @@ export function weeklySeries(
     }
     const payload: PermitCreatePayload = {
       ...first,
+      ...(first.reference_label === undefined
+        ? {}
+        : { reference_label: weekReferenceLabel(first.reference_label, start) }),
       start_ts: start.toFormat(apiWallTimeFormat),
       end_ts: end && end.toFormat(apiWallTimeFormat),
     };
@@ -90,6 +128,8 @@ export const seriesTexts = {
   notMade: (startsAt: string, reason: string) =>
     `Not created: the week starting ${startsAt}. ${reason}`,
   retry: 'The form keeps its details: press Create Permit to try the weeks not created again.',
+  labels: (labels: readonly string[]) =>
+    `Each week gets its own reference label: ${labels.join(', ')}.`,
 } as const;
 
 /** "Creating 2 of 3…": the week going out now, counted in the whole series. */

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { createGzip } from 'node:zlib';
+import { webSecurityHeaders } from './content-security-policy';
 import { renderRuntimeConfig, type RuntimeConfig } from './web-app-server';
 
 const contentTypes: Record<string, string> = {
@@ -28,7 +29,8 @@ function decodedPath(url: string | undefined): string | undefined {
 
 /**
  * Serves a production build the way a static host does: files as they are, `<path>.html` for a
- * path without its extension, `index.html` for any other path (the app routes in the browser), and `/config.js` generated from `runtimeConfig`.
+ * path without its extension, `index.html` for any other path (the app routes in the browser), and `/config.js` generated from `runtimeConfig`. Every answer carries the security headers
+ * of scripts/stack/content-security-policy.ts, as a static host should be configured to send.
  */
 export async function startStaticWebServer(options: {
   root: string;
@@ -36,7 +38,9 @@ export async function startStaticWebServer(options: {
   runtimeConfig: RuntimeConfig;
 }): Promise<{ url: string; stop(): Promise<void> }> {
   const root = path.resolve(options.root);
+  const securityHeaders = webSecurityHeaders(options.runtimeConfig);
   const server = http.createServer((request, response) => {
+    for (const [name, value] of Object.entries(securityHeaders)) response.setHeader(name, value);
     const pathname = decodedPath(request.url);
     // A path that does not decode would throw out of this handler and stop the process (and the
     // API with it when they share one); a NUL would throw from fs. Either is the client's mistake.

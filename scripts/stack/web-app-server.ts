@@ -1,6 +1,7 @@
 import webpack from 'webpack';
 import WebpackDevServer from 'webpack-dev-server';
 import { createWebpackConfig } from '../../webpack.config';
+import { webSecurityHeaders } from './content-security-policy';
 
 /** What `public/config.js` sets; see docs/decisions and the architecture's "Runtime configuration". */
 export interface RuntimeConfig {
@@ -25,7 +26,8 @@ export function renderRuntimeConfig(runtimeConfig: RuntimeConfig): string {
 /**
  * Serves the web app through webpack-dev-server: with live reload in development, and as the
  * plain production bundle (no dev client injected) for the browser tests. Either way
- * `/config.js` is generated from `runtimeConfig`, so the ports can change per run.
+ * `/config.js` is generated from `runtimeConfig`, so the ports can change per run, and every answer
+ * carries the security headers of scripts/stack/content-security-policy.ts.
  */
 export async function startWebAppServer(options: WebAppServerOptions) {
   const isDevelopment = options.mode === 'development';
@@ -41,7 +43,23 @@ export async function startWebAppServer(options: WebAppServerOptions) {
       webSocketServer: isDevelopment ? 'ws' : false,
       allowedHosts: ['localhost', '127.0.0.1'],
       devMiddleware: { stats: 'errors-warnings' },
-      setupMiddlewares: (middlewares) => {
+      setupMiddlewares: (middlewares, devServer) => {
+        // Express announces itself in X-Powered-By; nothing a browser needs.
+        devServer.app?.disable('x-powered-by');
+        const securityHeaders = webSecurityHeaders(options.runtimeConfig);
+        middlewares.unshift({
+          name: 'security-headers',
+          middleware: (
+            _request: unknown,
+            response: import('node:http').ServerResponse,
+            next: () => void,
+          ) => {
+            for (const [name, value] of Object.entries(securityHeaders)) {
+              response.setHeader(name, value);
+            }
+            next();
+          },
+        });
         middlewares.unshift({
           name: 'runtime-config',
           path: '/config.js',

@@ -33,6 +33,8 @@ export async function seedDemoDatabase(db: Database, inviteCode: string): Promis
         passwordHash,
         permitLimit: invite?.permitLimit ?? defaultPermitLimit,
         inviteCodeId: invite?.id,
+        // The demo address is ours: confirmed, so the demo resident's permit mails go out.
+        emailVerifiedAt: new Date(),
       })
       .onConflictDoNothing({ target: users.email })
       .returning({ id: users.id });

@@ -4,7 +4,6 @@ import { toUkDateTime } from '../../contract/london-wall-time';
 
 export interface PasswordResetMailDetails {
   email: string;
-  firstName: string;
   /** The web app's origin; the link opens its /reset-password screen. */
   webOrigin: string;
   uid: string;
@@ -27,7 +26,8 @@ export function passwordResetMail(details: PasswordResetMailDetails): MailMessag
     to: details.email,
     subject: 'Reset your Kerbside password',
     text: [
-      `Hello ${details.firstName},`,
+      // No name: the address may belong to someone other than whoever typed it in (issue 34).
+      'Hello,',
       '',
       'Someone asked to reset the password of your Kerbside account. To choose a new password, open this link:',
       '',

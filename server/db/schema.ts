@@ -62,6 +62,11 @@ export const users = pgTable(
      * random per resident, so a link cannot be guessed or made for someone else.
      */
     mailLinkKey: uuid('mail_link_key').notNull().defaultRandom(),
+    /**
+     * When the resident opened the link mailed to their address (server/routes/email-verification-
+     * routes.ts); null until then. Permit mails go only to a confirmed address.
+     */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
   },
   (table) => [check('users_permit_limit_not_negative', sql`${table.permitLimit} >= 0`)],
 );
@@ -93,8 +98,9 @@ export const siteSettings = pgTable(
  * Visitor permits. `status` follows docs/contract.md §4; the reconciler (server/reconciler) moves a
  * permit between statuses against the parking provider, claiming it with `lease_expires_at` so a
  * permit whose processing was interrupted is picked up again once the lease runs out.
- * No overlap for one vehicle among the statuses that hold it, and no reused reference number among
- * a resident's held permits, are constraints of the database itself (migration 0003). The list and
+ * No overlap among one resident's permits for one vehicle in the statuses that hold it (migration
+ * 0011, which scoped migration 0003's rule to the resident), and no reused reference number among
+ * a resident's held permits (migration 0003), are constraints of the database itself. The list and
  * search indexes are in migration 0004, where `npm run bench` measures them.
  */
 export const permits = pgTable(
@@ -230,4 +236,21 @@ export const permitMails = pgTable(
       .on(table.nextAttemptAt)
       .where(sql`${table.outcome} is null`),
   ],
+);
+
+/**
+ * Every mail sent to a resident's account, for the hourly limit per account
+ * (server/mail/account-mail-budget.ts): permit mails, address confirmations and password resets.
+ */
+export const accountMails = pgTable(
+  'account_mails',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('account_mails_user_sent_idx').on(table.userId, table.sentAt)],
 );

@@ -57,8 +57,18 @@ function escapeHtml(text: string): string {
 }
 
 /**
+ * A value the resident typed, as one line of plain data: line breaks and other control characters
+ * become spaces, so it cannot start lines of its own that read as the mail's text.
+ */
+function typedValue(text: string): string {
+  // eslint-disable-next-line no-control-regex -- the control characters are what it removes
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
+}
+
+/**
  * A permit confirmation or reminder, as plain text and as HTML with the same facts: registration,
- * make and model, start and end in UK time, reference and status. No images, no tracking, no
+ * make and model, start and end in UK time, reference and status, what the resident typed only
+ * as labelled one-line values in the body, never in the subject. No images, no tracking, no
  * link but the one that switches this kind of mail off, also offered to mail clients as RFC 8058
  * one-click unsubscribe headers.
  */
@@ -67,11 +77,17 @@ export function permitMailContent(subject: PermitMailSubject): MailMessage {
   const headline = headlines[kind];
   const end = endText(permit.endTs);
   const facts: Array<[string, string]> = [
-    ['Registration', permit.vrm],
-    ['Vehicle', [permit.make, permit.model, permit.colour].filter((part) => part).join(' ')],
+    ['Registration', typedValue(permit.vrm)],
+    [
+      'Vehicle',
+      [permit.make, permit.model, permit.colour]
+        .map(typedValue)
+        .filter((part) => part)
+        .join(' '),
+    ],
     ['Starts', toUkDateTime(DateTime.fromJSDate(permit.startTs))],
     ['Ends', end],
-    ['Reference', permit.referenceNo],
+    ['Reference', typedValue(permit.referenceNo)],
     ['Status', permitStatusLabels[subject.status]],
   ];
   const what = kind === 'reminder' ? 'reminders before a permit ends' : 'permit confirmations';
@@ -97,11 +113,12 @@ export function permitMailContent(subject: PermitMailSubject): MailMessage {
     '<p>Kerbside visitor parking</p>' +
     `<p><a href="${escapeHtml(subject.switchOffUrl)}">Stop ${escapeHtml(what)}</a></p>` +
     '</body></html>';
-  const about =
-    kind === 'reminder' ? `${permit.vrm} ends ${end}` : `${permit.vrm} (${permit.referenceNo})`;
+  // Nothing the resident typed (registration, reference label, vehicle) goes into the subject,
+  // which mail clients show before any label: only our own words and the end time.
+  const about = kind === 'reminder' ? ` ends ${end}` : '';
   return {
     to: subject.to,
-    subject: `${headline.subject}: visitor permit ${about}`,
+    subject: `${headline.subject}: your Kerbside visitor permit${about}`,
     text,
     html,
     headers: {

@@ -1,3 +1,4 @@
+import { defaultMailsPerAccountPerHour } from './account-mail-budget';
 import type { ReconcilerSettings } from '../reconciler/reconciler-settings';
 
 /**
@@ -12,6 +13,8 @@ export interface PermitMailSettings extends Pick<
   maxAttempts: number;
   /** How long before a permit's end its "Ending soon:" reminder is due (PERMIT_REMINDER_MINUTES). */
   reminderLeadMs: number;
+  /** Mails one account may be sent in an hour, all kinds together (account-mail-budget.ts). */
+  mailsPerAccountPerHour: number;
 }
 
 export const defaultPermitMailSettings: PermitMailSettings = {
@@ -22,4 +25,5 @@ export const defaultPermitMailSettings: PermitMailSettings = {
   maxBackoffMs: 30 * 60 * 1000,
   leaseMs: 60 * 1000,
   reminderLeadMs: 60 * 60 * 1000,
+  mailsPerAccountPerHour: defaultMailsPerAccountPerHour,
 };

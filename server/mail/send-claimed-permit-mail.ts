@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { permitMails, permits, users } from '../db/schema';
 import { backoffDelay } from '../reconciler/reconciler-settings';
+import { takeAccountMail } from './account-mail-budget';
 import type { ClaimedPermitMail } from './claim-due-permit-mails';
 import { remindablePermitStatuses } from './claim-due-permit-mails';
 import { switchOffLink } from './mail-links';
@@ -20,8 +21,9 @@ export interface PermitMailContext {
 }
 
 /**
- * Sends one claimed mail, or skips it when its kind is switched off or, for a reminder, when its
- * permit is no longer held or has ended. A failed send is tried again after a backoff and given
+ * Sends one claimed mail, or skips it when its resident's account is disabled or their address
+ * not confirmed, when its kind is switched off, for a reminder when its permit is no longer held
+ * or has ended, or when the account's hourly mail limit is used up. A failed send is tried again after a backoff and given
  * up after maxAttempts; the permit itself is never touched. Every write is conditional on this
  * claim's lease.
  */
@@ -45,11 +47,17 @@ export async function sendClaimedPermitMail(
       mailLinkKey: users.mailLinkKey,
       confirmations: users.emailConfirmations,
       reminders: users.emailReminders,
+      isActive: users.isActive,
+      verifiedAt: users.emailVerifiedAt,
     })
     .from(permits)
     .innerJoin(users, eq(users.id, permits.userId))
     .where(eq(permits.id, mail.permitId));
-  if (!found) return void (await finish('skipped'));
+  // A disabled account is mailed nothing about its permits (decision 013).
+  if (!found?.isActive) return void (await finish('skipped'));
+  // Whoever registered may not own the address: nothing about permits goes to it until its owner
+  // has opened the confirmation link (server/routes/email-verification-routes.ts).
+  if (!found.verifiedAt) return void (await finish('skipped', 'E-mail address not confirmed'));
   const preference = preferenceOf(mail.kind);
   if (!found[preference]) return void (await finish('skipped'));
   if (
@@ -60,6 +68,11 @@ export async function sendClaimedPermitMail(
     return void (await finish('skipped'));
   }
 
+  if (
+    !(await takeAccountMail(db, found.permit.userId, 'permit', settings.mailsPerAccountPerHour))
+  ) {
+    return void (await finish('skipped', 'Hourly mail limit of the account reached'));
+  }
   const message = permitMailContent({
     kind: mail.kind,
     status: mail.status,

@@ -7,15 +7,18 @@ export function heldReferenceMessage(referenceNo: string): string {
   return `An active permit already exists with reference number ${referenceNo}`;
 }
 
-/** True when a write broke the one-vehicle-no-overlap exclusion constraint (migration 0003). */
+/**
+ * True when a write broke the exclusion constraint that keeps one resident's permits for one
+ * vehicle from overlapping (migration 0011; docs/decisions/011-duplicate-permits-per-resident.md).
+ */
 export function isPermitOverlap(error: unknown): boolean {
   const found = constraintViolation(error);
-  return found?.code === '23P01' && found.constraint === 'permits_no_overlap_per_vehicle';
+  return found?.code === '23P01' && found.constraint === 'permits_no_overlap_per_resident_vehicle';
 }
 
 /**
  * Turns the database's refusal of a permit into the API's answer: the exclusion constraint
- * (23P01) on one vehicle's overlapping times, or the unique index (23505) on a resident's held
+ * (23P01) on a resident's overlapping times for one vehicle, or the unique index (23505) on a resident's held
  * reference numbers. Anything else is returned unchanged, to be rethrown.
  */
 export function permitConstraintError(error: unknown, referenceNo: string): unknown {

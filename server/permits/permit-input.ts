@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { referenceLabelMaxLength } from '../../contract/permit';
 
 /** Seconds-old "now" starts from the web app are still "now"; older starts are refused. */
 export const pastStartToleranceMs = 5 * 60 * 1000;
@@ -32,7 +33,7 @@ const vrm = z
 
 /** POST /api/v1/permits/ (docs/contract.md §3, "Permit create payload"). Unknown keys are ignored. */
 export const createPermitSchema = z.object({
-  reference_label: z.string().trim().max(50).nullish(),
+  reference_label: z.string().trim().max(referenceLabelMaxLength).nullish(),
   vrm,
   make: z.string().trim().min(1).max(50),
   model: z.string().trim().min(1).max(50),

@@ -192,12 +192,14 @@ async function requestNewEnd({ db, permit, input, settings }: PermitUpdate): Pro
   throwIfAny(errors);
   if (!end) throw new Error('Permit end resolved without errors or a value.');
   // The end itself changes only when the provider confirms it, so the exclusion constraint cannot
-  // see the pending end: look for the vehicle's other held permits in the time it would add.
+  // see the pending end: look for the resident's other held permits of the vehicle in the time it
+  // would add (another resident's permits are none of theirs: decision 011).
   const [clash] = await db
     .select({ id: permits.id })
     .from(permits)
     .where(
       and(
+        eq(permits.userId, permit.userId),
         eq(permits.vrm, permit.vrm),
         ne(permits.id, permit.id),
         notInArray(permits.status, [...finishedPermitStatuses]),

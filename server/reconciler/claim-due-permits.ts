@@ -1,6 +1,6 @@
 import { and, inArray, isNull, lte, or, sql, eq } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { permits, type PermitRow } from '../db/schema';
+import { permits, users, type PermitRow } from '../db/schema';
 
 /** A permit this reconciler holds until `lease`, which doubles as the claim's token. */
 export interface ClaimedPermit {
@@ -19,6 +19,12 @@ const due = and(
     and(eq(permits.status, 'SCHEDULED'), lte(permits.startTs, now)),
     // UPDATE_FAILED too: it counts against the resident's limit, so it must end with its time.
     and(inArray(permits.status, ['ACTIVE', 'UPDATE_FAILED']), lte(permits.endTs, now)),
+    // A disabled resident's held permits, whatever their times: they are to be ended
+    // (docs/decisions/013-disabled-accounts-hold-no-permits.md).
+    and(
+      inArray(permits.status, ['SCHEDULED', 'ACTIVE', 'UPDATE_FAILED']),
+      sql`${permits.userId} in (select ${users.id} from ${users} where not ${users.isActive})`,
+    ),
   ),
 );
 

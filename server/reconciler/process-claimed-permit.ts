@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/database';
-import { permits } from '../db/schema';
+import { permits, users } from '../db/schema';
 import { checkPermitAllowance } from '../permits/permit-allowance';
 import { isPermitOverlap, overlappingPermitMessage } from '../permits/permit-constraint-errors';
 import type { PermitStatus } from '../../contract/permit-status';
@@ -28,6 +28,9 @@ type PermitChanges = PgUpdateSetSource<typeof permits>;
 type ProviderAnswer = { ref: string } | { error: string };
 
 const now = sql`now()`;
+
+/** Why the permits of a disabled account end (decision 013). */
+export const disabledAccountMessage = 'The account is disabled.';
 
 function millisecondsFromNow(milliseconds: number) {
   return sql`now() + ${milliseconds}::double precision * interval '1 millisecond'`;
@@ -222,7 +225,32 @@ export async function processClaimedPermit(
     await move('EXPIRE_PENDING', 'EXPIRED');
   };
 
+  /**
+   * A disabled resident's permits end: one not live at the provider is cancelled without a call,
+   * a live one is cancelled at the provider (decision 013). Read per permit, so `admin user
+   * disable` takes effect on the next round whether or not an API host ran when it was given.
+   */
+  const endForDisabledAccount = async (): Promise<boolean> => {
+    if (
+      !['SCHEDULED', 'QUEUED', 'ACTIVE', 'UPDATE_PENDING', 'UPDATE_FAILED'].includes(permit.status)
+    )
+      return false;
+    const [owner] = await db
+      .select({ isActive: users.isActive })
+      .from(users)
+      .where(eq(users.id, permit.userId));
+    if (!owner || owner.isActive) return false;
+    const changes = { lastError: disabledAccountMessage, pendingStartTs: null, pendingEndTs: null };
+    if (!permit.providerRef) {
+      await move(permit.status, 'CANCELLED', changes);
+      return true;
+    }
+    if (await move(permit.status, 'CANCEL_PENDING', changes)) await cancel();
+    return true;
+  };
+
   try {
+    if (await endForDisabledAccount()) return;
     switch (permit.status) {
       case 'SCHEDULED':
         if (await move('SCHEDULED', 'QUEUED')) await activate();

@@ -19,6 +19,8 @@ export interface AuthRoutesOptions {
   db: Database;
   identity: Identity;
   throttles: Pick<CredentialThrottles, 'loginAddress' | 'loginAccount' | 'registrationAddress'>;
+  /** Called once a resident has registered, after the answer is decided (the confirmation mail). */
+  onRegistered?: (userId: string) => Promise<void>;
 }
 
 const { email, password } = credentialSchemas;
@@ -123,6 +125,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
 
     // A household behind one address may register several residents.
     await throttles.registrationAddress.giveBack(db, request.ip);
+    await options.onRegistered?.(userId);
     const body = await customTokenResponse(
       identity,
       request,

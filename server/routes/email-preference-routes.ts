@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
@@ -12,6 +12,7 @@ import { users } from '../db/schema';
 import type { Identity } from '../identity/firebase-identity';
 import { authenticateResident, type Resident } from '../http/authenticate-resident';
 import { HttpError } from '../http/http-error';
+import { acceptMailLinkForms, sendMailLinkPage } from '../http/mail-link-page';
 import { parseBody } from '../http/parse-body';
 import { refuseWhenThrottled } from '../http/refuse-when-throttled';
 import { isSwitchOffToken, switchOffPath } from '../mail/mail-links';
@@ -40,17 +41,6 @@ function preferencesOf(resident: Resident): EmailPreferences {
   return { confirmations: resident.emailConfirmations, reminders: resident.emailReminders };
 }
 
-function page(reply: FastifyReply, status: number, title: string, body: string) {
-  return reply
-    .code(status)
-    .type('text/html; charset=utf-8')
-    .send(
-      `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>${title}</title>` +
-        `<meta name="viewport" content="width=device-width, initial-scale=1"></head>` +
-        `<body><h1>${title}</h1>${body}</body></html>`,
-    );
-}
-
 /**
  * GET/PUT /api/v1/me/email-preferences/ (the resident's own switches) and the unauthenticated
  * /api/v1/email-preferences/switch-off/ that every permit e-mail links to (docs/contract.md,
@@ -64,12 +54,7 @@ export const emailPreferenceRoutes: FastifyPluginAsync<EmailPreferenceRoutesOpti
 ) => {
   const { db, identity, throttles } = options;
 
-  // RFC 8058: mail providers POST "List-Unsubscribe=One-Click" as a form; its content is not needed.
-  for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data']) {
-    app.addContentTypeParser(type, { parseAs: 'string' }, (_request, _body, done) =>
-      done(null, undefined),
-    );
-  }
+  acceptMailLinkForms(app);
 
   app.get('/me/email-preferences/', async (request) => {
     const resident = await authenticateResident(request, { db, identity });
@@ -130,7 +115,7 @@ export const emailPreferenceRoutes: FastifyPluginAsync<EmailPreferenceRoutesOpti
       kind: link.kind,
       token: (request.query as { token: string }).token,
     });
-    return page(
+    return sendMailLinkPage(
       reply,
       200,
       `Stop ${kindTexts[link.kind]}?`,
@@ -146,7 +131,7 @@ export const emailPreferenceRoutes: FastifyPluginAsync<EmailPreferenceRoutesOpti
       .update(users)
       .set({ [columnOf[link.kind]]: false })
       .where(eq(users.id, link.owner.id));
-    return page(
+    return sendMailLinkPage(
       reply,
       200,
       `You will get no more ${kindTexts[link.kind]}`,

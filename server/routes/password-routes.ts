@@ -14,6 +14,7 @@ import { authenticateResident } from '../http/authenticate-resident';
 import { HttpError } from '../http/http-error';
 import { parseBody } from '../http/parse-body';
 import { refuseWhenThrottled } from '../http/refuse-when-throttled';
+import { takeAccountMail } from '../mail/account-mail-budget';
 import type { Mailer, MailMessage } from '../mail/mailer';
 
 export interface PasswordRoutesOptions {
@@ -27,6 +28,8 @@ export interface PasswordRoutesOptions {
     CredentialThrottles,
     'passwordChangeAccount' | 'passwordResetAddress' | 'passwordResetAccount'
   >;
+  /** The hourly mail limit per account (server/mail/account-mail-budget.ts). */
+  mailsPerAccountPerHour?: number;
 }
 
 const passwordMessages = {
@@ -123,10 +126,14 @@ export const passwordRoutes: FastifyPluginAsync<PasswordRoutesOptions> = async (
       spare: addressRequests === 1,
     });
     const [resident] = await db
-      .select({ id: users.id, firstName: users.firstName })
+      .select({ id: users.id })
       .from(users)
       .where(and(eq(users.email, email), eq(users.isActive, true)));
-    if (resident) {
+    // Within the account's hourly mail limit only; the answer is the same either way.
+    if (
+      resident &&
+      (await takeAccountMail(db, resident.id, 'password-reset', options.mailsPerAccountPerHour))
+    ) {
       const { token, expiresAt } = await resetTokens.issue(
         db,
         resident.id,
@@ -136,7 +143,6 @@ export const passwordRoutes: FastifyPluginAsync<PasswordRoutesOptions> = async (
         request.log,
         passwordResetMail({
           email,
-          firstName: resident.firstName,
           webOrigin: options.webOrigin,
           uid: resident.id,
           token,

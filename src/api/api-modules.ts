@@ -5,6 +5,7 @@
 export const authApi = () => import('./auth-api');
 export const permitsApi = () => import('./permits-api');
 export const emailPreferencesApi = () => import('./email-preferences-api');
+export const emailVerificationApi = () => import('./email-verification-api');
 export const siteSettingsApi = () => import('./site-settings-api');
 
 /**

@@ -11,6 +11,7 @@ export const apiPaths = {
   permits: '/api/v1/permits/',
   permitCapInfo: '/api/v1/permits/permit_cap_info/',
   emailPreferences: '/api/v1/me/email-preferences/',
+  emailVerification: '/api/v1/me/email-verification/',
   permitAction: (id: number, action: 'activate' | 'cancel' | 'full_update') =>
     `/api/v1/permits/${id}/${action}/`,
 } as const;

@@ -15,6 +15,7 @@ import type { permitListMachine } from '../../machines/permits/permit-list-machi
 import type { updatePermitMachine } from '../../machines/permits/update-permit-machine';
 import type { sessionMachine } from '../../machines/session-machine';
 import type { emailPreferencesMachine } from '../../machines/settings/email-preferences-machine';
+import type { emailVerificationMachine } from '../../machines/settings/email-verification-machine';
 import type { siteSettingsMachine } from '../../machines/site-settings-machine';
 
 /** Every statechart the app runs, by the name the app and its tests know it by. */
@@ -35,6 +36,7 @@ export interface AppMachines {
   cancelPermit: typeof cancelPermitMachine;
   updatePermit: typeof updatePermitMachine;
   emailPreferences: typeof emailPreferencesMachine;
+  emailVerification: typeof emailVerificationMachine;
   permitExport: typeof permitExportMachine;
 }
 

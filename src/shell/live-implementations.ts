@@ -35,7 +35,13 @@ import {
 } from '../identity/identity';
 import type { AppImplementations } from './app-machine-types';
 import { isOneOf, signedOutPaths } from './paths';
-import { authApi, emailPreferencesApi, permitsApi, siteSettingsApi } from '../api/api-modules';
+import {
+  authApi,
+  emailPreferencesApi,
+  emailVerificationApi,
+  permitsApi,
+  siteSettingsApi,
+} from '../api/api-modules';
 
 /** The login step both sign-in and registration end with: the custom token to the provider. */
 const signInWithTokenActor = fromPromise<boolean, { customToken: string }>(({ input }) =>
@@ -229,6 +235,16 @@ export const liveImplementations: AppImplementations = {
       loadPreferences: fromPromise(async () => (await emailPreferencesApi()).getEmailPreferences()),
       savePreferences: fromPromise(async ({ input }: { input: EmailPreferences }) =>
         (await emailPreferencesApi()).putEmailPreferences(input),
+      ),
+    },
+  },
+  emailVerification: {
+    actors: {
+      loadVerification: fromPromise(async () =>
+        (await emailVerificationApi()).getEmailVerification(),
+      ),
+      sendLinkAgain: fromPromise(async () =>
+        (await emailVerificationApi()).sendEmailVerificationAgain(),
       ),
     },
   },

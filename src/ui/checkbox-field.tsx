@@ -1,6 +1,5 @@
 import { Field, HStack, chakra } from '@chakra-ui/react';
 import { useField } from 'formik';
-import { useState } from 'react';
 import { useFieldError } from './use-field-error';
 
 /**
@@ -20,8 +19,7 @@ export function CheckboxField({
   onCheckedChange?: (checked: boolean) => void;
 }) {
   const [field, , helpers] = useField<boolean>(name);
-  const [edited, setEdited] = useState(false);
-  const { message, controlId, errorTextId } = useFieldError(name, edited);
+  const { message, controlId, errorTextId } = useFieldError(name);
   const invalid = message !== undefined;
   return (
     <Field.Root invalid={invalid} id={controlId} ids={{ errorText: errorTextId }}>
@@ -36,7 +34,6 @@ export function CheckboxField({
           onBlur={field.onBlur}
           onChange={(event) => {
             const ticked = event.target.checked;
-            setEdited(true);
             void helpers.setValue(ticked);
             onCheckedChange?.(ticked);
           }}

@@ -1,7 +1,7 @@
 import { Field, Fieldset, HStack, Input } from '@chakra-ui/react';
 import { useField } from 'formik';
 import { useFieldError } from './use-field-error';
-import { useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import type { DateTime } from 'luxon';
 import { siteTimeZone } from '../../contract/london-wall-time';
 import {
@@ -83,9 +83,7 @@ export function DateTimeInput({
   onValueChange?: (value: string) => void;
 }) {
   const [field, , helpers] = useField<string>(name);
-  // Typed in at least once: until then, leaving the boxes says nothing (GOV.UK: validate on submit).
-  const [edited, setEdited] = useState(false);
-  const { message, controlId } = useFieldError(name, edited);
+  const { message, controlId } = useFieldError(name);
   const [parts, setParts] = useState<DateTimeParts>(() => toDateTimeParts(field.value));
   // The value these boxes last wrote: any other (a reset, a tick that clears the date) redraws them.
   const [written, setWritten] = useState(field.value);
@@ -107,7 +105,6 @@ export function DateTimeInput({
     const value = toDateTimeValue(next);
     setParts(next);
     setWritten(value);
-    setEdited(true);
     void helpers.setValue(value);
     onValueChange?.(value);
   };
@@ -129,12 +126,6 @@ export function DateTimeInput({
     event.preventDefault();
     const later = dateTimePartOrder[dateTimePartOrder.indexOf(part) + 1];
     if (parts[part] !== '' && later) boxes.current[later]?.focus();
-  };
-
-  // Visited once focus leaves the whole fieldset, not each box.
-  const leave = (event: FocusEvent<HTMLFieldSetElement>) => {
-    if (event.currentTarget.contains(event.relatedTarget as Node | null)) return;
-    void helpers.setTouched(true);
   };
 
   const box = (part: DateTimePart) => (
@@ -163,7 +154,7 @@ export function DateTimeInput({
   );
 
   return (
-    <Fieldset.Root invalid={invalid} disabled={disabled} onBlur={leave}>
+    <Fieldset.Root invalid={invalid} disabled={disabled}>
       <Fieldset.Legend fontWeight="medium">{label}</Fieldset.Legend>
       <Fieldset.HelperText>
         {hint ? `${hint} ` : ''}

@@ -6,7 +6,7 @@ import { useFieldError } from './use-field-error';
 
 /**
  * A labelled text input bound to a Formik field, required unless told otherwise. Its message
- * (`useFieldError`: the rules' once the resident has tried, or the server's) is tied to the input
+ * (`useFieldError`: the rules' after a submit, or the server's) is tied to the input
  * by `aria-describedby`, with the hint. `normalise` rewrites what is typed before Formik stores
  * it, so the field shows the stored form; `onValueChange` hears each value the resident gives,
  * after Formik has it; `reformatOnLeave` rewrites the stored value when the resident leaves the
@@ -44,9 +44,8 @@ export function FormField({
   spellCheck?: boolean;
 }) {
   const [field, , helpers] = useField<string>(name);
-  const [edited, setEdited] = useState(false);
   const [passwordShown, setPasswordShown] = useState(false);
-  const { message, controlId, errorTextId, helperTextId } = useFieldError(name, edited);
+  const { message, controlId, errorTextId, helperTextId } = useFieldError(name);
   const invalid = message !== undefined;
   const describedBy = [helperText && helperTextId, invalid && errorTextId].filter(Boolean);
   const isPassword = type === 'password';
@@ -54,7 +53,6 @@ export function FormField({
     <Input
       {...field}
       onChange={(event) => {
-        setEdited(true);
         if (normalise) void helpers.setValue(normalise(event.target.value));
         else field.onChange(event);
         onValueChange?.(event.target.value);

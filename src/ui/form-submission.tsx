@@ -1,5 +1,5 @@
-import { Alert, Button } from '@chakra-ui/react';
-import { useContext, useEffect, useRef } from 'react';
+import { Alert, Box, Button, Text } from '@chakra-ui/react';
+import { useContext, useEffect, useId, useRef } from 'react';
 import { ErrorAlert } from './error-alert';
 import { FormBodyContext } from './form-body-context';
 
@@ -20,7 +20,8 @@ function SuccessMessage({ message }: { message: string }) {
  * when given), the success message (when there is one), and the submit button with its idle,
  * busy and "Success!" labels. The server's answer takes focus when it comes — the error, unless
  * it names fields and the error summary takes it (src/ui/error-summary.tsx) — so focus never
- * falls to the page's body.
+ * falls to the page's body. A button the form holds back (`disabled`) says why under it
+ * (`heldBackBecause`): below the button, what appears as the resident types moves nothing.
  */
 export function FormSubmission({
   label,
@@ -32,6 +33,7 @@ export function FormSubmission({
   errorDetail,
   errorTitle,
   disabled = false,
+  heldBackBecause = [],
 }: {
   label: string;
   busyLabel: string;
@@ -43,8 +45,12 @@ export function FormSubmission({
   errorDetail?: string | null;
   errorTitle?: string;
   disabled?: boolean;
+  /** While `disabled`, the messages that say what the button waits for. */
+  heldBackBecause?: readonly string[];
 }) {
   const { serverFieldErrors } = useContext(FormBodyContext);
+  const reasonId = useId();
+  const heldBack = disabled && !succeeded && heldBackBecause.length > 0;
   const focusError = Object.keys(serverFieldErrors).length === 0;
   return (
     <>
@@ -67,9 +73,17 @@ export function FormSubmission({
         loading={submitting}
         loadingText={busyLabel}
         disabled={succeeded || disabled}
+        aria-describedby={heldBack ? reasonId : undefined}
       >
         {succeeded ? 'Success!' : label}
       </Button>
+      {heldBack && (
+        <Box id={reasonId} color="fg.muted">
+          {heldBackBecause.map((reason) => (
+            <Text key={reason}>{reason}</Text>
+          ))}
+        </Box>
+      )}
     </>
   );
 }

@@ -12,19 +12,19 @@ export interface FieldError {
 }
 
 /**
- * The error the field `name` shows. The form's rules speak once the resident has tried: after a
- * submit, or when they leave a field they edited (`edited`) — tabbing past an empty field says
- * nothing (GOV.UK: validate on submit). The server's own word about the field shows until the
- * next submit, when the rules have nothing to say.
+ * The error the field `name` shows. The form's rules speak after a submit only, and say what that
+ * submit found until the next one (GOV.UK: validate on submit; src/ui/validate-with-schema.ts):
+ * nothing appears as a field is typed in or left, so nothing moves under the pointer. The
+ * server's own word about the field shows until the next submit, when the rules have nothing to
+ * say.
  */
-export function useFieldError(name: string, edited: boolean): FieldError {
-  const { errors, touched, submitCount } = useFormikContext<Record<string, unknown>>();
+export function useFieldError(name: string): FieldError {
+  const { errors, submitCount } = useFormikContext<Record<string, unknown>>();
   const { idPrefix, serverFieldErrors } = useContext(FormBodyContext);
   const ruleMessage = getIn(errors, name) as string | undefined;
-  const tried = submitCount > 0 || (edited && getIn(touched, name) === true);
   const controlId = `${idPrefix}${name}`;
   return {
-    message: (tried ? ruleMessage : undefined) ?? serverFieldErrors[name],
+    message: (submitCount > 0 ? ruleMessage : undefined) ?? serverFieldErrors[name],
     controlId,
     errorTextId: `${controlId}-error`,
     helperTextId: `${controlId}-hint`,

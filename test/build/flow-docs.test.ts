@@ -38,6 +38,7 @@ test('every statechart QA walks has a page with a diagram, its states and its pa
     'cancelPermit',
     'updatePermit',
     'emailPreferences',
+    'emailVerification',
     'permitExport',
   ]);
   for (const { name } of flowModels) {

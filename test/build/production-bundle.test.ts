@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { pageContentSecurityPolicy } from '../../scripts/stack/content-security-policy';
 import { productionBuild } from '../support/production-build';
 
 const { site, stats } = productionBuild();
@@ -67,6 +68,17 @@ test('the public pages are rendered into HTML files of their own, inert until th
     expect(serviceWorker).toContain(`url:"/${file}"`);
   }
   expect(index).toMatch(/<div id="?root"?><\/div>/);
+});
+
+test('every page, rendered in advance or not, carries the Content-Security-Policy before any script', () => {
+  const pages = fs.readdirSync(site).filter((name) => name.endsWith('.html'));
+  expect(pages).toEqual(expect.arrayContaining(['index.html', 'login.html', 'my-permits.html']));
+  for (const page of pages) {
+    const html = fs.readFileSync(path.join(site, page), 'utf8');
+    const meta = /<meta http-equiv="?Content-Security-Policy"? content="([^"]*)"/.exec(html);
+    expect([page, meta?.[1]]).toEqual([page, pageContentSecurityPolicy]);
+    expect(html.indexOf('<script')).toBeGreaterThan(meta?.index ?? Infinity);
+  }
 });
 
 test('source maps are written for the team but not linked from the served scripts', () => {

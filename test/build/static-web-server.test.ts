@@ -96,3 +96,36 @@ test.each(['/%E0%A4%A', '/%00', '/assets/%00.js'])(
     );
   },
 );
+
+test('every answer refuses framing and sniffing, and lets the page connect only to its own API host and Auth emulator', async () => {
+  const served = await startStaticWebServer({
+    root,
+    port: 0,
+    runtimeConfig: demoRuntimeConfig('http://127.0.0.1:8123/api', 'http://127.0.0.1:9199'),
+  });
+  try {
+    for (const route of ['/', '/login', '/my-permits', '/config.js', '/assets/main.abc123.js']) {
+      const { headers } = await new Promise<http.IncomingMessage>((resolve, reject) =>
+        http.get(`${served.url}${route}`, resolve).on('error', reject),
+      );
+      expect([route, headers['x-frame-options'], headers['x-content-type-options']]).toEqual([
+        route,
+        'DENY',
+        'nosniff',
+      ]);
+      const policy = String(headers['content-security-policy']).split('; ');
+      expect(policy).toEqual(
+        expect.arrayContaining([
+          "default-src 'self'",
+          "script-src 'self'",
+          "object-src 'none'",
+          "base-uri 'none'",
+          "frame-ancestors 'none'",
+          "connect-src 'self' http://127.0.0.1:8123 http://127.0.0.1:9199",
+        ]),
+      );
+    }
+  } finally {
+    await served.stop();
+  }
+});

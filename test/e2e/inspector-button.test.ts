@@ -94,3 +94,14 @@ test('until the button is pressed in this tab, nothing opens by itself', async (
   await openButton().waitFor();
   expect(inspectorPages).toEqual([]);
 });
+
+test('the development server sends the pages with their Content-Security-Policy, framing refused, nosniff and no X-Powered-By', async () => {
+  const answer = await page.goto(`${web.origin}/login`);
+  expect(answer?.headers()).toMatchObject({
+    'x-frame-options': 'DENY',
+    'x-content-type-options': 'nosniff',
+    'content-security-policy': expect.stringContaining("frame-ancestors 'none'"),
+  });
+  expect(answer?.headers()['x-powered-by']).toBeUndefined();
+  await page.getByRole('button', { name: 'Sign in' }).waitFor();
+});

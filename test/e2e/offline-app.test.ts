@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { permitListTexts } from '../../machines/permits/permit-list-filters';
+import { pageContentSecurityPolicy } from '../../scripts/stack/content-security-policy';
 import { launchChromium } from './chromium';
 import { registerThroughForm, residentApi, type E2eResident } from './resident-journeys';
 import { sharedStackFixture, type StackFixture } from './stack-fixture';
@@ -107,6 +108,40 @@ test('signed out, /login loads neither the identity provider nor the API client;
     await ownPage.reload({ waitUntil: 'networkidle' });
     await ownPage.getByRole('button', { name: 'Sign in' }).waitFor();
     expect(loadedLibraries()).toEqual([]);
+  } finally {
+    await ownContext.close();
+  }
+});
+
+test('under its Content-Security-Policy the app starts from the painted page, registers and reaches the dashboard through the API host and the Auth emulator, with nothing refused', async () => {
+  const resident: E2eResident = {
+    email: `katherine.${Date.now()}@example.com`,
+    first: 'Katherine',
+    last: 'Johnson',
+    password: 'Orbital1962',
+  };
+  const ownContext = await browser.newContext({ serviceWorkers: 'block' });
+  const ownPage = await ownContext.newPage();
+  const refused: string[] = [];
+  ownPage.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+  });
+  try {
+    const answer = await ownPage.goto(url('/login'));
+    expect(answer?.headers()).toMatchObject({
+      'x-frame-options': 'DENY',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': expect.stringContaining("frame-ancestors 'none'"),
+    });
+    await expect(
+      ownPage.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content'),
+    ).resolves.toBe(pageContentSecurityPolicy);
+
+    await registerThroughForm(ownPage, fixture.stack.webUrl, inviteCode, resident);
+    await ownPage.waitForURL(url('/'));
+    await ownPage.getByRole('button', { name: /^Account menu/ }).waitFor();
+    await ownPage.getByText(resident.email).first().waitFor();
+    expect(refused).toEqual([]);
   } finally {
     await ownContext.close();
   }

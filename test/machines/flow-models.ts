@@ -13,6 +13,7 @@ import { permitListMachine } from '../../machines/permits/permit-list-machine';
 import { updatePermitMachine } from '../../machines/permits/update-permit-machine';
 import { sessionMachine } from '../../machines/session-machine';
 import { emailPreferencesMachine } from '../../machines/settings/email-preferences-machine';
+import { emailVerificationMachine } from '../../machines/settings/email-verification-machine';
 import { loginEventSamples } from './login-machine-fixtures';
 import {
   changePasswordEventSamples,
@@ -128,6 +129,12 @@ export const flowModels: readonly FlowModel[] = [
       { type: 'SWITCH', kind: 'reminders', on: false },
       { type: 'RETRY' },
     ],
+  },
+  {
+    name: 'emailVerification',
+    title: 'Settings: confirm your e-mail address',
+    machine: emailVerificationMachine,
+    eventSamples: [{ type: 'SEND_AGAIN' }],
   },
   {
     name: 'permitExport',

@@ -4,7 +4,7 @@ import { screenPathsOf } from '../model/screen-model-paths';
 
 /**
  * The statecharts whose screen model test in test/model/ plays screenPathsOf. Not yet: the e-mail
- * switches and the CSV export (component tests only).
+ * switches, the address confirmation notice and the CSV export (component tests only).
  */
 const withScreenModel = [
   'session',

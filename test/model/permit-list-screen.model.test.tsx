@@ -29,6 +29,11 @@ import {
 } from '../machines/permits/permit-list-machine-fixtures';
 import { router, RouterProbe } from '../support/router-probe';
 import { exactly, renderWithProviders, residentProfile } from '../support/render';
+import {
+  dateTimePartOrder,
+  toDateTimeValue,
+  type DateTimeParts,
+} from '../../machines/permits/date-time-parts';
 import { screenPathsOf } from './screen-model-paths';
 import { pathsCovering } from '../machines/transition-coverage';
 
@@ -266,8 +271,12 @@ function screenDriver(machine: typeof permitListMachine): ModelDriver<AnyMachine
       expect(
         screen.getByRole('button', { name: `Status: ${statusSummary(filters.statuses)}` }),
       ).toBeInTheDocument();
-      expect(screen.getByLabelText('Created from')).toHaveValue(filters.startDate);
-      expect(screen.getByLabelText('Created to')).toHaveValue(filters.endDate);
+      // The date inputs come in a chunk of their own; their boxes are read in the order shown
+      // (Day, Month, Year, Hour, Minute), as role queries for each of ten boxes at every state
+      // would take longer than a path may.
+      await screen.findByLabelText('Created from', { selector: 'fieldset' });
+      expect(boxesShown('Created from')).toBe(filters.startDate);
+      expect(boxesShown('Created to')).toBe(filters.endDate);
       expect(screen.getByRole('searchbox', { name: 'Search permits' })).toHaveValue(filters.search);
       // The offline banner grows in and out (src/ui/banner-presence.tsx).
       const offlineBanner = /^You're offline — /;
@@ -332,6 +341,18 @@ afterEach(() => {
   jest.useRealTimers();
   jest.restoreAllMocks();
 });
+
+/** What a date input's boxes hold, as the filter value they write ('' when all are empty). */
+function boxesShown(legend: string): string {
+  // The fieldset is named by its legend; its five boxes in the order shown.
+  const boxes = within(screen.getByLabelText(legend, { selector: 'fieldset' })).getAllByRole(
+    'textbox',
+  ) as HTMLInputElement[];
+  const parts = Object.fromEntries(
+    dateTimePartOrder.map((part, index) => [part, boxes[index]?.value ?? '']),
+  ) as unknown as DateTimeParts;
+  return toDateTimeValue(parts);
+}
 
 describe('the My Permits screen follows the permit-list machine', () => {
   it('walks every gesture and every kind of answer the paths to every state walk', () => {

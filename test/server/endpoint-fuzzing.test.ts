@@ -209,6 +209,25 @@ describe(`${runs} generated inputs per endpoint: 4xx or 2xx, never 5xx; a refusa
     },
   );
 
+  it.each(['GET', 'POST'] as const)(
+    '%s /api/v1/email-verification/confirm/ with generated links, unauthenticated',
+    async (method) => {
+      const field = fc.oneof(text, fc.uuid(), fc.integer({ min: 0 }).map(String));
+      const query = fc
+        .record({ user: field, expires: field, token: field }, { requiredKeys: [] })
+        .map((link) => ({
+          url: `/api/v1/email-verification/confirm/?${new URLSearchParams(link).toString()}`,
+        }));
+      await fuzz(method, query, { authenticated: false });
+    },
+  );
+
+  it('POST /api/v1/me/email-verification/', async () => {
+    await fuzz('POST', post('/api/v1/me/email-verification/', ['email', 'verified']), {
+      authenticated: true,
+    });
+  });
+
   it.each(['/api/v1/permits/', '/api/v1/permits/permit_cap_info/', '/api/v1/site-settings/'])(
     'GET %s with generated query strings',
     async (path) => {

@@ -27,7 +27,6 @@ describe.each([
     const mail = (expiresAt: string) =>
       passwordResetMail({
         email: 'zoe@kerbside.test',
-        firstName: 'Zoë',
         webOrigin: 'http://localhost:8080',
         uid: 'uid',
         token: 'token',

@@ -50,7 +50,7 @@ function describeGuarantees(
       expect(listed.body).toMatchObject({ count: 1 });
     });
 
-    it('gives a vehicle to one of two residents asking at the same moment', async () => {
+    it('gives a vehicle to each of two residents asking at the same moment, once each', async () => {
       const [first, second] = await Promise.all([
         signedInPermitClient(api.url, database.db),
         signedInPermitClient(api.url, database.db),
@@ -61,7 +61,10 @@ function describeGuarantees(
         [first, second, first, second].map((resident) => resident.create(payload)),
       );
 
-      expect(statusesOf(responses)).toEqual([201, 400, 400, 400]);
+      expect(statusesOf(responses)).toEqual([201, 201, 400, 400]);
+      for (const resident of [first, second]) {
+        expect((await resident.get('/api/v1/permits/')).body).toMatchObject({ count: 1 });
+      }
     });
 
     it('creates exactly 5 of 20 parallel permits against a limit of 5', async () => {

@@ -172,15 +172,14 @@ describe('POST /api/v1/permits/', () => {
     expect(permit.reference_no).not.toBe('FLAT-9');
   });
 
-  it('refuses an overlapping permit for the same vehicle, whoever asks', async () => {
+  it("refuses a resident's second permit for a vehicle at an overlapping time", async () => {
     const vrm = uniqueVrm();
-    const neighbour = await signedInPermitClient(api.url, database.db);
     permitOf(await resident.create(permitPayload({ vrm, end_ts: londonNow({ hours: 5 }) })));
 
-    const overlapping = await neighbour.create(
+    const overlapping = await resident.create(
       permitPayload({ vrm: vrm.toLowerCase(), start_ts: londonNow({ hours: 2 }) }),
     );
-    const afterwards = await neighbour.create(
+    const afterwards = await resident.create(
       permitPayload({ vrm, start_ts: londonNow({ hours: 6 }), end_ts: londonNow({ hours: 8 }) }),
     );
 
@@ -189,6 +188,27 @@ describe('POST /api/v1/permits/', () => {
       non_field_errors: ['A permit for this VRM and time already exists'],
     });
     expect(afterwards.status).toBe(201);
+  });
+
+  it("lets a resident book a vehicle that another resident's permit holds at the same time", async () => {
+    // Issue 34: a neighbour who booked a car indefinitely from five minutes ahead blocked everyone
+    // else from booking it at any time, and the refusal told them the car was booked.
+    const vrm = uniqueVrm();
+    const neighbour = await signedInPermitClient(api.url, database.db);
+    permitOf(
+      await neighbour.create(
+        permitPayload({ vrm, start_ts: londonNow({ minutes: 5 }), end_ts: null }),
+      ),
+    );
+
+    const now = await resident.create(permitPayload({ vrm }));
+    const later = await resident.create(
+      permitPayload({ vrm, start_ts: londonNow({ days: 3 }), end_ts: null }),
+    );
+
+    expect(now.status).toBe(201);
+    expect(later.status).toBe(201);
+    expect(permitOf(now).vrm).toBe(vrm);
   });
 
   it('answers field errors in the DRF shape', async () => {

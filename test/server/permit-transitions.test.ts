@@ -268,6 +268,21 @@ describe('PATCH /api/v1/permits/{id}/full_update/', () => {
     });
   });
 
+  it("accepts a new expiry that overlaps another resident's permit of the vehicle", async () => {
+    const permit = await permitIn('ACTIVE');
+    const neighbour = await signedInPermitClient(api.url, database.db);
+    permitOf(
+      await neighbour.create(
+        permitPayload({ vrm: permit.vrm, start_ts: londonNow({ days: 4 }), end_ts: null }),
+      ),
+    );
+
+    const response = await update(permit.id, { end_ts: null });
+
+    expect(response.status).toBe(200);
+    expect((await stored(permit.id)).status).toBe('UPDATE_PENDING');
+  });
+
   it.each(
     permitStatuses.filter((status) => !['SCHEDULED', 'ACTIVE', 'UPDATE_FAILED'].includes(status)),
   )('refuses to update a %s permit', async (status) => {

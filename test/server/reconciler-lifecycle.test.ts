@@ -130,7 +130,7 @@ describe('the permit reconciler', () => {
       .select({ vrm: permits.vrm })
       .from(permits)
       .where(eq(permits.id, id));
-    await insertPermit(database.db, await insertResident(database.db), {
+    await insertPermit(database.db, resident, {
       status: 'SCHEDULED',
       vrm,
       startTs: new Date(Date.now() + 2 * hour),

@@ -54,7 +54,7 @@ export function ForgotPasswordScreen() {
     >
       <Formik
         initialValues={initialValues}
-        validate={validateForgotPasswordForm}
+        {...validateForgotPasswordForm}
         onSubmit={({ email }) =>
           forgotPasswordActor.send({ type: 'SUBMIT', values: { email: email.trim() } })
         }

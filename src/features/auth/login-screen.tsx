@@ -59,7 +59,7 @@ export function LoginScreen() {
     >
       <Formik
         initialValues={initialValues}
-        validate={validateLoginForm}
+        {...validateLoginForm}
         onSubmit={(values) => loginActor.send({ type: 'SUBMIT', values })}
       >
         <FormBody fieldOrder={fieldOrder}>

@@ -75,7 +75,7 @@ export function RegisterScreen() {
     >
       <Formik
         initialValues={initialValues}
-        validate={validateRegisterForm}
+        {...validateRegisterForm}
         onSubmit={(values) => registerActor.send({ type: 'SUBMIT', values })}
       >
         <FormBody fieldOrder={fieldOrder} serverFieldErrors={serverFieldErrors}>

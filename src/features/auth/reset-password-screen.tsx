@@ -44,7 +44,7 @@ function ResetPasswordForm({ uid, token }: { uid: string; token: string }) {
   return (
     <Formik
       initialValues={initialValues}
-      validate={validateResetPasswordForm}
+      {...validateResetPasswordForm}
       onSubmit={({ password }) =>
         resetPasswordActor.send({ type: 'SUBMIT', values: { uid, token, password } })
       }

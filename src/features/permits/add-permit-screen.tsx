@@ -214,9 +214,12 @@ function PermitFields({
   const seriesIncomplete = useSelector(actor, (snapshot) =>
     snapshot.matches({ form: { submission: 'seriesIncomplete' } }),
   );
-  const missingField = Object.values(validatePermitForm(values, settings, now)).some((message) =>
-    missingFieldMessages.includes(message),
-  );
+  // The rules are checked on submit; only what holds the button back is read as the form changes.
+  const ruleMessages = validatePermitForm(values, settings, now);
+  const missingMessages = fieldOrder.flatMap((name) => {
+    const message = ruleMessages[name];
+    return message !== undefined && missingFieldMessages.includes(message) ? [message] : [];
+  });
 
   return (
     <FormBody fieldOrder={fieldOrder}>
@@ -262,7 +265,7 @@ function PermitFields({
               earliest={minimumDateTimeLocal(now)}
             />
           )}
-          {values.schedule && <RepeatWeeklyFields />}
+          {values.schedule && <RepeatWeeklyFields labelled={settings.can_add_reference} />}
         </>
       )}
       {automaticEndHours > 0 ? (
@@ -298,7 +301,8 @@ function PermitFields({
         errorTitle={createPermitErrorTitle}
         errorMessage={errorMessage}
         errorDetail={errorDetail}
-        disabled={missingField}
+        disabled={missingMessages.length > 0}
+        heldBackBecause={missingMessages}
       />
     </FormBody>
   );
@@ -366,7 +370,7 @@ function AddPermitForm({ settings }: { settings: SiteSettings }) {
   return (
     <Formik
       initialValues={vehicle ? withVehicle(emptyPermitForm, vehicle) : emptyPermitForm}
-      validate={validateWithSchema(() => permitFormSchema(settings, clock()))}
+      {...validateWithSchema<PermitFormValues>(() => permitFormSchema(settings, clock()))}
       onSubmit={(values) => {
         sentVrm.current = values.vrm;
         addPermitActor.send({ type: 'SUBMIT', values });

@@ -12,8 +12,8 @@ import {
 } from '@chakra-ui/react';
 import {
   memo,
+  Suspense,
   useEffect,
-  useEffectEvent,
   useId,
   useRef,
   useState,
@@ -31,34 +31,23 @@ import { permitStatusTable } from '../../../machines/permits/permit-status-table
 import { permitStatuses, type PermitStatus } from '../../../contract/permit-status';
 import { useNarrowScreen } from '../../ui/use-narrow-screen';
 import { useStateResetOn } from '../../ui/use-state-reset-on';
-import {
-  chosenPermitFilters,
-  setFilterCount,
-  ukCreationDate,
-  type FilterRemoval,
-} from './chosen-permit-filters';
+import { lazyComponent } from '../../ui/lazy-component';
+import { chosenPermitFilters, setFilterCount, type FilterRemoval } from './chosen-permit-filters';
 
 /**
- * How long a date may rest after a change before the list is filtered by it: a picker's choice
- * applies on its own, while typing a date segment by segment fetches (and adds a history entry)
- * once, not for every digit.
+ * The creation-date inputs come in a chunk of their own with Formik and Yup, which check them as
+ * every form's dates are checked (docs/performance.md: My Permits shows its list without them).
+ * Their room is held while they load, so nothing below them moves when they arrive.
  */
-const dateSettleMs = 800;
+const CreatedDatesFilter = lazyComponent(() =>
+  import('./created-dates-filter').then((module) => module.CreatedDatesFilter),
+);
 
 /**
  * A text the resident edits before it applies. It follows `value` whenever the list's filters
  * change from elsewhere (Back, a shared link, Reset).
  */
 const useDraft = (value: string) => useStateResetOn(value, value);
-
-/**
- * What a creation-date field's hint says. The browser's own date and time control shows its
- * locale's order (Chrome's, whatever the language, and many a phone's: mm/dd/yyyy), so the hint
- * claims no order for it; once a date is chosen it repeats it the UK way, dd/mm/yyyy hh:mm.
- */
-export function creationDateHint(value: string): string {
-  return value === '' ? 'UK time' : `Selected: ${ukCreationDate(value)} (UK time)`;
-}
 
 function statusSummary(statuses: readonly PermitStatus[]): string {
   if (allStatusesSelected(statuses)) return 'All';
@@ -121,44 +110,6 @@ function StatusFilter({
         </Fieldset.Root>
       </Box>
     </Box>
-  );
-}
-
-/** A bound of the creation date; it applies once it settles, on leaving the field or on Enter. */
-function CreatedDateFilter({
-  label,
-  value,
-  onChange,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-}) {
-  const [draft, setDraft] = useDraft(value);
-  // The wait restarts when the date changes, not whenever the screen around it renders again.
-  const applySettled = useEffectEvent((settled: string) => onChange(settled));
-  useEffect(() => {
-    if (draft === value) return;
-    const settle = setTimeout(() => applySettled(draft), dateSettleMs);
-    return () => clearTimeout(settle);
-  }, [draft, value]);
-  const apply = () => {
-    if (draft !== value) onChange(draft);
-  };
-  return (
-    <Field.Root>
-      <Field.Label>{label}</Field.Label>
-      <Input
-        type="datetime-local"
-        value={draft}
-        onChange={(event) => setDraft(event.target.value)}
-        onBlur={apply}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') apply();
-        }}
-      />
-      <Field.HelperText>{creationDateHint(draft)}</Field.HelperText>
-    </Field.Root>
   );
 }
 
@@ -292,18 +243,13 @@ export const PermitListFiltersPanel = memo(function PermitListFiltersPanel({
     />
   );
   const dates = (
-    <>
-      <CreatedDateFilter
-        label="Created from"
-        value={filters.startDate}
-        onChange={(startDate) => onFiltersChange({ startDate })}
+    <Suspense fallback={<Box gridColumn="1 / -1" minH="9rem" />}>
+      <CreatedDatesFilter
+        startDate={filters.startDate}
+        endDate={filters.endDate}
+        onFiltersChange={onFiltersChange}
       />
-      <CreatedDateFilter
-        label="Created to"
-        value={filters.endDate}
-        onChange={(endDate) => onFiltersChange({ endDate })}
-      />
-    </>
+    </Suspense>
   );
   const search = <SearchFilter value={filters.search} onSearch={onSearch} />;
   const reset = (

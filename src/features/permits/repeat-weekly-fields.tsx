@@ -1,15 +1,25 @@
 import { useFormikContext } from 'formik';
 import type { PermitFormValues } from '../../../machines/permits/permit-form-values';
-import { seriesWeekLimits } from '../../../machines/permits/weekly-series';
+import { Text } from '@chakra-ui/react';
+import {
+  seriesReferenceLabels,
+  seriesTexts,
+  seriesWeekLimits,
+} from '../../../machines/permits/weekly-series';
 import { CheckboxField } from '../../ui/checkbox-field';
 import { FormField } from '../../ui/form-field';
 
 /**
  * "Repeat weekly" and "Number of weeks", offered with a scheduled start: the series repeats that
- * start's London wall-clock time (machines/permits/weekly-series.ts).
+ * start's London wall-clock time (machines/permits/weekly-series.ts). Where the site asks for
+ * reference labels (`labelled`), each week's own label is shown before anything is sent.
  */
-export function RepeatWeeklyFields() {
+export function RepeatWeeklyFields({ labelled }: { labelled: boolean }) {
   const { values, setFieldValue } = useFormikContext<PermitFormValues>();
+  const labels =
+    labelled && values.repeat_weekly
+      ? seriesReferenceLabels(values.reference_label, values.start, values.weeks)
+      : [];
   return (
     <>
       <CheckboxField
@@ -27,6 +37,7 @@ export function RepeatWeeklyFields() {
           helperText={`From ${seriesWeekLimits.fewest} to ${seriesWeekLimits.most}, this week included`}
         />
       )}
+      {labels.length > 0 && <Text>{seriesTexts.labels(labels)}</Text>}
     </>
   );
 }

@@ -174,7 +174,7 @@ export function UpdatePermitDialog({
   return (
     <Formik
       initialValues={form.initialValues}
-      validate={validateWithSchema(() => updatePermitFormSchema(form, clock()))}
+      {...validateWithSchema<UpdatePermitFormValues>(() => updatePermitFormSchema(form, clock()))}
       onSubmit={(values) => updateActor.send({ type: 'SUBMIT', values })}
     >
       <PermitDialogFrame

@@ -77,7 +77,7 @@ export function ChangePasswordScreen() {
     <FormPage title="Change Password" back={{ to: paths.settings, label: 'Back to Settings' }}>
       <Formik
         initialValues={initialValues}
-        validate={validateChangePasswordForm}
+        {...validateChangePasswordForm}
         onSubmit={({ current_password, new_password }) =>
           changePasswordActor.send({ type: 'SUBMIT', values: { current_password, new_password } })
         }

@@ -13,17 +13,20 @@ import { getConfig } from '../../config';
 import { PageHeader } from '../../shell/page-header';
 import { paths } from '../../shell/paths';
 import { EmailPreferencesCard } from './email-preferences-card';
+import { EmailVerificationNotice } from './email-verification-notice';
 
 /**
  * Settings (docs/contract.md §2, the /settings row): a card leading to the change-password page and a
  * Contact Support link that opens an e-mail to the configured support address, and the e-mail
- * switches when the API host offers them.
+ * switches and, while the resident's address is not confirmed, a notice with "Send the link
+ * again", when the API host offers them.
  */
 export function SettingsScreen() {
   const { supportEmail } = getConfig();
   return (
     <Stack gap={6}>
       <PageHeader path={paths.settings} />
+      <EmailVerificationNotice />
       <SimpleGrid columns={{ base: 1, md: 2 }} gap={6}>
         <LinkBox asChild>
           <Card.Root _hover={{ borderColor: 'teal.500' }}>

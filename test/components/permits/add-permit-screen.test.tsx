@@ -269,23 +269,26 @@ describe('docs/contract.md §5: each validation message', () => {
     [/^Make/, 'Make is required'],
     [/^Model/, 'Model is required'],
   ])(
-    '%s: tabbing past it says nothing; emptied after typing, it says so',
+    '%s: tabbing past it or emptying it marks nothing; the held-back button says why',
     async (name, message) => {
       const { user } = renderScreen(fullSite);
       await screen.findByRole('button', { name: 'Create Permit' });
 
       await user.click(textField(name));
       await user.tab();
-      expect(screen.queryByText(message)).not.toBeInTheDocument();
       expect(textField(name)).not.toHaveAttribute('aria-invalid', 'true');
 
       await user.type(textField(name), 'X');
+      expect(submitButton()).not.toHaveAccessibleDescription(expect.stringContaining(message));
       await user.clear(textField(name));
       await user.tab();
 
-      expect(await screen.findByText(message)).toBeInTheDocument();
-      expect(textField(name)).toHaveAttribute('aria-invalid', 'true');
-      expect(textField(name)).toHaveAccessibleDescription(expect.stringContaining(message));
+      // GOV.UK validates on submit: nothing appears on the field to move the controls below it.
+      expect(textField(name)).not.toHaveAttribute('aria-invalid', 'true');
+      expect(textField(name)).not.toHaveAccessibleDescription(expect.stringContaining(message));
+      // The button the spec holds back while a required field is empty says why, under it.
+      expect(submitButton()).toBeDisabled();
+      expect(submitButton()).toHaveAccessibleDescription(expect.stringContaining(message));
     },
   );
 
@@ -337,16 +340,36 @@ describe('docs/contract.md §5: each validation message', () => {
     expect(createPermit).not.toHaveBeenCalled();
   });
 
-  test('an expiry emptied after choosing one says it is required', async () => {
+  test('an expiry emptied after choosing one: the held-back button says it is required', async () => {
     const { user } = renderScreen(plainSite);
     await screen.findByRole('button', { name: 'Create Permit' });
 
-    await typeDateTime(user, dateField(/^Expiry date/), '');
-    expect(screen.queryByText('Expiry date is required')).not.toBeInTheDocument();
     await typeDateTime(user, dateField(/^Expiry date/), '2026-06-02T12:00');
+    expect(submitButton()).not.toHaveAccessibleDescription(
+      expect.stringContaining('Expiry date is required'),
+    );
     await typeDateTime(user, dateField(/^Expiry date/), '');
 
-    expect(await screen.findByText('Expiry date is required')).toBeInTheDocument();
+    expect(submitButton()).toHaveAccessibleDescription(
+      expect.stringContaining('Expiry date is required'),
+    );
+    expect(dateField(/^Expiry date/)).not.toHaveAccessibleDescription(
+      expect.stringContaining('Expiry date is required'),
+    );
+  });
+
+  test('a past expiry left by Tab says nothing until Create Permit is pressed', async () => {
+    const createPermit = jest.fn<Promise<CreatePermitAnswer>, [PermitCreatePayload]>();
+    const { user } = renderScreen(plainSite, createPermit);
+    await screen.findByRole('button', { name: 'Create Permit' });
+
+    await fillPlainForm(user);
+    await typeDateTime(user, dateField(/^Expiry date/), '2026-05-31T12:00');
+    expect(screen.queryByText('Expiry date must be in the future')).not.toBeInTheDocument();
+
+    await user.click(submitButton());
+    await expectErrorSummary(['Expiry date must be in the future']);
+    expect(createPermit).not.toHaveBeenCalled();
   });
 
   test.each([

@@ -24,6 +24,8 @@ import {
 import { emulateViewportWidth, preferReducedMotion } from '../../support/media-preferences';
 import { axeViolations } from '../../support/jsdom-axe';
 import { router, RouterProbe } from '../../support/router-probe';
+import { dateTimeBox, dateTimeShown, typeDateTime } from '../../support/date-time-boxes';
+import { expectErrorSummary } from '../../support/error-summary';
 import { exactly, renderWithProviders, residentProfile } from '../../support/render';
 
 /** 1 June 2026, 12:00:30 in London: the default filters are 01/06/2026 00:00 to 23:59. */
@@ -114,6 +116,8 @@ function requests(controls: ActorControls): PermitListRequest[] {
 
 const table = () => screen.getByRole('table', { name: 'Permits' });
 const cards = () => screen.getByRole('list', { name: 'Permits' });
+/** A creation-date filter: a date input, whose legend names its group of boxes (its own chunk). */
+const createdDate = (name: string) => screen.findByRole('group', { name });
 
 /** The permit registered `registration`: its table row, or its card on a phone. */
 function rowOf(registration: string): HTMLElement {
@@ -424,33 +428,69 @@ test('filters by creation date once a date is left or Enter is pressed', async (
   const { controls, user } = renderScreen();
   await answer(controls, pageOf(45, 1));
 
-  const from = screen.getByLabelText('Created from');
-  const to = screen.getByLabelText('Created to');
-  expect(from).toHaveValue('2026-06-01T00:00');
-  expect(from).toHaveAccessibleDescription('Selected: 01/06/2026 00:00 (UK time)');
-  expect(to).toHaveValue('2026-06-01T23:59');
+  const from = await createdDate('Created from');
+  const to = await createdDate('Created to');
+  // Day, Month, Year, Hour, Minute: the UK order in every browser's language.
+  expect(dateTimeShown(from)).toBe('2026-06-01T00:00');
+  expect(dateTimeBox(from, 'day')).toHaveValue('01');
+  expect(dateTimeBox(from, 'month')).toHaveValue('06');
+  expect(from).toHaveAccessibleDescription(
+    expect.stringContaining('Monday 1 June 2026, 00:00 UK time (BST).'),
+  );
+  expect(dateTimeShown(to)).toBe('2026-06-01T23:59');
 
-  await user.clear(from);
-  await user.type(from, '2026-05-01T08:00');
-  await user.tab();
+  // typeDateTime leaves the input when it has typed the date.
+  await typeDateTime(user, from, '2026-05-01T08:00');
   expect(requests(controls).at(-1)).toEqual(defaultRequest({ start_date: '2026-05-01T08:00' }));
 
-  await user.clear(to);
-  await user.type(to, '2026-05-31T18:30{Enter}');
+  await user.clear(dateTimeBox(to, 'day'));
+  await user.type(dateTimeBox(to, 'day'), '31');
+  await user.clear(dateTimeBox(to, 'month'));
+  await user.type(dateTimeBox(to, 'month'), '05');
+  await user.clear(dateTimeBox(to, 'hour'));
+  await user.type(dateTimeBox(to, 'hour'), '18');
+  await user.clear(dateTimeBox(to, 'minute'));
+  await user.type(dateTimeBox(to, 'minute'), '30{Enter}');
   expect(requests(controls).at(-1)).toEqual(
     defaultRequest({ start_date: '2026-05-01T08:00', end_date: '2026-05-31T18:30' }),
   );
-  expect(new URLSearchParams(router.location.search).get('end_date')).toBe('2026-05-31T18:30');
+  // Enter submits the dates' form, whose rules answer asynchronously.
+  await waitFor(() =>
+    expect(new URLSearchParams(router.location.search).get('end_date')).toBe('2026-05-31T18:30'),
+  );
+  // Nine boxes typed key by key: longer than the default on a machine shared with other runs.
+}, 60_000);
+
+test('a creation date that names no date is refused on Enter with the error summary, and nothing is asked for', async () => {
+  const { controls, user } = renderScreen();
+  await answer(controls, pageOf(45, 1));
+  const from = await createdDate('Created from');
+
+  await user.clear(dateTimeBox(from, 'day'));
+  await user.type(dateTimeBox(from, 'day'), '31');
+  await user.clear(dateTimeBox(from, 'month'));
+  await user.type(dateTimeBox(from, 'month'), '02');
+  await user.tab();
+  // Leaving it says nothing (GOV.UK validates on submit) and filters by nothing.
+  expect(screen.queryByText('Created from must be a real date')).not.toBeInTheDocument();
+  await user.type(dateTimeBox(from, 'minute'), '{Enter}');
+
+  const summary = await expectErrorSummary(['Created from must be a real date']);
+  expect(summary).toHaveFocus();
+  expect(from).toHaveAccessibleDescription(
+    expect.stringContaining('Created from must be a real date'),
+  );
+  expect(requests(controls)).toHaveLength(1);
 });
 
 test('a date chosen without leaving the field applies once it has settled', async () => {
   const { controls, user } = renderScreen();
   await answer(controls, pageOf(45, 1));
-  const to = screen.getByLabelText('Created to');
+  const to = await createdDate('Created to');
 
-  await user.clear(to);
-  await user.type(to, '2026-06-30T23:59');
-  expect(to).toHaveFocus();
+  await user.clear(dateTimeBox(to, 'day'));
+  await user.type(dateTimeBox(to, 'day'), '30');
+  expect(dateTimeBox(to, 'day')).toHaveFocus();
   expect(requests(controls)).toHaveLength(1);
 
   await waitFor(() =>
@@ -494,7 +534,7 @@ test('Reset restores the default filters and clears the search', async () => {
 
   expect(requests(controls).at(-1)).toEqual(defaultRequest());
   expect(screen.getByRole('searchbox', { name: 'Search permits' })).toHaveValue('');
-  expect(screen.getByLabelText('Created from')).toHaveValue('2026-06-01T00:00');
+  expect(dateTimeShown(await createdDate('Created from'))).toBe('2026-06-01T00:00');
   expect(screen.getByRole('button', { name: 'Status: All' })).toBeInTheDocument();
   expect(router.location.search).toBe('');
 });
@@ -887,7 +927,7 @@ describe('on a phone', () => {
 
     expect(screen.queryByRole('button', { name: /^Filters/ })).not.toBeInTheDocument();
     expect(screen.getByRole('searchbox', { name: 'Search permits' })).toBeVisible();
-    expect(screen.getByLabelText('Created from')).toBeVisible();
+    expect(await createdDate('Created from')).toBeVisible();
   });
 
   test('axe-core finds nothing with the filters folded and open', async () => {

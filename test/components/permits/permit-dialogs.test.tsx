@@ -276,9 +276,10 @@ describe('the Update dialog', () => {
     await screen.findByRole('dialog', { name: 'Update Scheduled Permit' });
     await typeDateTime(user, startField(), '2026-06-05T07:15');
     await typeDateTime(user, endField(), '');
-    // The emptied expiry's message and the earliest expiry both describe the fieldset.
+    // The earliest expiry describes the fieldset; emptying it says nothing until Update is
+    // pressed (GOV.UK validates on submit).
     expect(endField()).toHaveAccessibleDescription(
-      'Please select a new expiry date or mark as indefinite The earliest is Friday 5 June 2026, 07:15 UK time (BST). Use the 24-hour clock.',
+      'The earliest is Friday 5 June 2026, 07:15 UK time (BST). Use the 24-hour clock.',
     );
     expect(startField()).toHaveAccessibleDescription(
       'Choose a future date and time. Friday 5 June 2026, 07:15 UK time (BST).',

@@ -177,6 +177,36 @@ describe('"Add to calendar" file', () => {
     expect(event.description).toContain('Driver: Zoë; "Ann", \\ Hopper');
   });
 
+  it.each([
+    ['a bare CR', '\r'],
+    ['a bare LF', '\n'],
+    ['CRLF', '\r\n'],
+  ])(
+    'keeps %s in a make or model inside its value: no line of its own, read back as a line break',
+    (_name, lineBreak) => {
+      // A calendar that ends a line at a bare CR would otherwise read the text after it as a
+      // property or component of its own (RFC 5545 §3.1 allows only CRLF, §3.3.11 escapes a
+      // line break in TEXT as \n).
+      const injected = `Ford${lineBreak}END:VEVENT${lineBreak}BEGIN:VEVENT${lineBreak}SUMMARY:Pay now`;
+      const text = permitIcs(permit({ make: injected, model: `Focus${lineBreak}ATTACH:x` }), now);
+
+      expect(text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+      expect(text).not.toMatch(/^(SUMMARY:Pay now|ATTACH:x)/m);
+      const { event } = parsedEvent(text);
+      expect(event.summary).toBe('Visitor permit KX19 ABC');
+      expect(event.description).toContain(
+        'Vehicle: Ford\nEND:VEVENT\nBEGIN:VEVENT\nSUMMARY:Pay now / Focus\nATTACH:x / Blue',
+      );
+    },
+  );
+
+  it('drops control characters a TEXT value may not hold, keeping a tab', () => {
+    const { event } = parsedEvent(
+      permitIcs(permit({ make: 'Fo\u0000r\u001bd\u007f', model: 'Focus\tST' }), now),
+    );
+    expect(event.description).toContain('Vehicle: Ford / Focus\tST / Blue');
+  });
+
   it('names the file after the registration and reference', () => {
     expect(permitIcsFileName(permit())).toBe('kerbside-permit-KX19ABC-KS-ABCD2345.ics');
   });

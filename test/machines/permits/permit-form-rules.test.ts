@@ -62,6 +62,16 @@ describe('validatePermitForm', () => {
     });
   });
 
+  it('refuses a reference label longer than the host stores, on the field', () => {
+    const fits = { ...filledForm, reference_label: 'x'.repeat(50) };
+    expect(validatePermitForm(fits, fullSite, juneNoon)).toEqual({});
+    expect(
+      validatePermitForm({ ...fits, reference_label: 'x'.repeat(51) }, fullSite, juneNoon),
+    ).toEqual({
+      reference_label: 'Reference label must be 50 characters or fewer',
+    });
+  });
+
   describe('expiry', () => {
     it('is required when the resident picks the end', () => {
       const values = { ...filledForm, end: '' };

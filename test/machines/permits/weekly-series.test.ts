@@ -4,9 +4,13 @@ import { londonWallTime } from '../../../contract/london-wall-time';
 import {
   nextWaitingWeek,
   seriesProgress,
+  seriesReferenceLabels,
+  seriesTexts,
   skippedWeekReason,
+  weekReferenceLabel,
   weeklySeries,
 } from '../../../machines/permits/weekly-series';
+import { referenceLabelMaxLength } from '../../../contract/permit';
 import { toPermitCreatePayload } from '../../../machines/permits/to-permit-create-payload';
 import { filledForm, juneNoon, plainSite } from './permit-form-fixtures';
 
@@ -84,6 +88,57 @@ describe('weeklySeries', () => {
     const keys = weeklySeries(first, 8).map((week) => week.key);
     expect(new Set(keys).size).toBe(8);
     expect(keys[0]).toBe('AB12CDE 2026-10-18T18:00:00');
+  });
+});
+
+describe('reference labels of a series', () => {
+  const labelled = toPermitCreatePayload(
+    {
+      ...filledForm,
+      reference_label: ' Cousin ',
+      schedule: true,
+      start: '2026-11-27T19:15',
+      end: '2026-11-27T22:00',
+    },
+    { ...plainSite, can_add_reference: true, can_schedule_permits: true },
+    juneNoon,
+  );
+
+  it('gives each week the label and the date it starts, so the host never sees one label twice', () => {
+    const weeks = weeklySeries(labelled, 3);
+    expect(weeks.map((week) => week.payload?.reference_label)).toEqual([
+      'Cousin 27/11/2026',
+      'Cousin 04/12/2026',
+      'Cousin 11/12/2026',
+    ]);
+  });
+
+  it('sends no label where the site asks for none', () => {
+    expect(weeklySeries(first, 2).map((week) => 'reference_label' in week.payload!)).toEqual([
+      false,
+      false,
+    ]);
+  });
+
+  it('shortens a long label, never the date, to the length the host stores', () => {
+    const long = 'x'.repeat(referenceLabelMaxLength);
+    const label = weekReferenceLabel(long, DateTime.fromISO('2026-12-04T19:15', { zone: 'utc' }));
+    expect(label).toHaveLength(referenceLabelMaxLength);
+    expect(label.endsWith(' 04/12/2026')).toBe(true);
+  });
+
+  it('shows the labels before submitting, once label, start and number of weeks are whole', () => {
+    expect(seriesReferenceLabels('Cousin', '2026-11-27T19:15', '2')).toEqual([
+      'Cousin 27/11/2026',
+      'Cousin 04/12/2026',
+    ]);
+    expect(seriesTexts.labels(seriesReferenceLabels('Cousin', '2026-11-27T19:15', '2'))).toBe(
+      'Each week gets its own reference label: Cousin 27/11/2026, Cousin 04/12/2026.',
+    );
+    expect(seriesReferenceLabels('', '2026-11-27T19:15', '2')).toEqual([]);
+    expect(seriesReferenceLabels('Cousin', '2026--27T19:', '2')).toEqual([]);
+    expect(seriesReferenceLabels('Cousin', '2026-11-27T19:15', '9')).toEqual([]);
+    expect(seriesReferenceLabels('Cousin', '2026-11-27T19:15', 'two')).toEqual([]);
   });
 });
 

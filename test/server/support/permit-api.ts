@@ -1,7 +1,9 @@
 import { DateTime } from 'luxon';
+import { eq } from 'drizzle-orm';
 import { runAdminCommand } from '../../../server/admin/run-admin-command';
 import type { AdminCommand } from '../../../server/admin/admin-command';
 import type { Database } from '../../../server/db/database';
+import { users } from '../../../server/db/schema';
 import type { PermitResponse } from '../../../server/permits/serialize-permit';
 import {
   call,
@@ -37,12 +39,20 @@ export interface PermitClient {
 export async function signedInPermitClient(
   apiUrl: string,
   db: Database,
-  options: { permitLimit?: number } = {},
+  options: { permitLimit?: number; emailVerified?: boolean } = {},
 ): Promise<PermitClient> {
   const inviteCode = await createInvite(db, { uses: 1, permitLimit: options.permitLimit ?? 50 });
   const details = registration(inviteCode);
   const registered = await call(`${apiUrl}/api/v1/auth/register/`, 'POST', { body: details });
   const idToken = await signInWithCustomToken(customTokenOf(registered.body));
+  // As if the resident had opened the link mailed to them: permit mails go only to a confirmed
+  // address (test/server/mail-phishing.test.ts follows the link itself).
+  if (options.emailVerified ?? true) {
+    await db
+      .update(users)
+      .set({ emailVerifiedAt: new Date() })
+      .where(eq(users.email, details.email.toLowerCase()));
+  }
   const headers = { authorization: `Bearer ${idToken}` };
   const at = (path: string) => (path.startsWith('http') ? path : `${apiUrl}${path}`);
   return {

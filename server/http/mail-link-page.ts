@@ -1,0 +1,28 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+/**
+ * A mailed link's page (an e-mail switched off, an address confirmed): a plain HTML page with a
+ * heading, for a resident who opened the link outside the app.
+ */
+export function sendMailLinkPage(reply: FastifyReply, status: number, title: string, body: string) {
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .send(
+      `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>${title}</title>` +
+        `<meta name="viewport" content="width=device-width, initial-scale=1"></head>` +
+        `<body><h1>${title}</h1>${body}</body></html>`,
+    );
+}
+
+/**
+ * Lets a mailed link's page POST its one-button form (and mail providers POST RFC 8058's
+ * "List-Unsubscribe=One-Click"): the form's content is never read.
+ */
+export function acceptMailLinkForms(app: FastifyInstance): void {
+  for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data']) {
+    app.addContentTypeParser(type, { parseAs: 'string' }, (_request, _body, done) =>
+      done(null, undefined),
+    );
+  }
+}

@@ -1,0 +1,40 @@
+import { and, count, eq, gt, sql } from 'drizzle-orm';
+import type { Database } from '../db/database';
+import { accountMails, users } from '../db/schema';
+
+/**
+ * How many mails one account is sent in any hour, whatever their kind. Above it a mail is not
+ * sent: nobody who holds an invite code can turn Kerbside into a mail cannon aimed at an address,
+ * by creating and cancelling permits or asking for links again and again (issue 34).
+ */
+export const defaultMailsPerAccountPerHour = 30;
+
+export type AccountMailKind = 'permit' | 'email-verification' | 'password-reset';
+
+/**
+ * Takes one mail from the account's hourly allowance: true (and counted) when the account has
+ * been sent fewer than `perHour` mails in the last hour, false otherwise. The resident's row is
+ * locked while counting, so mails sent at the same moment by several hosts are all counted.
+ */
+export async function takeAccountMail(
+  db: Database,
+  userId: string,
+  kind: AccountMailKind,
+  perHour: number = defaultMailsPerAccountPerHour,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    const [sent] = await tx
+      .select({ total: count() })
+      .from(accountMails)
+      .where(
+        and(
+          eq(accountMails.userId, userId),
+          gt(accountMails.sentAt, sql`now() - interval '1 hour'`),
+        ),
+      );
+    if ((sent?.total ?? 0) >= perHour) return false;
+    await tx.insert(accountMails).values({ userId, kind });
+    return true;
+  });
+}

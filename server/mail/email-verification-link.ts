@@ -1,0 +1,48 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/** The path of the page a confirmation link opens (server/routes/email-verification-routes.ts). */
+export const emailVerificationPath = '/api/v1/email-verification/confirm/';
+
+/** How long a confirmation link works. */
+export const emailVerificationLifetimeMs = 7 * 24 * 60 * 60_000;
+
+/** Whose address it confirms, and the random key (users.mail_link_key) that signs the link. */
+export interface VerificationLinkOwner {
+  id: string;
+  email: string;
+  mailLinkKey: string;
+}
+
+function signature(owner: VerificationLinkOwner, expires: number): string {
+  // The address is signed too: a link confirms the address it was sent to, and no other.
+  return createHmac('sha256', owner.mailLinkKey)
+    .update(`verify-email\u0000${owner.id}\u0000${owner.email}\u0000${expires}`, 'utf8')
+    .digest('base64url');
+}
+
+/** The link mailed to a resident's address: opening it (and pressing its button) confirms it. */
+export function emailVerificationLink(
+  publicUrl: string,
+  owner: VerificationLinkOwner,
+  now = Date.now(),
+): string {
+  const expires = now + emailVerificationLifetimeMs;
+  const url = new URL(`${publicUrl.replace(/\/+$/, '')}${emailVerificationPath}`);
+  url.searchParams.set('user', owner.id);
+  url.searchParams.set('expires', String(expires));
+  url.searchParams.set('token', signature(owner, expires));
+  return url.toString();
+}
+
+/** Whether `token` is this owner's signature for `expires`, not yet expired; constant time. */
+export function isEmailVerificationToken(
+  owner: VerificationLinkOwner,
+  expires: number,
+  token: string,
+  now = Date.now(),
+): boolean {
+  if (!Number.isSafeInteger(expires) || expires <= now) return false;
+  const expected = Buffer.from(signature(owner, expires), 'utf8');
+  const given = Buffer.from(token, 'utf8');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}

@@ -1,0 +1,118 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { EmailVerification } from '../../contract/email-verification';
+import type { CredentialThrottles } from '../auth/attempt-throttle';
+import type { Database } from '../db/database';
+import { users } from '../db/schema';
+import type { Identity } from '../identity/firebase-identity';
+import { authenticateResident } from '../http/authenticate-resident';
+import { HttpError } from '../http/http-error';
+import { acceptMailLinkForms, sendMailLinkPage } from '../http/mail-link-page';
+import { refuseWhenThrottled } from '../http/refuse-when-throttled';
+import { emailVerificationPath, isEmailVerificationToken } from '../mail/email-verification-link';
+import {
+  sendEmailVerification,
+  type EmailVerificationSender,
+} from '../mail/send-email-verification';
+
+export interface EmailVerificationRoutesOptions {
+  db: Database;
+  identity: Identity;
+  sender: EmailVerificationSender;
+  throttles: Pick<CredentialThrottles, 'mailLinkAddress'>;
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const tooManyMailsMessage =
+  'Too many e-mails have been sent to your address in the last hour. Please try again later.';
+
+/**
+ * The confirmation of a resident's e-mail address, an optional capability of the reference host:
+ * GET/POST /api/v1/me/email-verification/ (whether it is confirmed; mail the link again) and the
+ * unauthenticated /api/v1/email-verification/confirm/ that the mailed link opens, signed with the
+ * resident's own key for their current address. GET shows a page with one button (a mail scanner
+ * following links confirms nothing); POST confirms.
+ */
+export const emailVerificationRoutes: FastifyPluginAsync<EmailVerificationRoutesOptions> = async (
+  app,
+  options,
+) => {
+  const { db, identity, sender, throttles } = options;
+
+  acceptMailLinkForms(app);
+
+  app.get('/me/email-verification/', async (request): Promise<EmailVerification> => {
+    const resident = await authenticateResident(request, { db, identity });
+    return { verified: resident.emailVerifiedAt !== null };
+  });
+
+  app.post('/me/email-verification/', async (request, reply) => {
+    const resident = await authenticateResident(request, { db, identity });
+    const outcome = await sendEmailVerification(sender, resident.id);
+    if (outcome === 'limited') throw new HttpError(429, { detail: tooManyMailsMessage });
+    const body: EmailVerification = { verified: outcome === 'verified' };
+    return reply.code(outcome === 'sent' ? 202 : 200).send(body);
+  });
+
+  /** The resident a confirmation link names, or null when it is not a genuine, current link. */
+  const linkOwner = async (request: FastifyRequest) => {
+    const { user, expires, token } = request.query as Record<string, unknown>;
+    if (typeof user !== 'string' || !uuidPattern.test(user)) return null;
+    if (typeof token !== 'string' || token.length > 128) return null;
+    if (typeof expires !== 'string' || !/^\d{1,16}$/.test(expires)) return null;
+    const [owner] = await db
+      .select({ id: users.id, email: users.email, mailLinkKey: users.mailLinkKey })
+      .from(users)
+      .where(eq(users.id, user));
+    return owner && isEmailVerificationToken(owner, Number(expires), token)
+      ? { owner, expires, token }
+      : null;
+  };
+
+  /** A link that is not genuine is simply not found, and counted against the address. */
+  const refuseLink = async (request: FastifyRequest): Promise<never> => {
+    await refuseWhenThrottled(
+      db,
+      throttles.mailLinkAddress,
+      request.ip,
+      'Too many invalid e-mail links.',
+    );
+    throw new HttpError(404, { detail: 'Not found.' });
+  };
+
+  const relativeConfirm = emailVerificationPath.replace('/api/v1', '');
+
+  app.get(relativeConfirm, async (request, reply) => {
+    const link = await linkOwner(request);
+    if (!link) return refuseLink(request);
+    // Rebuilt from the checked parts only: nothing else of the request reaches the page.
+    const action = new URLSearchParams({
+      user: link.owner.id,
+      expires: link.expires,
+      token: link.token,
+    });
+    return sendMailLinkPage(
+      reply,
+      200,
+      'Confirm your e-mail address',
+      `<form method="post" action="${emailVerificationPath}?${action.toString().replace(/&/g, '&amp;')}">` +
+        '<button type="submit">Confirm my e-mail address</button></form>',
+    );
+  });
+
+  app.post(relativeConfirm, async (request, reply) => {
+    const link = await linkOwner(request);
+    if (!link) return refuseLink(request);
+    await db
+      .update(users)
+      .set({ emailVerifiedAt: new Date() })
+      .where(and(eq(users.id, link.owner.id), isNull(users.emailVerifiedAt)));
+    return sendMailLinkPage(
+      reply,
+      200,
+      'Your e-mail address is confirmed',
+      '<p>Kerbside will now send your permit e-mails to it.</p>',
+    );
+  });
+};
