@@ -9,7 +9,7 @@ export function heldReferenceMessage(referenceNo: string): string {
 
 /**
  * True when a write broke the exclusion constraint that keeps one resident's permits for one
- * vehicle from overlapping (migration 0011; docs/decisions/011-duplicate-permits-per-resident.md).
+ * vehicle from overlapping (migration 0011; docs/decisions/017-duplicate-permits-per-resident.md).
  */
 export function isPermitOverlap(error: unknown): boolean {
   const found = constraintViolation(error);

@@ -193,7 +193,7 @@ async function requestNewEnd({ db, permit, input, settings }: PermitUpdate): Pro
   if (!end) throw new Error('Permit end resolved without errors or a value.');
   // The end itself changes only when the provider confirms it, so the exclusion constraint cannot
   // see the pending end: look for the resident's other held permits of the vehicle in the time it
-  // would add (another resident's permits are none of theirs: decision 011).
+  // would add (another resident's permits are none of theirs: decision 017).
   const [clash] = await db
     .select({ id: permits.id })
     .from(permits)
