@@ -219,6 +219,12 @@ export function createWebpackConfig(mode: Mode, outputPath = path.resolve(__dirn
             ...vendor('axios', /[\\/]node_modules[\\/]axios[\\/]/),
             chunks: 'async' as const,
           },
+          // The contract's schemas read the API's answers (src/api/read-answer.ts): zod comes with
+          // the API modules, which load on first use, never with /login's first paint.
+          zod: {
+            ...vendor('zod', /[\\/]node_modules[\\/]zod[\\/]/),
+            chunks: 'async' as const,
+          },
           // Only lazily loaded screens animate: framer-motion comes with them, never with /login.
           motion: {
             ...vendor(

@@ -1,87 +1,182 @@
-import type { PermitStatus } from './permit-status';
+import { z } from 'zod';
+import { permitStatuses } from './permit-status';
+import {
+  normaliseVrm,
+  permitFieldMaxLengths,
+  permitListPageSize,
+  permitSearchMaxLength,
+  vrmInvalidMessage,
+  vrmPattern,
+} from './permit-rules';
 
 /**
- * The longest reference label the reference API host stores (server/permits/permit-input.ts); the
- * specification gives none, so the web app holds labels it makes to the host's length.
+ * The /api/v1/permits/ calls (docs/contract.md §3, §4 and §7): the schemas the API host validates
+ * requests with and the web app reads answers with; the types are inferred from them. The plain
+ * rules (lengths, page size) are in contract/permit-rules.ts, which the forms share.
  */
-export const referenceLabelMaxLength = 50;
+
+export const permitStatusSchema = z
+  .enum(permitStatuses)
+  .meta({ id: 'PermitStatus', description: 'docs/contract.md §4, "Permit statuses".' });
 
 /**
- * POST /api/v1/permits/ (docs/contract.md §3, "Permit create payload"). Times are Europe/London wall
- * times without an offset, 'yyyy-MM-ddTHH:mm:ss'.
+ * Europe/London wall time without an offset, 'yyyy-MM-ddTHH:mm:ss' (seconds optional), as the web
+ * app sends it; the host also reads ISO 8601 instants with an offset.
  */
-export interface PermitCreatePayload {
-  /** Sent only when the site lets residents label permits. */
-  reference_label?: string;
-  vrm: string;
-  make: string;
-  model: string;
-  colour: string;
-  driver_first: string;
-  driver_last: string;
-  start_ts: string;
-  /** Null: indefinite, or the site's automatic end applies. */
-  end_ts: string | null;
-}
+const timestamp = z
+  .string()
+  .max(64)
+  .meta({
+    description: 'A Europe/London wall time, yyyy-MM-ddTHH:mm:ss.',
+    example: '2030-01-31T09:30:00',
+  });
 
-/** docs/contract.md §3, "Permit". `end_ts` in year 9999, or the text 'Indefinite', means no end. */
-export interface Permit {
-  id: number;
-  vrm: string;
-  make: string;
-  model: string;
-  colour: string;
-  reference_no: string;
-  /** Truthy when the resident gave the permit a reference label. */
-  label: boolean | string | null;
-  driver_first: string;
-  driver_last: string;
-  status: PermitStatus;
-  start_ts: string;
-  end_ts: string;
-}
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((value) => value ?? '');
+
+const vrm = z
+  .string()
+  .max(32)
+  .transform(normaliseVrm)
+  .pipe(
+    z
+      .string()
+      .min(1, { abort: true })
+      .max(permitFieldMaxLengths.vrm, { abort: true })
+      .refine((value) => vrmPattern.test(value), { message: vrmInvalidMessage }),
+  )
+  .meta({ description: 'The registration; spaces are ignored and it is stored upper case.' });
+
+/** POST /api/v1/permits/. Unknown keys are ignored. */
+export const permitCreatePayloadSchema = z
+  .object({
+    reference_label: z
+      .string()
+      .trim()
+      .max(permitFieldMaxLengths.reference_label)
+      .nullish()
+      .meta({ description: 'Sent only when the site lets residents label permits.' }),
+    vrm,
+    make: z.string().trim().min(1).max(permitFieldMaxLengths.make),
+    model: z.string().trim().min(1).max(permitFieldMaxLengths.model),
+    colour: optionalText(permitFieldMaxLengths.colour),
+    driver_first: optionalText(permitFieldMaxLengths.driver_first),
+    driver_last: optionalText(permitFieldMaxLengths.driver_last),
+    start_ts: timestamp,
+    end_ts: timestamp
+      .nullable()
+      .meta({ description: 'Null: indefinite, or the site’s automatic end applies.' }),
+  })
+  .meta({
+    id: 'PermitCreatePayload',
+    description: 'docs/contract.md §3, "Permit create payload".',
+  });
+export type PermitCreatePayload = z.input<typeof permitCreatePayloadSchema>;
+/** A create payload as the host reads it: texts trimmed, the registration normalised. */
+export type PermitCreateInput = z.output<typeof permitCreatePayloadSchema>;
+
+/** PATCH /api/v1/permits/{id}/full_update/: a key left out is not changed. */
+export const permitUpdatePayloadSchema = z
+  .object({
+    start_ts: timestamp.optional(),
+    end_ts: timestamp.nullable().optional().meta({ description: 'Null: indefinite.' }),
+  })
+  .meta({
+    id: 'PermitUpdatePayload',
+    description: 'docs/contract.md §3, "Permit update payload".',
+  });
+export type PermitUpdatePayload = z.input<typeof permitUpdatePayloadSchema>;
+export type PermitUpdateInput = z.output<typeof permitUpdatePayloadSchema>;
+
+/** docs/contract.md §3, "Permit". An `end_ts` in year 9999, or the text 'Indefinite', means no end. */
+export const permitSchema = z
+  .object({
+    id: z.number().int(),
+    vrm: z.string(),
+    make: z.string(),
+    model: z.string(),
+    colour: z.string(),
+    reference_no: z.string(),
+    label: z
+      .union([z.boolean(), z.string(), z.null()])
+      .meta({ description: 'Truthy when the resident gave the permit a reference label.' }),
+    driver_first: z.string(),
+    driver_last: z.string(),
+    status: permitStatusSchema,
+    start_ts: z.string(),
+    end_ts: z.string(),
+  })
+  .meta({ id: 'Permit', description: 'docs/contract.md §3, "Permit". Other fields may come.' });
+export type Permit = z.infer<typeof permitSchema>;
 
 /**
- * GET /api/v1/permits/ (docs/contract.md §3 and §7): results plus count, or a plain array. The app
- * hands the body over unread; a body carrying an `error` field is a failure.
+ * GET /api/v1/permits/: a page of results plus the count (the reference host also links the next
+ * and previous pages), or a plain array of every permit.
  */
-export type PermitListBody = { results: Permit[]; count: number } | Permit[] | { error: unknown };
+export const permitListBodySchema = z
+  .union([
+    z.object({
+      count: z.number().int().nonnegative(),
+      next: z.string().nullish(),
+      previous: z.string().nullish(),
+      results: z.array(permitSchema),
+    }),
+    z.array(permitSchema),
+  ])
+  .meta({ id: 'PermitList', description: 'docs/contract.md §3, "Permit list response".' });
+export type PermitListBody = z.infer<typeof permitListBodySchema>;
 
 /**
  * The query of GET /api/v1/permits/ (docs/contract.md §7). Dates are Europe/London wall times,
- * 'yyyy-MM-ddTHH:mm', filtering by creation date; `status` is sent once per value.
+ * 'yyyy-MM-ddTHH:mm' or 'yyyy-MM-dd', filtering by creation date; `status` is sent once per value.
  */
-export interface PermitListRequest {
-  status: PermitStatus[];
-  start_date: string;
-  end_date: string;
-  search: string;
-  page: number;
-}
+export const permitListQuerySchema = z.object({
+  status: z
+    .array(permitStatusSchema)
+    .meta({ description: 'Repeated, once per status wanted; none means every status.' }),
+  start_date: z.string().meta({ description: 'Created at or after (Europe/London).' }),
+  end_date: z.string().meta({ description: 'Created at or before (Europe/London).' }),
+  search: z.string().max(permitSearchMaxLength).meta({
+    description:
+      'Part of the registration (spaces ignored), reference, make, model, colour or driver.',
+  }),
+  page: z
+    .number()
+    .int()
+    .min(1)
+    .meta({ description: `Pages of ${permitListPageSize}, from 1.` }),
+});
+export type PermitListRequest = z.infer<typeof permitListQuerySchema>;
 
 /**
- * PATCH /api/v1/permits/{id}/full_update/ (docs/contract.md §3, "Permit update payload"). A key left
- * out is not changed; `end_ts` null means indefinite. Times as in the create payload.
+ * What activate, cancel and full_update answer on a 2xx: the permit, which for an update may
+ * instead carry an error flag and message (docs/contract.md §8, "Update permit").
  */
-export interface PermitUpdatePayload {
-  start_ts?: string;
-  end_ts?: string | null;
-}
-
-/**
- * What activate, cancel and full_update answer on a 2xx: the body, which for an update may still
- * carry an error flag and message (docs/contract.md §8, "Update permit").
- */
-export type PermitActionBody = Partial<Permit> & { error?: unknown; message?: unknown };
+export const permitActionBodySchema = permitSchema
+  .partial()
+  .extend({ error: z.unknown().optional(), message: z.unknown().optional() })
+  .meta({ id: 'PermitActionAnswer' });
+export type PermitActionBody = z.infer<typeof permitActionBodySchema>;
 
 /** GET /api/v1/permits/permit_cap_info/ (docs/contract.md §3, "Permit-cap info"). */
-export interface PermitCapInfo {
-  permits_used: number;
-  /** 0 means unlimited. */
-  permit_cap_limit: number;
-  /** Null when there is no cap. */
-  permits_remaining: number | null;
-  period_name: string;
-  /** 'quarterly', or anything else meaning monthly. */
-  permit_cap_type: string;
-}
+export const permitCapInfoSchema = z
+  .object({
+    permits_used: z.number().int(),
+    permit_cap_limit: z.number().int().meta({ description: '0 means unlimited.' }),
+    permits_remaining: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: 'Null when there is no cap.' }),
+    period_name: z.string(),
+    permit_cap_type: z
+      .string()
+      .meta({ description: '"quarterly", or anything else meaning monthly.' }),
+  })
+  .meta({ id: 'PermitCapInfo', description: 'docs/contract.md §3, "Permit-cap info".' });
+export type PermitCapInfo = z.infer<typeof permitCapInfoSchema>;

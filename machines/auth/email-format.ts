@@ -2,7 +2,7 @@ import { regexes } from 'zod/v4/core';
 
 /**
  * What an e-mail address must look like: the API host's own rule (zod's `email` check, in
- * server/auth/credential-schemas.ts), so the browser refuses what the server would, and GOV.UK's
+ * contract/auth.ts), so the browser refuses what the server would, and GOV.UK's
  * message for an address in the wrong format.
  */
 export const emailFormat = {

@@ -1,7 +1,7 @@
 import type { DateTime } from 'luxon';
 import * as yup from 'yup';
 import type { SiteSettings } from '../../contract/site-settings';
-import { referenceLabelMaxLength } from '../../contract/permit';
+import { permitFieldMaxLengths, referenceLabelMaxLength } from '../../contract/permit-rules';
 import { skippedWallTimeMessage } from '../../contract/london-wall-time';
 import { dateTimePartsMessage, readDateTimeParts } from './date-time-parts';
 import { inLondon } from './london-time';
@@ -72,6 +72,19 @@ function londonInstant(value: string | undefined): DateTime | null {
 /** A text field that must hold more than spaces. */
 function requiredText(message: string) {
   return yup.string().trim().required(message);
+}
+
+/**
+ * The longest text the API host stores in `field` (contract/permit-rules.ts), told on the field
+ * rather than as the host's refusal after sending.
+ */
+function withinHostLength(
+  schema: yup.StringSchema<string | undefined>,
+  field: keyof typeof permitFieldMaxLengths,
+  name: string,
+) {
+  const max = permitFieldMaxLengths[field];
+  return schema.trim().max(max, `${name} must be ${max} characters or fewer`);
 }
 
 /**
@@ -168,8 +181,11 @@ export function permitFormSchema(settings: SiteSettings, now: DateTime | Date) {
       (value, { parent }: { parent: { vrm_confirmed?: boolean } }) =>
         parent.vrm_confirmed === true || !needsConfirmation(value ?? ''),
     ),
-    make: requiredText(permitFormMessages.makeRequired),
-    model: requiredText(permitFormMessages.modelRequired),
+    make: withinHostLength(requiredText(permitFormMessages.makeRequired), 'make', 'Make'),
+    model: withinHostLength(requiredText(permitFormMessages.modelRequired), 'model', 'Model'),
+    colour: withinHostLength(yup.string(), 'colour', 'Colour'),
+    driver_first: withinHostLength(yup.string(), 'driver_first', 'Driver first name'),
+    driver_last: withinHostLength(yup.string(), 'driver_last', 'Driver last name'),
     end:
       settings.default_end_date_limit_hours > 0
         ? yup.string()

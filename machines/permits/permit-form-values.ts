@@ -1,5 +1,3 @@
-import type { PermitCreatePayload } from '../../contract/permit';
-
 /** The texts the resident types that the create payload carries, trimmed (`toPermitCreatePayload`). */
 type PermitDetailFields =
   'reference_label' | 'vrm' | 'make' | 'model' | 'colour' | 'driver_first' | 'driver_last';
@@ -9,7 +7,7 @@ type PermitDetailFields =
  * texts as typed, and the choices the payload's times are made from. Dates are the values of
  * `datetime-local` inputs, 'yyyy-MM-ddTHH:mm' read as Europe/London wall time, or '' when empty.
  */
-export interface PermitFormValues extends Required<Pick<PermitCreatePayload, PermitDetailFields>> {
+export interface PermitFormValues extends Record<PermitDetailFields, string> {
   end: string;
   indefinite: boolean;
   schedule: boolean;

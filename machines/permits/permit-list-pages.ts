@@ -1,5 +1,6 @@
-/** How many permits one page of the list holds (docs/contract.md §9). */
-export const permitListPageSize = 20;
+import { permitListPageSize } from '../../contract/permit-rules';
+
+export { permitListPageSize };
 
 /** How many pages `count` permits fill; an empty list still has its one (empty) page. */
 export function pageCount(count: number): number {

@@ -1,11 +1,8 @@
 import { DateTime } from 'luxon';
 import { remembered } from '../remembered';
 import { londonWallTime, siteTimeZone, toUkDateTime } from '../../contract/london-wall-time';
-import {
-  referenceLabelMaxLength,
-  type Permit,
-  type PermitCreatePayload,
-} from '../../contract/permit';
+import type { Permit, PermitCreatePayload } from '../../contract/permit';
+import { referenceLabelMaxLength } from '../../contract/permit-rules';
 import { isIndefiniteEnd, parsePermitTime } from './permit-display';
 
 /** How many weeks a series may have (test/machines/permits/weekly-series.test.ts). */
@@ -105,9 +102,9 @@ export function weeklySeries(
     }
     const payload: PermitCreatePayload = {
       ...first,
-      ...(first.reference_label === undefined
-        ? {}
-        : { reference_label: weekReferenceLabel(first.reference_label, start) }),
+      ...(typeof first.reference_label === 'string'
+        ? { reference_label: weekReferenceLabel(first.reference_label, start) }
+        : {}),
       start_ts: start.toFormat(apiWallTimeFormat),
       end_ts: end && end.toFormat(apiWallTimeFormat),
     };

@@ -5,11 +5,8 @@ import { HttpError } from '../http/http-error';
 import type { SiteSettings } from '../../contract/site-settings';
 import { checkPermitAllowance } from './permit-allowance';
 import { permitConstraintError } from './permit-constraint-errors';
-import {
-  minimumScheduleLeadMs,
-  pastStartToleranceMs,
-  type CreatePermitInput,
-} from './permit-input';
+import type { PermitCreateInput } from '../../contract/permit';
+import { minimumScheduleLeadMs, pastStartToleranceMs } from './permit-time-rules';
 import {
   automaticEnd,
   checkEnd,
@@ -35,7 +32,7 @@ function generatedReference(): string {
 
 /** Where the permit starts and ends, and whether it starts now (QUEUED) or later (SCHEDULED). */
 function resolveTimes(
-  input: CreatePermitInput,
+  input: PermitCreateInput,
   settings: SiteSettings,
   now: Date,
   errors: FieldErrors,
@@ -63,7 +60,7 @@ function resolveTimes(
   return start && end ? { start, end, startsNow } : null;
 }
 
-function resolveReference(input: CreatePermitInput, settings: SiteSettings, errors: FieldErrors) {
+function resolveReference(input: PermitCreateInput, settings: SiteSettings, errors: FieldErrors) {
   if (!settings.can_add_reference) return { referenceNo: generatedReference(), label: false };
   const given = input.reference_label;
   if (given) return { referenceNo: given, label: true };
@@ -81,7 +78,7 @@ function resolveReference(input: CreatePermitInput, settings: SiteSettings, erro
 export async function createPermit(
   db: Database,
   userId: string,
-  input: CreatePermitInput,
+  input: PermitCreateInput,
   settings: SiteSettings,
 ): Promise<PermitRow> {
   const now = new Date();

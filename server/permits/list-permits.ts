@@ -17,10 +17,9 @@ import { permits } from '../db/schema';
 import { HttpError } from '../http/http-error';
 import { parseSiteDateBound } from './parse-site-time';
 import { isPermitStatus, type PermitStatus } from '../../contract/permit-status';
+import { permitListPageSize, permitSearchMaxLength } from '../../contract/permit-rules';
 import type { PermitRow } from '../db/schema';
 
-export const permitPageSize = 20;
-const maxSearchLength = 100;
 
 export interface PermitListQuery {
   statuses: PermitStatus[];
@@ -72,8 +71,8 @@ export function parsePermitListQuery(query: RawQuery): PermitListQuery {
   const createdFrom = bound('start_date', 'from');
   const createdThrough = bound('end_date', 'through');
   const search = lastValueOf(query, 'search')?.trim();
-  if (search && search.length > maxSearchLength) {
-    errors.search = [`Ensure this field has no more than ${maxSearchLength} characters.`];
+  if (search && search.length > permitSearchMaxLength) {
+    errors.search = [`Ensure this field has no more than ${permitSearchMaxLength} characters.`];
   }
   if (Object.keys(errors).length > 0) throw new HttpError(400, errors);
 
@@ -114,7 +113,7 @@ function pageStatement(db: Database, where: SQL | undefined, offset: number | Pl
     .from(permits)
     .where(where)
     .orderBy(desc(permits.createdAt), desc(permits.id))
-    .limit(permitPageSize)
+    .limit(permitListPageSize)
     .offset(offset);
 }
 
@@ -133,7 +132,7 @@ export async function listPermits(
   userId: string,
   query: PermitListQuery,
 ): Promise<{ count: number; results: PermitRow[] }> {
-  const offset = (query.page - 1) * permitPageSize;
+  const offset = (query.page - 1) * permitListPageSize;
   const filtered =
     query.statuses.length > 0 || query.createdFrom || query.createdThrough || query.search;
   let rows: Array<{ permit: PermitRow; total: number }>;

@@ -5,7 +5,8 @@ import { HttpError } from '../http/http-error';
 import type { SiteSettings } from '../../contract/site-settings';
 import { checkPermitAllowance } from './permit-allowance';
 import { overlappingPermitMessage, permitConstraintError } from './permit-constraint-errors';
-import { minimumScheduleLeadMs, type UpdatePermitInput } from './permit-input';
+import type { PermitUpdateInput } from '../../contract/permit';
+import { minimumScheduleLeadMs } from './permit-time-rules';
 import type { PermitStatus } from '../../contract/permit-status';
 import { finishedPermitStatuses } from './permit-status-groups';
 import {
@@ -140,7 +141,7 @@ export async function cancelPermit(
 interface PermitUpdate {
   db: Database;
   permit: PermitRow;
-  input: UpdatePermitInput;
+  input: PermitUpdateInput;
   settings: SiteSettings;
 }
 
@@ -222,7 +223,7 @@ export async function updatePermit(
   db: Database,
   userId: string,
   permitId: number,
-  input: UpdatePermitInput,
+  input: PermitUpdateInput,
   settings: SiteSettings,
 ): Promise<PermitRow> {
   const permit = await ownPermit(db, userId, permitId);

@@ -1,9 +1,12 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { CredentialThrottles } from '../auth/attempt-throttle';
 import { passwordHasher } from '../auth/password-hasher';
-import { credentialSchemas } from '../auth/credential-schemas';
+import {
+  loginCredentialsSchema,
+  registrationDetailsSchema,
+  type Profile,
+} from '../../contract/auth';
 import { customTokenResponse } from '../auth/custom-token-response';
 import type { Database } from '../db/database';
 import { isUniqueViolation } from '../db/constraint-violation';
@@ -23,18 +26,6 @@ export interface AuthRoutesOptions {
   onRegistered?: (userId: string) => Promise<void>;
 }
 
-const { email, password } = credentialSchemas;
-const name = z.string().trim().min(1).max(150);
-
-const registrationSchema = z.object({
-  email,
-  first_name: name,
-  last_name: name,
-  password: credentialSchemas.newPassword,
-  invite_code: z.string().trim().toUpperCase().min(1).max(64),
-});
-
-const loginSchema = z.object({ email, password });
 
 const duplicateEmail = 'A user with that email already exists.';
 const tooManyLogins = 'Too many failed login attempts.';
@@ -58,7 +49,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
 
   app.post('/register/', async (request: FastifyRequest, reply: FastifyReply) => {
     // The cheap checks (shape, throttle, invite code, e-mail) come before the password hash.
-    const details = parseBody(registrationSchema, request.body);
+    const details = parseBody(registrationDetailsSchema, request.body);
     await refuseWhenThrottled(
       db,
       throttles.registrationAddress,
@@ -136,7 +127,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
   });
 
   app.post('/login/', async (request: FastifyRequest) => {
-    const credentials = parseBody(loginSchema, request.body);
+    const credentials = parseBody(loginCredentialsSchema, request.body);
     // Counted before the hash, per address and per account, so a burst cannot outrun the count;
     // given back when the password was right, so both count failures.
     const addressFailures = await refuseWhenThrottled(
@@ -186,7 +177,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
   // exists so the client's logout call always succeeds, with or without a token.
   app.post('/logout/', async () => ({ detail: 'Successfully logged out.' }));
 
-  app.get('/profile/', async (request: FastifyRequest) => {
+  app.get('/profile/', async (request: FastifyRequest): Promise<Profile> => {
     const resident = await authenticateResident(request, { db, identity });
     return {
       first_name: resident.firstName,

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import {
   emailPreferenceKinds,
+  emailPreferencesSchema,
   type EmailPreferenceKind,
   type EmailPreferences,
 } from '../../contract/email-preferences';
@@ -23,7 +23,6 @@ export interface EmailPreferenceRoutesOptions {
   throttles: Pick<CredentialThrottles, 'emailPreferencesAccount' | 'mailLinkAddress'>;
 }
 
-const preferencesSchema = z.strictObject({ confirmations: z.boolean(), reminders: z.boolean() });
 
 const columnOf = {
   confirmations: 'emailConfirmations',
@@ -69,7 +68,7 @@ export const emailPreferenceRoutes: FastifyPluginAsync<EmailPreferenceRoutesOpti
       resident.id,
       'Too many changes to e-mail preferences.',
     );
-    const wanted = parseBody(preferencesSchema, request.body);
+    const wanted = parseBody(emailPreferencesSchema, request.body);
     const [updated] = await db
       .update(users)
       .set({ emailConfirmations: wanted.confirmations, emailReminders: wanted.reminders })

@@ -1,7 +1,10 @@
 import type { FastifyBaseLogger, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
-import { credentialSchemas } from '../auth/credential-schemas';
+import {
+  passwordChangeSchema,
+  passwordResetConfirmationSchema,
+  passwordResetRequestSchema,
+} from '../../contract/auth';
 import { customTokenResponse } from '../auth/custom-token-response';
 import type { CredentialThrottles } from '../auth/attempt-throttle';
 import { passwordHasher } from '../auth/password-hasher';
@@ -45,18 +48,6 @@ const nextSessionGeneration = sql`${users.sessionGeneration} + 1`;
 
 const tooManyResetAttempts = 'Too many password reset attempts.';
 
-const changeSchema = z.object({
-  current_password: credentialSchemas.password,
-  new_password: credentialSchemas.newPassword,
-});
-
-const resetRequestSchema = z.object({ email: credentialSchemas.email });
-
-const resetConfirmSchema = z.object({
-  uid: z.string().min(1).max(64),
-  token: z.string().min(1).max(256),
-  password: credentialSchemas.newPassword,
-});
 
 /** POST change-password/, password-reset/ and password-reset-confirm/ under /api/v1/auth. */
 export const passwordRoutes: FastifyPluginAsync<PasswordRoutesOptions> = async (app, options) => {
@@ -78,7 +69,7 @@ export const passwordRoutes: FastifyPluginAsync<PasswordRoutesOptions> = async (
 
   app.post('/change-password/', async (request: FastifyRequest) => {
     const resident = await authenticateResident(request, { db, identity });
-    const change = parseBody(changeSchema, request.body);
+    const change = parseBody(passwordChangeSchema, request.body);
     await refuseWhenThrottled(
       db,
       throttles.passwordChangeAccount,
@@ -112,7 +103,7 @@ export const passwordRoutes: FastifyPluginAsync<PasswordRoutesOptions> = async (
   });
 
   app.post('/password-reset/', async (request: FastifyRequest) => {
-    const { email } = parseBody(resetRequestSchema, request.body);
+    const { email } = parseBody(passwordResetRequestSchema, request.body);
     // Every request counts, found or not, so the throttle tells nothing about the e-mail. An
     // e-mail over its limit refuses only addresses that have asked before, so that asking on a
     // resident's behalf cannot keep the resident from a reset link (as for sign-in).
@@ -154,7 +145,7 @@ export const passwordRoutes: FastifyPluginAsync<PasswordRoutesOptions> = async (
   });
 
   app.post('/password-reset-confirm/', async (request: FastifyRequest) => {
-    const details = parseBody(resetConfirmSchema, request.body);
+    const details = parseBody(passwordResetConfirmationSchema, request.body);
     const addressFailures = await refuseWhenThrottled(
       db,
       throttles.passwordResetAddress,

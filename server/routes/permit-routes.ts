@@ -6,9 +6,15 @@ import { HttpError } from '../http/http-error';
 import { parseBody } from '../http/parse-body';
 import { capPeriod } from '../permits/cap-period';
 import { createPermit } from '../permits/create-permit';
-import { listPermits, parsePermitListQuery, permitPageSize } from '../permits/list-permits';
+import { listPermits, parsePermitListQuery } from '../permits/list-permits';
 import { countCapUsage } from '../permits/permit-allowance';
-import { createPermitSchema, updatePermitSchema } from '../permits/permit-input';
+import {
+  permitCreatePayloadSchema,
+  permitUpdatePayloadSchema,
+  type PermitCapInfo,
+  type PermitListBody,
+} from '../../contract/permit';
+import { permitListPageSize } from '../../contract/permit-rules';
 import { activatePermit, cancelPermit, updatePermit } from '../permits/permit-transitions';
 import { serializePermit } from '../permits/serialize-permit';
 import { siteSettingsStore } from '../site-settings/site-settings-store';
@@ -53,7 +59,7 @@ export const permitRoutes: FastifyPluginAsync<PermitRoutesOptions> = async (app,
     if (request.method !== 'GET' && reply.statusCode < 400) options.onPermitChanged?.();
   });
 
-  app.get('/permit_cap_info/', async (request) => {
+  app.get('/permit_cap_info/', async (request): Promise<PermitCapInfo> => {
     const { id } = await resident(request);
     const cap = await siteSettingsStore.readCap(db);
     const period = capPeriod(cap.type, new Date());
@@ -68,11 +74,11 @@ export const permitRoutes: FastifyPluginAsync<PermitRoutesOptions> = async (app,
     };
   });
 
-  app.get('/', async (request) => {
+  app.get('/', async (request): Promise<PermitListBody> => {
     const { id } = await resident(request);
     const query = parsePermitListQuery(request.query as Record<string, string | string[]>);
     const { count, results } = await listPermits(db, id, query);
-    const hasNext = query.page * permitPageSize < count;
+    const hasNext = query.page * permitListPageSize < count;
     return {
       count,
       next: hasNext ? pageUrl(options.publicUrl(), request, query.page + 1) : null,
@@ -83,7 +89,7 @@ export const permitRoutes: FastifyPluginAsync<PermitRoutesOptions> = async (app,
 
   app.post('/', async (request, reply) => {
     const { id } = await resident(request);
-    const input = parseBody(createPermitSchema, request.body);
+    const input = parseBody(permitCreatePayloadSchema, request.body);
     const settings = await siteSettingsStore.read(db);
     const permit = await createPermit(db, id, input, settings);
     return reply.code(201).send(serializePermit(permit));
@@ -103,7 +109,7 @@ export const permitRoutes: FastifyPluginAsync<PermitRoutesOptions> = async (app,
   app.patch('/:id/full_update/', async (request) => {
     const { id } = await resident(request);
     const permitId = permitIdOf(request);
-    const input = parseBody(updatePermitSchema, request.body);
+    const input = parseBody(permitUpdatePayloadSchema, request.body);
     const settings = await siteSettingsStore.read(db);
     return serializePermit(await updatePermit(db, id, permitId, input, settings));
   });

@@ -1,24 +1,27 @@
-import type {
-  LoginCredentials,
-  PasswordChange,
-  PasswordChangeResult,
-  PasswordResetConfirmation,
-  Profile,
-  RegistrationDetails,
-  TokenResponse,
+import {
+  passwordChangeResultSchema,
+  profileSchema,
+  tokenResponseSchema,
+  type LoginCredentials,
+  type PasswordChange,
+  type PasswordResetConfirmation,
+  type Profile,
+  type RegistrationDetails,
+  type TokenResponse,
 } from '../../contract/auth';
 import { signInWithToken } from '../identity/identity';
 import { apiClient } from './api-client';
 import { apiPaths } from './api-paths';
+import { readAnswer } from './read-answer';
 
 export async function login(credentials: LoginCredentials): Promise<TokenResponse> {
-  const { data } = await apiClient().post<TokenResponse>(apiPaths.login, credentials);
-  return data;
+  const { data } = await apiClient().post<unknown>(apiPaths.login, credentials);
+  return readAnswer(tokenResponseSchema, data, 'POST /api/v1/auth/login/');
 }
 
 export async function register(details: RegistrationDetails): Promise<TokenResponse> {
-  const { data } = await apiClient().post<TokenResponse>(apiPaths.register, details);
-  return data;
+  const { data } = await apiClient().post<unknown>(apiPaths.register, details);
+  return readAnswer(tokenResponseSchema, data, 'POST /api/v1/auth/register/');
 }
 
 export async function logout(): Promise<void> {
@@ -27,17 +30,18 @@ export async function logout(): Promise<void> {
 
 /** The profile doubles as the session's validity check, so it goes with a freshly refreshed token. */
 export async function getProfile(): Promise<Profile> {
-  const { data } = await apiClient().get<Profile>(apiPaths.profile, { freshToken: true });
-  return data;
+  const { data } = await apiClient().get<unknown>(apiPaths.profile, { freshToken: true });
+  return readAnswer(profileSchema, data, 'GET /api/v1/auth/profile/');
 }
 
 /**
  * The change ends every session of the resident, this one included; the answer's fresh custom
- * token keeps this device signed in.
+ * token keeps this device signed in. The spec uses no more of the answer (docs/contract.md §7).
  */
 export async function changePassword(change: PasswordChange): Promise<void> {
-  const { data } = await apiClient().post<PasswordChangeResult>(apiPaths.changePassword, change);
-  if (data.custom_token) await signInWithToken(data.custom_token);
+  const { data } = await apiClient().post<unknown>(apiPaths.changePassword, change);
+  const token = passwordChangeResultSchema.pick({ custom_token: true }).safeParse(data);
+  if (token.success && token.data.custom_token) await signInWithToken(token.data.custom_token);
 }
 
 export async function requestPasswordReset(email: string): Promise<void> {

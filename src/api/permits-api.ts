@@ -1,14 +1,18 @@
 import type { CreatePermitAnswer } from '../../machines/permits/add-permit-machine';
-import type {
-  PermitActionBody,
-  PermitCapInfo,
-  PermitCreatePayload,
-  PermitListBody,
-  PermitListRequest,
-  PermitUpdatePayload,
+import {
+  permitActionBodySchema,
+  permitCapInfoSchema,
+  permitListBodySchema,
+  type PermitActionBody,
+  type PermitCapInfo,
+  type PermitCreatePayload,
+  type PermitListRequest,
+  type PermitUpdatePayload,
 } from '../../contract/permit';
 import { apiClient } from './api-client';
 import { apiPaths } from './api-paths';
+import { permitListParams } from './permit-list-params';
+import { readAnswer } from './read-answer';
 
 /** POST /api/v1/permits/ (docs/contract.md §7). Only 201 and 202 mean the permit was taken. */
 export async function createPermit(payload: PermitCreatePayload): Promise<CreatePermitAnswer> {
@@ -16,40 +20,40 @@ export async function createPermit(payload: PermitCreatePayload): Promise<Create
   return { status };
 }
 
-/** GET /api/v1/permits/ with `status` repeated once per value; empty filters are left out. */
-export async function listPermits(request: PermitListRequest): Promise<PermitListBody> {
-  const params = new URLSearchParams();
-  for (const status of request.status) params.append('status', status);
-  if (request.start_date) params.set('start_date', request.start_date);
-  if (request.end_date) params.set('end_date', request.end_date);
-  if (request.search) params.set('search', request.search);
-  params.set('page', String(request.page));
-  const { data } = await apiClient().get<PermitListBody>(apiPaths.permits, { params });
-  return data;
+/**
+ * GET /api/v1/permits/. A body carrying `error` is handed on as it is, for the list's reader to
+ * treat as the failure docs/contract.md §7 says it is; any other body must be a list answer.
+ */
+export async function listPermits(request: PermitListRequest): Promise<unknown> {
+  const { data } = await apiClient().get<unknown>(apiPaths.permits, {
+    params: permitListParams(request),
+  });
+  if (typeof data === 'object' && data !== null && 'error' in data) return data;
+  return readAnswer(permitListBodySchema, data, 'GET /api/v1/permits/');
 }
 
 export async function activatePermit(id: number): Promise<PermitActionBody> {
-  const { data } = await apiClient().post<PermitActionBody>(apiPaths.permitAction(id, 'activate'));
-  return data;
+  const { data } = await apiClient().post<unknown>(apiPaths.permitAction(id, 'activate'));
+  return readAnswer(permitActionBodySchema, data, 'POST /api/v1/permits/{id}/activate/');
 }
 
 export async function cancelPermit(id: number): Promise<PermitActionBody> {
-  const { data } = await apiClient().post<PermitActionBody>(apiPaths.permitAction(id, 'cancel'));
-  return data;
+  const { data } = await apiClient().post<unknown>(apiPaths.permitAction(id, 'cancel'));
+  return readAnswer(permitActionBodySchema, data, 'POST /api/v1/permits/{id}/cancel/');
 }
 
 export async function updatePermit(
   id: number,
   payload: PermitUpdatePayload,
 ): Promise<PermitActionBody> {
-  const { data } = await apiClient().patch<PermitActionBody>(
+  const { data } = await apiClient().patch<unknown>(
     apiPaths.permitAction(id, 'full_update'),
     payload,
   );
-  return data;
+  return readAnswer(permitActionBodySchema, data, 'PATCH /api/v1/permits/{id}/full_update/');
 }
 
 export async function getPermitCapInfo(): Promise<PermitCapInfo> {
-  const { data } = await apiClient().get<PermitCapInfo>(apiPaths.permitCapInfo);
-  return data;
+  const { data } = await apiClient().get<unknown>(apiPaths.permitCapInfo);
+  return readAnswer(permitCapInfoSchema, data, 'GET /api/v1/permits/permit_cap_info/');
 }

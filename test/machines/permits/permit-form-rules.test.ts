@@ -72,6 +72,32 @@ describe('validatePermitForm', () => {
     });
   });
 
+  it('refuses vehicle and driver texts longer than the host stores, each on its field', () => {
+    const fits = {
+      ...filledForm,
+      make: 'm'.repeat(50),
+      model: 'm'.repeat(50),
+      colour: 'c'.repeat(30),
+      driver_first: 'f'.repeat(50),
+      driver_last: 'l'.repeat(50),
+    };
+    expect(validatePermitForm(fits, plainSite, juneNoon)).toEqual({});
+    const tooLong = {
+      make: `${fits.make}m`,
+      model: `${fits.model}m`,
+      colour: `${fits.colour}c`,
+      driver_first: `${fits.driver_first}f`,
+      driver_last: `${fits.driver_last}l`,
+    };
+    expect(validatePermitForm({ ...fits, ...tooLong }, plainSite, juneNoon)).toEqual({
+      make: 'Make must be 50 characters or fewer',
+      model: 'Model must be 50 characters or fewer',
+      colour: 'Colour must be 30 characters or fewer',
+      driver_first: 'Driver first name must be 50 characters or fewer',
+      driver_last: 'Driver last name must be 50 characters or fewer',
+    });
+  });
+
   describe('expiry', () => {
     it('is required when the resident picks the end', () => {
       const values = { ...filledForm, end: '' };

@@ -57,7 +57,7 @@ function startPermitList(input: Partial<PermitListInput> = {}) {
   const ready = () => waitFor(actor, (snapshot) => snapshot.matches('ready'));
   const requests = () => controls.inputs('fetchPermits') as PermitListRequest[];
   /** Answers the list call under way with `body` and waits for the list to be ready. */
-  const answer = async (body: PermitListBody) => {
+  const answer = async (body: PermitListBody | { error: unknown }) => {
     await answerListCall(controls, Promise.resolve(body));
     return ready();
   };

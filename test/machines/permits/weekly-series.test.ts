@@ -10,7 +10,7 @@ import {
   weekReferenceLabel,
   weeklySeries,
 } from '../../../machines/permits/weekly-series';
-import { referenceLabelMaxLength } from '../../../contract/permit';
+import { referenceLabelMaxLength } from '../../../contract/permit-rules';
 import { toPermitCreatePayload } from '../../../machines/permits/to-permit-create-payload';
 import { filledForm, juneNoon, plainSite } from './permit-form-fixtures';
 

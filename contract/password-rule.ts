@@ -1,4 +1,10 @@
-/** docs/contract.md §9: at least 8 characters with an upper-case letter, a lower-case letter and a digit. */
+/** The longest password either side accepts (a hash's input need not be longer). */
+export const passwordMaxLength = 128;
+
+/**
+ * docs/contract.md §9: at least 8 characters with an upper-case letter, a lower-case letter and a
+ * digit. The API host's messages, one per rule broken.
+ */
 export function passwordRuleErrors(password: string): string[] {
   const errors: string[] = [];
   if (password.length < 8) {

@@ -1,0 +1,37 @@
+/**
+ * The permit rules both sides apply, as plain values (no zod here: the web app's form chunks
+ * import them, and a schema library would add its bytes there). The API host's zod schemas
+ * (contract/permit.ts) and the add form's Yup schema (machines/permits/permit-form-schema.ts)
+ * read them from here, so each rule is written once.
+ */
+
+/** The longest text each permit field holds (the specification gives none; these are the host's). */
+export const permitFieldMaxLengths = {
+  /** Letters and digits, after spaces are taken out. */
+  vrm: 10,
+  make: 50,
+  model: 50,
+  colour: 30,
+  driver_first: 50,
+  driver_last: 50,
+  reference_label: 50,
+} as const;
+
+/** The longest reference label the host stores; the web app holds labels it makes to it. */
+export const referenceLabelMaxLength = permitFieldMaxLengths.reference_label;
+
+/** A registration as the host stores it: spaces taken out, upper case. */
+export function normaliseVrm(typed: string): string {
+  return typed.replace(/\s+/g, '').toUpperCase();
+}
+
+/** What a normalised registration may hold. */
+export const vrmPattern = /^[A-Z0-9]+$/;
+
+export const vrmInvalidMessage = 'Enter a valid registration number (letters and digits only).';
+
+/** Rows per page of GET /api/v1/permits/ (docs/contract.md §2, My Permits). */
+export const permitListPageSize = 20;
+
+/** The longest `search` the list accepts. */
+export const permitSearchMaxLength = 100;
