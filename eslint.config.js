@@ -1,4 +1,4 @@
-// Lint enforces the architecture's import directions (../shared/design/style.md, rule 3).
+// Lint enforces the architecture's import directions (docs/architecture.md).
 const js = require('@eslint/js');
 const tseslint = require('typescript-eslint');
 const reactHooks = require('eslint-plugin-react-hooks');
@@ -58,23 +58,46 @@ module.exports = tseslint.config(
               group: ['**/src/**', '**/server/**'],
               message: 'machines/ never imports the app or the server.',
             },
+            {
+              group: ['**/contract/openapi'],
+              message: 'The published document is the host’s; the app never carries it.',
+            },
           ],
         },
       ],
     },
   },
   {
-    // The contract is what the web app and the reference API host agree on: types, the status
-    // list and London's clock-change rule, depending on nothing but luxon for the last.
+    // The contract is what the web app and the reference API host agree on: the zod schemas of
+    // every request and answer, the plain rules both sides apply, the status list and London's
+    // clock-change rule (docs/decisions/020-zod-for-the-contract-yup-for-the-forms.md).
     files: ['contract/**/*.ts'],
+    ignores: ['contract/openapi.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              regex: '^(?!\\./|luxon$)',
-              message: 'contract/ depends on nothing but itself and luxon.',
+              regex: '^(?!\\./|luxon$|zod$)',
+              message: 'contract/ depends on nothing but itself, zod and luxon.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The published document is made from the schemas; neither side of the app imports it.
+    files: ['contract/openapi.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!\\./|zod$|zod-openapi$)',
+              message: 'contract/openapi.ts depends on the schemas, zod and zod-openapi only.',
             },
           ],
         },
@@ -127,6 +150,10 @@ module.exports = tseslint.config(
             {
               group: ['firebase', 'firebase/*'],
               message: 'Firebase sits behind src/identity/ only.',
+            },
+            {
+              group: ['**/contract/openapi'],
+              message: 'The published document is the host’s; the app never carries it.',
             },
           ],
         },

@@ -9,6 +9,7 @@ import { HttpError } from './http/http-error';
 import { refuseNullCharacters } from './http/refuse-null-characters';
 import type { Identity } from './identity/firebase-identity';
 import type { Mailer } from './mail/mailer';
+import { openApiRoute } from './routes/openapi-route';
 import { adminRoutes } from './routes/admin-routes';
 import { authRoutes } from './routes/auth-routes';
 import { emailVerificationRoutes } from './routes/email-verification-routes';
@@ -240,6 +241,7 @@ export function buildApp(deps: AppDependencies): FastifyInstance {
     sender: verificationSender,
     throttles,
   });
+  app.register(openApiRoute);
   if (deps.adminSecret) app.register(adminRoutes, { db: deps.db, adminSecret: deps.adminSecret });
 
   return app;

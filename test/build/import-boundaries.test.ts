@@ -48,8 +48,18 @@ test.each([
   ],
   [
     'contract/probe.ts',
-    "import { z } from 'zod';\nexport const probe = z;\n",
+    "import { createDocument } from 'zod-openapi';\nexport const probe = createDocument;\n",
     /depends on nothing but itself/,
+  ],
+  [
+    'src/shell/probe.ts',
+    "import { openApiDocument } from '../../contract/openapi';\nexport const probe = openApiDocument;\n",
+    /the app never carries it/,
+  ],
+  [
+    'machines/probe.ts',
+    "import { openApiDocument } from '../contract/openapi';\nexport const probe = openApiDocument;\n",
+    /the app never carries it/,
   ],
   [
     'src/features/guide/probe.ts',
@@ -96,6 +106,9 @@ test('the same imports are fine where the architecture allows them', async () =>
       'contract/probe.ts',
       "import { DateTime } from 'luxon';\nexport const probe = DateTime;\n",
     ),
+  ).toEqual([]);
+  expect(
+    await violationsOf('contract/probe.ts', "import { z } from 'zod';\nexport const probe = z;\n"),
   ).toEqual([]);
   expect(
     await violationsOf(

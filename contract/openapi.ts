@@ -1,0 +1,391 @@
+import { z } from 'zod';
+import { createDocument, type ZodOpenApiOperationObject } from 'zod-openapi';
+import {
+  detailSchema,
+  loginCredentialsSchema,
+  passwordChangeResultSchema,
+  passwordChangeSchema,
+  passwordResetConfirmationSchema,
+  passwordResetRequestSchema,
+  profileSchema,
+  registrationDetailsSchema,
+  tokenResponseSchema,
+} from './auth';
+import { emailPreferencesSchema } from './email-preferences';
+import { emailVerificationSchema } from './email-verification';
+import { detailErrorSchema, fieldErrorsSchema } from './errors';
+import {
+  permitActionBodySchema,
+  permitCapInfoSchema,
+  permitCreatePayloadSchema,
+  permitListBodySchema,
+  permitListQuerySchema,
+  permitSchema,
+  permitUpdatePayloadSchema,
+} from './permit';
+import { siteSettingsSchema } from './site-settings';
+
+/**
+ * The /api/v1 contract as an OpenAPI 3.1 document, generated from the schemas the reference host
+ * validates with and the web app reads answers with. The host serves it at
+ * GET /api/v1/openapi.json; `npm run openapi` writes docs/api/openapi.json.
+ */
+
+const json = <Schema extends z.ZodType>(schema: Schema) => ({
+  content: { 'application/json': { schema } },
+});
+const html = { content: { 'text/html': { schema: z.string() } } };
+
+const answer = (description: string, schema?: z.ZodType) =>
+  schema ? { description, ...json(schema) } : { description };
+
+const refusals = {
+  badRequest: answer('The request was refused: each field’s messages.', fieldErrorsSchema),
+  unauthenticated: answer(
+    'No bearer token, or one the identity provider did not issue or that has lapsed.',
+    detailErrorSchema,
+  ),
+  notFound: answer('No such permit of the resident’s, or a page past the last.', detailErrorSchema),
+  throttled: answer('Too many attempts; try again later.', detailErrorSchema),
+} as const;
+
+const bearer = [{ bearerAuth: [] }];
+
+/** A call anyone may make: the sign-in and registration calls, mail links, the site settings. */
+const open = (operation: ZodOpenApiOperationObject): ZodOpenApiOperationObject => ({
+  ...operation,
+  security: [],
+});
+
+const signedIn = (operation: ZodOpenApiOperationObject): ZodOpenApiOperationObject => ({
+  ...operation,
+  security: bearer,
+  responses: { ...operation.responses, '401': refusals.unauthenticated },
+});
+
+const permitIdPath = {
+  path: z.object({ id: z.string().regex(/^\d+$/).meta({ description: 'The permit’s id.' }) }),
+};
+
+const permitAction = (summary: string, description: string) =>
+  signedIn({
+    summary,
+    description,
+    requestParams: permitIdPath,
+    responses: {
+      '200': answer('The permit as it now is.', permitActionBodySchema),
+      '400': answer('Refused: the reason under `non_field_errors` or a field.', fieldErrorsSchema),
+      '404': refusals.notFound,
+    },
+  });
+
+const mailLink = z.object({
+  user: z.string().meta({ description: 'The resident the link was mailed to.' }),
+  token: z.string().meta({ description: 'The link’s signed token.' }),
+});
+const switchOffLink = mailLink.extend({ kind: z.enum(['confirmations', 'reminders']) });
+const confirmationLink = mailLink.extend({ expires: z.string() });
+
+/** A page a mailed link opens (GET, one button) or its button sends (POST): HTML, public. */
+const mailLinkPage = (
+  operationId: string,
+  summary: string,
+  query: z.ZodObject,
+  page: string,
+): ZodOpenApiOperationObject =>
+  open({
+    tags: ['optional'],
+    operationId,
+    summary,
+    requestParams: { query },
+    responses: {
+      '200': { description: page, ...html },
+      '404': refusals.notFound,
+      '429': refusals.throttled,
+    },
+  });
+
+export function openApiDocument() {
+  return createDocument({
+    openapi: '3.1.0',
+    info: {
+      title: 'Kerbside API',
+      version: '1.0.0',
+      description:
+        'The /api/v1 contract between the Kerbside web app and a council’s API host (docs/contract.md). ' +
+        'A council host must answer every call of the specification; the calls marked optional are ' +
+        'capabilities of the reference host, and the web app works without them (a 404 hides them).',
+      license: { name: 'MIT', identifier: 'MIT' },
+    },
+    servers: [{ url: '/', description: 'The API host, which serves the web app’s calls.' }],
+    tags: [
+      { name: 'auth', description: 'Sign-in, registration, profile and passwords.' },
+      { name: 'permits', description: 'The resident’s own visitor permits.' },
+      { name: 'site', description: 'The council’s settings.' },
+      {
+        name: 'optional',
+        description: 'Capabilities of the reference host a council host may leave out.',
+      },
+    ],
+    components: {
+      securitySchemes: {
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: 'The identity provider’s ID token of the signed-in resident.',
+        },
+      },
+    },
+    paths: {
+      '/api/v1/auth/login/': {
+        post: open({
+          tags: ['auth'],
+          operationId: 'login',
+          summary: 'Sign in',
+          description:
+            'Answers a custom token for the identity provider’s sign-in step (docs/contract.md §7).',
+          requestBody: json(loginCredentialsSchema),
+          responses: {
+            '200': answer(
+              'Signed in: a custom token, or a warning when minting one failed.',
+              tokenResponseSchema,
+            ),
+            '400': refusals.badRequest,
+            '401': answer('Wrong e-mail or password.', detailErrorSchema),
+            '403': answer('The account has been disabled.', detailErrorSchema),
+            '429': refusals.throttled,
+          },
+        }),
+      },
+      '/api/v1/auth/register/': {
+        post: open({
+          tags: ['auth'],
+          operationId: 'register',
+          summary: 'Create an account with an invite code',
+          requestBody: json(registrationDetailsSchema),
+          responses: {
+            '201': answer('Registered: a custom token to sign in with.', tokenResponseSchema),
+            '400': refusals.badRequest,
+            '429': refusals.throttled,
+          },
+        }),
+      },
+      '/api/v1/auth/logout/': {
+        post: open({
+          tags: ['auth'],
+          operationId: 'logout',
+          summary: 'Sign out',
+          description:
+            'The web app signs out of the identity provider itself; failure is tolerated.',
+          responses: { '200': answer('Signed out.', detailSchema) },
+        }),
+      },
+      '/api/v1/auth/profile/': {
+        get: signedIn({
+          tags: ['auth'],
+          operationId: 'getProfile',
+          summary: 'The resident’s profile',
+          description:
+            'Doubles as the session’s validity check: a 401 or 403 signs the resident out.',
+          responses: {
+            '200': answer('The profile.', profileSchema),
+            '403': answer('The account has been disabled.', detailErrorSchema),
+          },
+        }),
+      },
+      '/api/v1/auth/change-password/': {
+        post: signedIn({
+          tags: ['auth'],
+          operationId: 'changePassword',
+          summary: 'Change the password',
+          requestBody: json(passwordChangeSchema),
+          responses: {
+            '200': answer('Changed; every other session has ended.', passwordChangeResultSchema),
+            '400': refusals.badRequest,
+            '429': refusals.throttled,
+          },
+        }),
+      },
+      '/api/v1/auth/password-reset/': {
+        post: open({
+          tags: ['auth'],
+          operationId: 'requestPasswordReset',
+          summary: 'Mail a password reset link',
+          description: 'Answers the same whether or not the address has an account.',
+          requestBody: json(passwordResetRequestSchema),
+          responses: {
+            '200': answer('A link is mailed if the address has an account.', detailSchema),
+            '400': refusals.badRequest,
+            '429': refusals.throttled,
+          },
+        }),
+      },
+      '/api/v1/auth/password-reset-confirm/': {
+        post: open({
+          tags: ['auth'],
+          operationId: 'confirmPasswordReset',
+          summary: 'Choose a new password with a reset link',
+          requestBody: json(passwordResetConfirmationSchema),
+          responses: {
+            '200': answer('The password is changed.', detailSchema),
+            '400': refusals.badRequest,
+            '429': refusals.throttled,
+          },
+        }),
+      },
+      '/api/v1/site-settings/': {
+        get: open({
+          tags: ['site'],
+          operationId: 'getSiteSettings',
+          summary: 'The council’s settings',
+          responses: { '200': answer('The settings.', siteSettingsSchema) },
+        }),
+      },
+      '/api/v1/permits/': {
+        get: signedIn({
+          tags: ['permits'],
+          operationId: 'listPermits',
+          summary: 'The resident’s permits, newest first',
+          description:
+            'Filtered by status and creation date, searched, in pages. A body carrying an `error` field is a failure.',
+          requestParams: { query: permitListQuerySchema.partial() },
+          responses: {
+            '200': answer(
+              'A page of permits and the count, or a plain array of all.',
+              permitListBodySchema,
+            ),
+            '400': refusals.badRequest,
+            '404': answer('A page past the last: "Invalid page."', detailErrorSchema),
+          },
+        }),
+        post: signedIn({
+          tags: ['permits'],
+          operationId: 'createPermit',
+          summary: 'Create a permit',
+          description: '201 or 202 is success (docs/contract.md §7).',
+          requestBody: json(permitCreatePayloadSchema),
+          responses: {
+            '201': answer('Created; the parking provider is told in the background.', permitSchema),
+            '202': answer(
+              'Accepted; the parking provider is told in the background.',
+              permitSchema,
+            ),
+            '400': refusals.badRequest,
+          },
+        }),
+      },
+      '/api/v1/permits/permit_cap_info/': {
+        get: signedIn({
+          tags: ['permits'],
+          operationId: 'getPermitCapInfo',
+          summary: 'Activations used and left in this period',
+          responses: { '200': answer('The cap and its use.', permitCapInfoSchema) },
+        }),
+      },
+      '/api/v1/permits/{id}/activate/': {
+        post: {
+          tags: ['permits'],
+          operationId: 'activatePermit',
+          ...permitAction('Activate a scheduled permit now', 'Set Live Now.'),
+        },
+      },
+      '/api/v1/permits/{id}/cancel/': {
+        post: {
+          tags: ['permits'],
+          operationId: 'cancelPermit',
+          ...permitAction('Cancel a permit', 'The parking provider is told in the background.'),
+        },
+      },
+      '/api/v1/permits/{id}/full_update/': {
+        patch: {
+          tags: ['permits'],
+          operationId: 'updatePermit',
+          ...permitAction(
+            'Change a permit’s start or end',
+            'A 2xx answer may still carry `error` and `message` (docs/contract.md §8, "Update permit").',
+          ),
+          requestBody: json(permitUpdatePayloadSchema),
+        },
+      },
+      '/api/v1/me/email-preferences/': {
+        get: signedIn({
+          tags: ['optional'],
+          operationId: 'getEmailPreferences',
+          summary: 'Which permit e-mails the resident gets (optional)',
+          responses: { '200': answer('The choices.', emailPreferencesSchema) },
+        }),
+        put: signedIn({
+          tags: ['optional'],
+          operationId: 'putEmailPreferences',
+          summary: 'Choose which permit e-mails the resident gets (optional)',
+          requestBody: json(emailPreferencesSchema),
+          responses: {
+            '200': answer('The choices stored.', emailPreferencesSchema),
+            '400': refusals.badRequest,
+            '429': refusals.throttled,
+          },
+        }),
+      },
+      '/api/v1/me/email-verification/': {
+        get: signedIn({
+          tags: ['optional'],
+          operationId: 'getEmailVerification',
+          summary: 'Whether the resident’s address is confirmed (optional)',
+          responses: { '200': answer('Confirmed or not.', emailVerificationSchema) },
+        }),
+        post: signedIn({
+          tags: ['optional'],
+          operationId: 'sendEmailVerification',
+          summary: 'Mail the confirmation link again (optional)',
+          responses: {
+            '202': answer('Mailed.', emailVerificationSchema),
+            '200': answer('Already confirmed: nothing mailed.', emailVerificationSchema),
+            '429': refusals.throttled,
+          },
+        }),
+      },
+      '/api/v1/email-preferences/switch-off/': {
+        get: mailLinkPage(
+          'showEmailSwitchOff',
+          'The page a mailed "stop these e-mails" link opens (optional)',
+          switchOffLink,
+          'A page with one button.',
+        ),
+        post: mailLinkPage(
+          'switchOffEmails',
+          'Stop one kind of permit e-mail from a mailed link (optional)',
+          switchOffLink,
+          'The page saying so.',
+        ),
+      },
+      '/api/v1/email-verification/confirm/': {
+        get: mailLinkPage(
+          'showEmailConfirmation',
+          'The page a mailed confirmation link opens (optional)',
+          confirmationLink,
+          'A page with one button.',
+        ),
+        post: mailLinkPage(
+          'confirmEmail',
+          'Confirm the resident’s address from a mailed link (optional)',
+          confirmationLink,
+          'The page saying so.',
+        ),
+      },
+      '/api/v1/openapi.json': {
+        get: open({
+          tags: ['site'],
+          operationId: 'getOpenApiDocument',
+          summary: 'This document',
+          responses: {
+            '200': {
+              description: 'The OpenAPI document.',
+              content: { 'application/json': { schema: z.looseObject({}) } },
+            },
+          },
+        }),
+      },
+    },
+  });
+}

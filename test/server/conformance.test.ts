@@ -1,0 +1,100 @@
+import { createServer, type Server } from 'node:http';
+import { runConformance, type ConformanceCheck } from '../../scripts/conformance/conformance';
+import { siteSettingsStore } from '../../server/site-settings/site-settings-store';
+import { specCalls } from './support/spec-calls';
+import { openTestDatabase, type TestDatabase } from './support/test-database';
+import { createInvite, emulatorHost, startTestApi, type TestApi } from './support/test-api';
+
+jest.setTimeout(120_000);
+
+let database: TestDatabase;
+let api: TestApi;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  // Scheduling on, so that activation is walked too.
+  await siteSettingsStore.update(database.db, {
+    can_schedule_permits: true,
+    can_add_reference: true,
+  });
+  api = await startTestApi(database.db);
+});
+
+afterAll(async () => {
+  await api?.close();
+  await database?.close();
+});
+
+const failuresOf = (checks: ConformanceCheck[]) => checks.filter((check) => !check.passed);
+
+/**
+ * A council's host that answers one field wrongly: the reference host behind a proxy that turns
+ * the cap info's `permits_used` into a string.
+ */
+async function hostWithOneWrongField(upstream: string): Promise<{ url: string; server: Server }> {
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      void (async () => {
+        const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
+        const answer = await fetch(`${upstream}${request.url ?? '/'}`, {
+          method: request.method,
+          headers: Object.fromEntries(
+            Object.entries(request.headers).filter(
+              (entry): entry is [string, string] =>
+                typeof entry[1] === 'string' && entry[0] !== 'host',
+            ),
+          ),
+          body,
+        });
+        let text = await answer.text();
+        if (request.url === '/api/v1/permits/permit_cap_info/' && answer.ok) {
+          const info = JSON.parse(text) as Record<string, unknown>;
+          text = JSON.stringify({ ...info, permits_used: String(info.permits_used) });
+        }
+        response.writeHead(answer.status, {
+          'content-type': answer.headers.get('content-type') ?? 'application/json',
+        });
+        response.end(text);
+      })();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('No TCP address.');
+  return { url: `http://127.0.0.1:${address.port}`, server };
+}
+
+test('the reference host passes every check of the conformance suite', async () => {
+  const checks = await runConformance({
+    baseUrl: api.url,
+    inviteCode: await createInvite(database.db, { uses: 1 }),
+    identity: { emulatorHost: emulatorHost() },
+  });
+
+  expect(failuresOf(checks)).toEqual([]);
+  // Every call of docs/contract.md §7 is walked.
+  const calls = new Set(checks.map((check) => check.call.replace(/\?.*$/, '')));
+  expect([...calls]).toEqual(expect.arrayContaining([...specCalls]));
+});
+
+test('a host that answers one field wrongly fails the suite, which names the call and the field', async () => {
+  const { url, server } = await hostWithOneWrongField(api.url);
+  try {
+    const checks = await runConformance({
+      baseUrl: url,
+      inviteCode: await createInvite(database.db, { uses: 1 }),
+      identity: { emulatorHost: emulatorHost() },
+    });
+
+    expect(failuresOf(checks)).toEqual([
+      expect.objectContaining({
+        call: 'GET /api/v1/permits/permit_cap_info/',
+        problem: expect.stringContaining('permits_used'),
+      }),
+    ]);
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
