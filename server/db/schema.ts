@@ -63,8 +63,9 @@ export const users = pgTable(
      */
     mailLinkKey: uuid('mail_link_key').notNull().defaultRandom(),
     /**
-     * When the resident opened the link mailed to their address (server/routes/email-verification-
-     * routes.ts); null until then. Permit mails go only to a confirmed address.
+     * When the resident opened the link mailed to their address
+     * (server/routes/email-verification-routes.ts); null until then. Permit mails go only to a
+     * confirmed address.
      */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
   },
