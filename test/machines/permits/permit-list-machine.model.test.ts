@@ -81,6 +81,10 @@ function driverFor(
   };
 }
 
+// The broken-machine checks replay paths until one fails: under 1 s alone, but over Jest's
+// default 5 s on a two-core machine busy with the browser suites.
+jest.setTimeout(60_000);
+
 describe('permitListMachine model', () => {
   testEveryModelPath(permitListMachine, paths, () => driverFor(permitListMachine));
 
