@@ -9,6 +9,7 @@ import type {
 } from '../../contract/permit';
 import { apiClient } from './api-client';
 import { apiPaths } from './api-paths';
+import { permitListParams } from './permit-list-params';
 
 /** POST /api/v1/permits/ (docs/contract.md §7). Only 201 and 202 mean the permit was taken. */
 export async function createPermit(payload: PermitCreatePayload): Promise<CreatePermitAnswer> {
@@ -16,14 +17,9 @@ export async function createPermit(payload: PermitCreatePayload): Promise<Create
   return { status };
 }
 
-/** GET /api/v1/permits/ with `status` repeated once per value; empty filters are left out. */
+/** GET /api/v1/permits/ with the query permitListParams builds. */
 export async function listPermits(request: PermitListRequest): Promise<PermitListBody> {
-  const params = new URLSearchParams();
-  for (const status of request.status) params.append('status', status);
-  if (request.start_date) params.set('start_date', request.start_date);
-  if (request.end_date) params.set('end_date', request.end_date);
-  if (request.search) params.set('search', request.search);
-  params.set('page', String(request.page));
+  const params = permitListParams(request);
   const { data } = await apiClient().get<PermitListBody>(apiPaths.permits, { params });
   return data;
 }
