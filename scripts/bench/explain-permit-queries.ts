@@ -40,6 +40,8 @@ export async function recordStatements(
   return recorded;
 }
 
+const explainable = /^\s*(select|insert|update|delete|with)\b/i;
+
 /**
  * PostgreSQL's EXPLAIN (ANALYZE, BUFFERS) of exactly the statements the API's code runs: each
  * probe runs against a connection that records its SQL, which is then explained. So the plans
@@ -55,11 +57,16 @@ export async function explainPermitQueries(
     for (const probe of probes) {
       const statements: string[][] = [];
       let seqScanOnPermits = false;
-      for (const { query, params } of await recordStatements(pool, probe.run)) {
-        const result = await pool.query<{ 'QUERY PLAN': string }>(
-          `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${query}`,
-          params,
-        );
+      const recorded = await recordStatements(pool, probe.run);
+      // A write's statements run inside its transaction, whose begin and commit are not explained.
+      for (const { query, params } of recorded.filter((statement) =>
+        explainable.test(statement.query),
+      )) {
+        // EXPLAIN ANALYZE runs the statement: a write's is rolled back.
+        await pool.query('BEGIN');
+        const result = await pool
+          .query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${query}`, params)
+          .finally(() => pool.query('ROLLBACK'));
         const lines = result.rows.map((row) => row['QUERY PLAN'].trim().replace(/^->\s*/, ''));
         if (lines.some((line) => /Seq Scan on "?permits"?\b/.test(line))) seqScanOnPermits = true;
         statements.push(

@@ -50,6 +50,8 @@ export interface LoggedCall {
   pid: number;
   operation: string;
   permitId: number;
+  /** The key the call carried: a retry of the same step carries the same one. */
+  idempotencyKey?: string;
   at: number;
 }
 
