@@ -79,6 +79,16 @@ export function councilChecks(result: CouncilBenchmark): CouncilCheck[] {
         target: `${run.permits} once, all ACTIVE`,
         pass: run.onceByKey === run.permits && run.twiceByKey === 0 && run.active === run.permits,
       },
+      {
+        measure: `${label}: from the workers' metrics, oldest wait; provider calls`,
+        figure: `${run.maxQueueAgeSeconds.toFixed(1)} s; ${
+          Object.entries(run.providerOutcomes)
+            .map(([outcome, calls]) => `${outcome} ${calls}`)
+            .join(', ') || 'none'
+        } (surviving worker)`,
+        target: '–',
+        pass: null,
+      },
     );
   }
   checks.push(

@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { Pool } from 'pg';
 import { openDatabase } from '../../server/db/database';
+import { findFreePort } from '../stack/free-port';
 import {
   readCallLog,
   startWorker,
@@ -28,6 +30,23 @@ export interface BurstFigures {
   neverCalled: number;
   /** Create calls repeated with the same key (a killed worker's, retried after its lease). */
   repeatedCalls: number;
+  /** The longest wait of the queue's oldest permit, as the workers' metrics reported it. */
+  maxQueueAgeSeconds: number;
+  /** The workers' provider calls by outcome (kerbside_provider_calls_total, surviving workers). */
+  providerOutcomes: Record<string, number>;
+}
+
+/** One sample of a worker's /metrics (server/ops/ops-metrics.ts). */
+async function scrape(url: string, secret: string): Promise<string> {
+  const answer = await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${secret}` } });
+  if (answer.status !== 200) throw new Error(`${url}/metrics answered ${answer.status}.`);
+  return answer.text();
+}
+
+function metric(text: string, name: string): number {
+  const value = new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1];
+  if (value === undefined) throw new Error(`No ${name} in the metrics.`);
+  return Number(value);
 }
 
 /** Gives up waiting this long after the lease would have let every killed claim go. */
@@ -37,8 +56,9 @@ const drainSlackMs = 60_000;
  * Issue 37's burst: `permits` permits queued at once (one INSERT) in a database of their own on
  * the same PostgreSQL server, worked off by two `npm run worker` processes against the simulated
  * provider at `providerLatencyMs`; with `kill`, the first worker is killed with SIGKILL once a
- * fifth are done. The provider's call log (PROVIDER_CALL_LOG, one line per call with its
- * idempotency key) is the count of what reached the provider.
+ * fifth are done. The queue's depth and age are read from the workers' own metrics (OPS_PORT,
+ * server/ops/ops-metrics.ts), as an operator would; the provider's call log (PROVIDER_CALL_LOG,
+ * one line per call with its idempotency key) is the count of what reached the provider.
  */
 export async function reconcilerBurst(options: {
   databaseUrl: string;
@@ -60,10 +80,16 @@ export async function reconcilerBurst(options: {
   const callLog = path.join(directory, 'provider-calls.jsonl');
   const pool = new Pool({ connectionString: databaseUrl, max: 2 });
   const workers: WorkerProcess[] = [];
+  const opsUrls: string[] = [];
+  const secret = randomBytes(24).toString('hex');
   try {
     for (let index = 0; index < 2; index += 1) {
+      const opsPort = await findFreePort();
+      opsUrls.push(`http://127.0.0.1:${opsPort}`);
       workers.push(
         startWorker({
+          OPS_PORT: String(opsPort),
+          OPS_SECRET: secret,
           DATABASE_URL: databaseUrl,
           DATA_DIR: directory,
           LOG_LEVEL: 'info',
@@ -94,6 +120,15 @@ export async function reconcilerBurst(options: {
          ON u.n = g % $2::integer`,
       [options.permits, residents],
     );
+    // The queue as an operator sees it: from the metrics of a worker that is still running.
+    const queueMetrics = async () => {
+      const text = await scrape(opsUrls[killed ? 1 : 0] as string, secret);
+      return {
+        depth: metric(text, 'kerbside_reconciler_queue_depth'),
+        age: metric(text, 'kerbside_reconciler_queue_oldest_age_seconds'),
+      };
+    };
+    let maxQueueAgeSeconds = 0;
     const count = async (status: string) =>
       Number(
         (
@@ -107,7 +142,8 @@ export async function reconcilerBurst(options: {
     let drainedMs: number | null = null;
     let killed = false;
     while (Date.now() < deadline) {
-      const queued = await count('QUEUED');
+      const { depth: queued, age } = await queueMetrics();
+      maxQueueAgeSeconds = Math.max(maxQueueAgeSeconds, age);
       if (queued === 0) {
         drainedMs = Date.now() - started;
         break;
@@ -119,6 +155,13 @@ export async function reconcilerBurst(options: {
       await delay(100);
     }
     const active = await count('ACTIVE');
+    const providerOutcomes: Record<string, number> = {};
+    const outcomes = await scrape(opsUrls[1] as string, secret);
+    for (const match of outcomes.matchAll(
+      /^kerbside_provider_calls_total\{operation="(\w+)",outcome="(\w+)"\} (\S+)$/gm,
+    )) {
+      providerOutcomes[`${match[1]} ${match[2]}`] = Number(match[3]);
+    }
 
     const keys = new Map<number, Set<string>>();
     let calls = 0;
@@ -141,6 +184,8 @@ export async function reconcilerBurst(options: {
       twiceByKey: perPermit.filter((size) => size > 1).length,
       neverCalled: options.permits - keys.size,
       repeatedCalls: calls - keys.size,
+      maxQueueAgeSeconds,
+      providerOutcomes,
     };
   } finally {
     await Promise.all(workers.map((worker) => worker.stop('SIGTERM')));
