@@ -10,6 +10,8 @@ export interface CouncilCheck {
   pass: boolean | null;
 }
 
+const spreadText = ({ min, median, max }: { min: number; median: number; max: number }) =>
+  `${min}–${max} (median ${median})`;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const seconds = (value: number) => `${(value / 1000).toFixed(1)} s`;
 
@@ -34,6 +36,15 @@ export function councilChecks(result: CouncilBenchmark): CouncilCheck[] {
       measure: `seed ${seeded.totalPermits} permits (COPY, 0004's indexes rebuilt, VACUUM ANALYZE)`,
       figure: `${seconds(seedMs)} (COPY ${seconds(seeded.timings.permitsMs)}, indexes ${seconds(seeded.timings.indexesMs)})`,
       target: `aim ≤ ${seconds(seedAimMs)}`,
+      pass: null,
+    },
+    {
+      measure: `residents' permits: most ${spreadText(seeded.normalPermits)}; ${seeded.heavy.length} heavy ${spreadText(seeded.heavyPermits)}`,
+      figure: Object.entries(seeded.statusCounts)
+        .sort(([, a], [, b]) => b - a)
+        .map(([status, count]) => `${status} ${count}`)
+        .join(', '),
+      target: 'every status',
       pass: null,
     },
     {
