@@ -26,8 +26,8 @@ export function startWorker(environment: Record<string, string>): WorkerProcess 
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   // Only the tail is kept (for the message if the worker exits), and the ready line is looked for
-  // only until it comes: a worker logs a line per permit, and searching everything it ever wrote
-  // on every chunk made the parent slow enough to stall the worker on a full pipe (the council
+  // only until it comes: a worker logs a line per permit, so searching everything it ever wrote
+  // on every chunk costs the parent time that grows with the square of the output (the council
   // bench's 10,000-permit burst).
   let output = '';
   let started = false;
