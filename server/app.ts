@@ -9,6 +9,7 @@ import { HttpError } from './http/http-error';
 import { refuseNullCharacters } from './http/refuse-null-characters';
 import type { Identity } from './identity/firebase-identity';
 import type { Mailer } from './mail/mailer';
+import type { OpsMetrics } from './ops/ops-metrics';
 import { openApiRoute } from './routes/openapi-route';
 import { adminRoutes } from './routes/admin-routes';
 import { authRoutes } from './routes/auth-routes';
@@ -49,6 +50,8 @@ export interface AppDependencies {
   trustProxy?: TrustProxy;
   /** The hourly mail limit per account (server/mail/account-mail-budget.ts); default 30. */
   mailsPerAccountPerHour?: number;
+  /** Prometheus metrics (server/ops/ops-metrics.ts), served on the ops port, never here. */
+  metrics?: OpsMetrics;
 }
 
 /** TRUST_PROXY as Fastify takes it: true (any proxy) or the proxies' addresses and CIDRs. */
@@ -165,6 +168,7 @@ export function buildApp(deps: AppDependencies): FastifyInstance {
     // Answers carry residents' data and sign-in tokens: no cache, shared or private, keeps them.
     reply.header('cache-control', 'no-store');
   });
+  deps.metrics?.observeRequests(app);
   // Once the body is parsed, before any route reads it: no NUL reaches the database.
   app.addHook('preValidation', async (request) => refuseNullCharacters(request));
   // nosniff, no X-Powered-By, and a CSP for JSON: nothing to load, and no page may frame it.

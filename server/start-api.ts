@@ -21,6 +21,9 @@ import { createMailer, type Mailer } from './mail/mailer';
 import type { PermitMailSettings } from './mail/permit-mail-settings';
 import type { PollingLoop } from './polling/create-polling-loop';
 import type { ParkingProvider } from './provider/parking-provider';
+import { loadOpsConfig, type OpsConfig } from './ops/ops-config';
+import { createOpsMetrics, type OpsMetrics } from './ops/ops-metrics';
+import { startOpsServer } from './ops/start-ops-server';
 import { createSimulatedParkingProvider } from './provider/simulated-parking-provider';
 import { createReconciler, type Reconciler } from './reconciler/create-reconciler';
 import type { ReconcilerSettings } from './reconciler/reconciler-settings';
@@ -63,6 +66,8 @@ export interface StartApiOptions {
    * PERMIT_REMINDER_MINUTES unless the settings say otherwise.
    */
   permitMail?: false | { settings?: Partial<PermitMailSettings> };
+  /** The operator's endpoints on a port of their own (server/ops/); default OPS_PORT, OPS_SECRET. */
+  ops?: OpsConfig;
 }
 
 export interface RunningApi {
@@ -73,6 +78,8 @@ export interface RunningApi {
   reconciler?: Reconciler;
   /** The in-process permit mail dispatcher, when one runs. */
   permitMail?: PollingLoop;
+  /** The operator's endpoints (liveness, readiness, metrics), when they run. */
+  opsUrl?: string;
   /** Stops the reconciler (after its in-flight work), the server and the database. */
   close(): Promise<void>;
 }
@@ -86,13 +93,15 @@ function inProcessReconciler(
   db: Database,
   option: StartApiOptions['reconciler'],
   log: HostLogger,
+  metrics: OpsMetrics | undefined,
 ): Reconciler | undefined {
   if (option === false) return undefined;
   const environment = loadReconcilerConfig();
   if (!option && !environment.enabled) return undefined;
+  const provider = option?.provider ?? createSimulatedParkingProvider(environment.provider);
   return createReconciler({
     db,
-    provider: option?.provider ?? createSimulatedParkingProvider(environment.provider),
+    provider: metrics ? metrics.countingProvider(provider) : provider,
     settings: { ...environment.settings, ...option?.settings },
     log,
   });
@@ -160,8 +169,10 @@ export async function startApi(options: StartApiOptions): Promise<RunningApi> {
       revealLinks: identityMode.kind === 'emulator',
     });
     cleanups.push(() => mailer.close());
+    const ops = options.ops ?? loadOpsConfig();
+    const metrics = ops ? createOpsMetrics({ db: connection.db }) : undefined;
     // Created before the app so that the permit routes can wake it after a change.
-    const reconciler = inProcessReconciler(connection.db, options.reconciler, logger);
+    const reconciler = inProcessReconciler(connection.db, options.reconciler, logger, metrics);
     if (reconciler) cleanups.push(() => reconciler.stop());
     let ownUrl = '';
     const permitMail = inProcessPermitMail(
@@ -190,6 +201,7 @@ export async function startApi(options: StartApiOptions): Promise<RunningApi> {
       logger,
       publicUrl: options.publicUrl,
       trustProxy: options.trustProxy,
+      metrics,
     });
     cleanups.push(() => app.close());
     await app.listen({ port: options.port ?? 0, host });
@@ -202,9 +214,12 @@ export async function startApi(options: StartApiOptions): Promise<RunningApi> {
       : undefined;
     const url = `http://${urlHost(host)}:${address.port}`;
     ownUrl = url;
+    const opsServer =
+      ops && metrics ? await startOpsServer(ops, { db: connection.db, metrics }) : undefined;
+    if (opsServer) cleanups.push(() => opsServer.close());
     reconciler?.start();
     permitMail?.start();
-    return { url, demo, reconciler, permitMail, close: cleanUp };
+    return { url, demo, reconciler, permitMail, opsUrl: opsServer?.url, close: cleanUp };
   } catch (error) {
     await cleanUp();
     throw error;

@@ -4,6 +4,9 @@ import { openDatabase } from './db/database';
 import { createHostLogger, type HostLogger } from './logging/create-host-logger';
 import { createPermitMailDispatcher } from './mail/create-permit-mail-dispatcher';
 import { createMailer } from './mail/mailer';
+import { loadOpsConfig } from './ops/ops-config';
+import { createOpsMetrics } from './ops/ops-metrics';
+import { startOpsServer } from './ops/start-ops-server';
 import { createSimulatedParkingProvider } from './provider/simulated-parking-provider';
 import { createReconciler } from './reconciler/create-reconciler';
 import { stopOnSignals } from './stop-on-signals';
@@ -26,9 +29,13 @@ async function main(log: (logger: HostLogger) => void): Promise<void> {
     process.exit(2);
   }
   const connection = await openDatabase({ databaseUrl: config.databaseUrl });
+  // The operator's endpoints (server/ops/), when OPS_PORT and OPS_SECRET are set.
+  const ops = loadOpsConfig();
+  const metrics = ops ? createOpsMetrics({ db: connection.db }) : undefined;
+  const provider = createSimulatedParkingProvider(config.reconciler.provider);
   const reconciler = createReconciler({
     db: connection.db,
-    provider: createSimulatedParkingProvider(config.reconciler.provider),
+    provider: metrics ? metrics.countingProvider(provider) : provider,
     settings: config.reconciler.settings,
     log: logger,
   });
@@ -46,6 +53,8 @@ async function main(log: (logger: HostLogger) => void): Promise<void> {
     publicUrl: () => publicUrl,
     log: logger,
   });
+  const opsServer =
+    ops && metrics ? await startOpsServer(ops, { db: connection.db, metrics }) : undefined;
   reconciler.start();
   permitMail.start();
   logger.info(
@@ -55,7 +64,7 @@ async function main(log: (logger: HostLogger) => void): Promise<void> {
   stopOnSignals(
     (signal) => `${signal}: finishing the permits in hand, then stopping…`,
     async () => {
-      await Promise.all([reconciler.stop(), permitMail.stop()]);
+      await Promise.all([reconciler.stop(), permitMail.stop(), opsServer?.close()]);
       mailer.close();
       await connection.close();
     },

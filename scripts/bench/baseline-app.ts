@@ -2,6 +2,18 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Pool } from 'pg';
 
 export const baselinePath = '/baseline/permits/';
+/** The route that runs a statement recorded from the API's own code (the council bench). */
+export const baselineStatementPath = '/baseline/statement/';
+/** Names the resident whose permits the statement route reads (the API ignores it). */
+export const baselineResidentHeader = 'x-bench-resident';
+
+/** One statement as the API's code sent it for `residentId` (explain-permit-queries.ts). */
+export interface BaselineStatement {
+  query: string;
+  params: unknown[];
+  /** The resident it was recorded for: each request puts its own in this parameter's places. */
+  residentId: string;
+}
 
 // The list's first page as one statement, served by migration 0004's permits_user_newest_idx
 // (the order of server/permits/list-permits.ts): the least a request for that page can cost.
@@ -14,11 +26,28 @@ const firstPageQuery =
  * The permit list's figures are reported as a ratio of this route's, measured in the same run
  * on the same data (run-benchmarks.ts).
  */
-export function buildBaselineApp(options: { pool: Pool; residentId: string }): FastifyInstance {
+export function buildBaselineApp(options: {
+  pool: Pool;
+  residentId: string;
+  /** With a statement, also serves it at baselineStatementPath for the resident each request names. */
+  statement?: BaselineStatement;
+}): FastifyInstance {
   const app = Fastify({ logger: false });
   app.get(baselinePath, async () => {
     const { rows } = await options.pool.query(firstPageQuery, [options.residentId]);
     return { results: rows };
   });
+  const { statement } = options;
+  if (statement) {
+    app.get(baselineStatementPath, async (request) => {
+      const named = request.headers[baselineResidentHeader];
+      const resident = typeof named === 'string' ? named : statement.residentId;
+      const params = statement.params.map((value) =>
+        value === statement.residentId ? resident : value,
+      );
+      const { rows } = await options.pool.query(statement.query, params);
+      return { results: rows };
+    });
+  }
   return app;
 }

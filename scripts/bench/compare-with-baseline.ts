@@ -31,18 +31,20 @@ function median(figures: EndpointFigures[]): EndpointFigures {
 /**
  * One endpoint of the API host against the baseline route (baseline-app.ts), in alternating
  * rounds, so that whatever else the machine is doing weighs on both alike; both hosts run
- * throughout and only one is under load at a time.
+ * throughout and only one is under load at a time. Either may be several hosts (measure-endpoint.ts
+ * splits the connections), and the baseline's case may be another route of baseline-app.ts.
  */
 export async function compareWithBaseline(
-  api: { url: string; idToken: string; endpointCase: EndpointCase },
-  baselineUrl: string,
+  api: { url: string | string[]; idToken: string; endpointCase: EndpointCase },
+  baselineUrl: string | string[],
   load: LoadShape,
   rounds: number,
+  baselineEndpointCase: EndpointCase = baselineCase,
 ): Promise<BaselineComparison> {
   const measured: EndpointFigures[] = [];
   const baseline: EndpointFigures[] = [];
   for (let round = 0; round < rounds; round += 1) {
-    baseline.push(await measureEndpoint(baselineUrl, '', baselineCase, load));
+    baseline.push(await measureEndpoint(baselineUrl, '', baselineEndpointCase, load));
     measured.push(await measureEndpoint(api.url, api.idToken, api.endpointCase, load));
   }
   return {

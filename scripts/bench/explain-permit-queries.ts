@@ -11,14 +11,41 @@ export interface QueryProbe {
 
 export interface QueryPlan {
   name: string;
-  /** Per statement the probe ran: its scan nodes and run time. */
+  /** Per statement the probe ran: its scan nodes, shared buffers and run time. */
   statements: string[][];
+  /** Whether any statement's plan reads the permits table with a sequential scan. */
+  seqScanOnPermits: boolean;
+}
+
+export interface RecordedStatement {
+  query: string;
+  params: unknown[];
 }
 
 /**
- * PostgreSQL's EXPLAIN ANALYZE of exactly the statements the API's code runs: each probe runs
- * against a connection that records its SQL, which is then explained. So the plans shown are the
- * ones the API gets, not hand-written look-alikes.
+ * The statements `run` sends, exactly as the API's code builds them: it runs against a connection
+ * of `pool` that records its SQL and parameters.
+ */
+export async function recordStatements(
+  pool: Pool,
+  run: (db: Database) => Promise<unknown>,
+): Promise<RecordedStatement[]> {
+  const recorded: RecordedStatement[] = [];
+  const db = drizzle({
+    client: pool,
+    schema,
+    logger: { logQuery: (query, params) => recorded.push({ query, params }) },
+  });
+  await run(db);
+  return recorded;
+}
+
+const explainable = /^\s*(select|insert|update|delete|with)\b/i;
+
+/**
+ * PostgreSQL's EXPLAIN (ANALYZE, BUFFERS) of exactly the statements the API's code runs: each
+ * probe runs against a connection that records its SQL, which is then explained. So the plans
+ * shown are the ones the API gets, not hand-written look-alikes.
  */
 export async function explainPermitQueries(
   databaseUrl: string,
@@ -26,29 +53,27 @@ export async function explainPermitQueries(
 ): Promise<QueryPlan[]> {
   const pool = new Pool({ connectionString: databaseUrl, max: 1 });
   try {
-    const recorded: Array<{ query: string; params: unknown[] }> = [];
-    const db = drizzle({
-      client: pool,
-      schema,
-      logger: { logQuery: (query, params) => recorded.push({ query, params }) },
-    });
     const plans: QueryPlan[] = [];
     for (const probe of probes) {
-      recorded.length = 0;
-      await probe.run(db);
       const statements: string[][] = [];
-      for (const { query, params } of [...recorded]) {
-        const result = await pool.query<{ 'QUERY PLAN': string }>(
-          `EXPLAIN (ANALYZE, COSTS OFF) ${query}`,
-          params,
-        );
+      let seqScanOnPermits = false;
+      const recorded = await recordStatements(pool, probe.run);
+      // A write's statements run inside its transaction, whose begin and commit are not explained.
+      for (const { query, params } of recorded.filter((statement) =>
+        explainable.test(statement.query),
+      )) {
+        // EXPLAIN ANALYZE runs the statement: a write's is rolled back.
+        await pool.query('BEGIN');
+        const result = await pool
+          .query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${query}`, params)
+          .finally(() => pool.query('ROLLBACK'));
+        const lines = result.rows.map((row) => row['QUERY PLAN'].trim().replace(/^->\s*/, ''));
+        if (lines.some((line) => /Seq Scan on "?permits"?\b/.test(line))) seqScanOnPermits = true;
         statements.push(
-          result.rows
-            .map((row) => row['QUERY PLAN'].trim().replace(/^->\s*/, ''))
-            .filter((line) => /Scan|Sort \(|Execution Time/.test(line)),
+          lines.filter((line) => /Scan|Sort \(|Buffers: shared|Execution Time/.test(line)),
         );
       }
-      plans.push({ name: probe.name, statements });
+      plans.push({ name: probe.name, statements, seqScanOnPermits });
     }
     return plans;
   } finally {

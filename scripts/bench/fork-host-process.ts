@@ -2,6 +2,8 @@ import { fork } from 'node:child_process';
 
 export interface HostProcess {
   url: string;
+  /** The child's process id (its memory is read from /proc/<pid>/status). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -35,7 +37,7 @@ export function forkHostProcess(
   };
   return new Promise((resolve, reject) => {
     child.once('message', (message: { url?: string }) => {
-      if (message.url) resolve({ url: message.url, stop });
+      if (message.url) resolve({ url: message.url, pid: child.pid ?? NaN, stop });
     });
     child.once('exit', (code) =>
       reject(new Error(`The host in ${script} exited (${code}) before listening.`)),

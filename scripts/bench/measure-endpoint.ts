@@ -9,6 +9,8 @@ export interface EndpointCase {
   nextBody?: () => unknown;
   /** Headers of every request, on top of the authorization and content type. */
   nextHeaders?: () => Record<string, string>;
+  /** A fresh path for every request (e.g. each cancel names another permit); `path` otherwise. */
+  nextPath?: () => string;
 }
 
 export interface LoadShape {
@@ -20,11 +22,19 @@ export interface LoadShape {
 export interface EndpointFigures {
   name: string;
   p50Ms: number;
+  /** From every response's own latency (autocannon's histogram has no 95th percentile). */
+  p95Ms: number;
   p99Ms: number;
   requestsPerSecond: number;
   requests: number;
   /** Non-2xx answers, connection errors and timeouts: any of them spoils the figures. */
   failures: number;
+}
+
+interface Run {
+  result: autocannon.Result;
+  /** Each response's latency in milliseconds. */
+  latencies: number[];
 }
 
 function run(
@@ -33,43 +43,80 @@ function run(
   endpointCase: EndpointCase,
   seconds: number,
   connections: number,
-) {
-  const { nextBody, nextHeaders } = endpointCase;
-  return autocannon({
-    url: baseUrl,
-    connections,
-    duration: seconds,
-    headers: { authorization: `Bearer ${idToken}`, 'content-type': 'application/json' },
-    requests: [
+): Promise<Run> {
+  const { nextBody, nextHeaders, nextPath } = endpointCase;
+  const latencies: number[] = [];
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
       {
-        method: endpointCase.method,
-        path: endpointCase.path,
-        setupRequest: (request) => ({
-          ...request,
-          ...(nextBody ? { body: JSON.stringify(nextBody()) } : {}),
-          ...(nextHeaders ? { headers: { ...request.headers, ...nextHeaders() } } : {}),
-        }),
+        url: baseUrl,
+        connections,
+        duration: seconds,
+        headers: { authorization: `Bearer ${idToken}`, 'content-type': 'application/json' },
+        requests: [
+          {
+            method: endpointCase.method,
+            path: endpointCase.path,
+            setupRequest: (request) => ({
+              ...request,
+              ...(nextPath ? { path: nextPath() } : {}),
+              ...(nextBody ? { body: JSON.stringify(nextBody()) } : {}),
+              ...(nextHeaders ? { headers: { ...request.headers, ...nextHeaders() } } : {}),
+            }),
+          },
+        ],
       },
-    ],
+      (error, result) => (error ? reject(error as Error) : resolve({ result, latencies })),
+    );
+    instance.on('response', (_client, _status, _bytes, responseTime) =>
+      latencies.push(responseTime),
+    );
   });
 }
 
-/** A bounded autocannon run (fixed connections and duration) after a short discarded warm-up. */
+function percentile(sorted: number[], share: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] as number;
+}
+
+/**
+ * A bounded autocannon run (fixed connections and duration) after a short discarded warm-up.
+ * Given several hosts, the connections are split evenly between them and all run at once; the
+ * figures are those of all their requests together.
+ */
 export async function measureEndpoint(
-  baseUrl: string,
+  baseUrl: string | string[],
   idToken: string,
   endpointCase: EndpointCase,
   load: LoadShape,
 ): Promise<EndpointFigures> {
-  if (load.warmupSeconds > 0)
-    await run(baseUrl, idToken, endpointCase, load.warmupSeconds, load.connections);
-  const result = await run(baseUrl, idToken, endpointCase, load.durationSeconds, load.connections);
+  const urls = [baseUrl].flat();
+  const each = (seconds: number) =>
+    Promise.all(
+      urls.map((url, index) =>
+        run(
+          url,
+          idToken,
+          endpointCase,
+          seconds,
+          Math.floor(load.connections / urls.length) +
+            (index < load.connections % urls.length ? 1 : 0),
+        ),
+      ),
+    );
+  if (load.warmupSeconds > 0) await each(load.warmupSeconds);
+  const runs = await each(load.durationSeconds);
+  const latencies = runs.flatMap(({ latencies: own }) => own).sort((a, b) => a - b);
+  const sum = (figure: (result: autocannon.Result) => number) =>
+    runs.reduce((total, { result }) => total + figure(result), 0);
+  const requests = sum((result) => result.requests.total);
   return {
     name: endpointCase.name,
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    requestsPerSecond: result.requests.average,
-    requests: result.requests.total,
-    failures: result.non2xx + result.errors + result.timeouts,
+    p50Ms: urls.length === 1 ? (runs[0] as Run).result.latency.p50 : percentile(latencies, 0.5),
+    p95Ms: percentile(latencies, 0.95),
+    p99Ms: urls.length === 1 ? (runs[0] as Run).result.latency.p99 : percentile(latencies, 0.99),
+    requestsPerSecond: sum((result) => result.requests.average),
+    requests,
+    failures: sum((result) => result.non2xx + result.errors + result.timeouts),
   };
 }

@@ -8,16 +8,20 @@
 // 10,000 permits (benchmark-permit-export.ts); `-- --cpu-prof=DIR` has the API host under load
 // write its CPU profiles (node --cpu-prof) to DIR; `-- --lighthouse-reports=DIR` writes each
 // Lighthouse run's full report (JSON, for https://googlechrome.github.io/lighthouse/viewer/) to DIR.
+// `-- --council` runs issue 37's council-scale bench alone (benchmark-council.ts): it prints one
+// table, writes it to docs/performance.md and exits non-zero when a target is missed.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startPostgres } from '../../test/server/support/postgres-server';
 import { startAuthEmulator } from '../stack/auth-emulator';
+import { benchmarkCouncil, councilScale } from './benchmark-council';
 import { benchmarkDatabase, type DatabaseBenchmark } from './benchmark-database';
 import { benchmarkPermitExport } from './benchmark-permit-export';
 import { benchmarkSignIn } from './benchmark-sign-in';
 import { CleanupStack } from './cleanup-stack';
 import { bundleBudget } from './bundle-budget';
+import { councilChecks, councilTable, writeCouncilSection } from './council-report';
 import { formatTable } from './format-table';
 import { measureBundle } from './measure-bundle';
 import { measurePhonePages } from './measure-phone-pages';
@@ -30,6 +34,7 @@ const signInOnly = process.argv.includes('--sign-in-only');
 const listOnly = process.argv.includes('--list-only');
 const exportOnly = process.argv.includes('--export-only');
 const phoneOnly = process.argv.includes('--phone-only');
+const council = process.argv.includes('--council');
 /** The value of an option given as `--name=value`, or undefined when it is not given. */
 function optionValue(name: string): string | undefined {
   const prefix = `${name}=`;
@@ -156,7 +161,50 @@ function printPlans(title: string, plans: QueryPlan[]): void {
   }
 }
 
+const machine = () =>
+  `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
+
+/** Issue 37: one PostgreSQL, two API hosts, two workers, the app's own requests. */
+async function runCouncil(): Promise<void> {
+  const started = new Date();
+  console.log(`Kerbside council-scale bench, ${started.toISOString()}: ${machine()}.\n`);
+  const emulator = await startAuthEmulator();
+  cleanups.push(() => emulator.stop());
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
+  const postgres = await startPostgres();
+  cleanups.push(() => postgres.stop());
+  const result = await benchmarkCouncil({
+    databaseUrl: postgres.url,
+    authEmulatorHost: emulator.host,
+    cleanups,
+    scale: councilScale,
+    log: (line) =>
+      console.log(`[${((Date.now() - started.getTime()) / 1000).toFixed(0)} s] ${line}`),
+  });
+  const checks = councilChecks(result);
+  const table = councilTable(checks);
+  console.log(`\n${table}`);
+  for (const plan of result.plans) {
+    plan.statements.forEach((lines, index) =>
+      console.log(`  ${plan.name} [${index + 1}]: ${lines.join(' / ')}`),
+    );
+  }
+  writeCouncilSection(path.resolve(__dirname, '../../docs/performance.md'), {
+    date: started,
+    machine: machine(),
+    command: 'npm run bench -- --council',
+    scale: councilScale,
+    table,
+  });
+  const missed = checks.filter((check) => check.pass === false);
+  console.log(
+    `\n${missed.length === 0 ? 'Every target met' : `${missed.length} target(s) missed`}; done in ${((Date.now() - started.getTime()) / 1000).toFixed(0)} s. The table is in docs/performance.md.`,
+  );
+  if (missed.length > 0) process.exitCode = 1;
+}
+
 async function main(): Promise<void> {
+  if (council) return runCouncil();
   const started = new Date();
   console.log(
     `Kerbside benchmarks, ${started.toISOString()}: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ` +

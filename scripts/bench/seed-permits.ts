@@ -43,7 +43,7 @@ const statusCycle = statusShares.flatMap(([status, share]) =>
 );
 const neverActivated: readonly PermitStatus[] = ['SCHEDULED', 'QUEUED', 'FAILED', 'FAILED_LIMIT'];
 
-const vehicles = [
+export const vehicles = [
   ['Ford', 'Fiesta'],
   ['Vauxhall', 'Corsa'],
   ['Volkswagen', 'Golf'],
@@ -55,9 +55,19 @@ const vehicles = [
   ['Tesla', 'Model 3'],
   ['Honda', 'Civic'],
 ] as const;
-const colours = ['Black', 'White', 'Silver', 'Grey', 'Blue', 'Red', 'Green'];
-const firstNames = ['Olivia', 'Amelia', 'Isla', 'Ava', 'Noah', 'Oliver', 'George', 'Arthur', ''];
-const lastNames = [
+export const colours = ['Black', 'White', 'Silver', 'Grey', 'Blue', 'Red', 'Green'];
+export const firstNames = [
+  'Olivia',
+  'Amelia',
+  'Isla',
+  'Ava',
+  'Noah',
+  'Oliver',
+  'George',
+  'Arthur',
+  '',
+];
+export const lastNames = [
   'Smith',
   'Jones',
   'Taylor',
@@ -69,14 +79,14 @@ const lastNames = [
   '',
 ];
 // No I or Q, as on British plates; the benchmark marks the vehicles it creates with a Q.
-const letters = 'ABCDEFGHJKLMNOPRSTUVWXYZ';
+export const letters = 'ABCDEFGHJKLMNOPRSTUVWXYZ';
 
 const slotMinutes = 30;
 const permitMinutes = 25;
 const batchSize = 1_000;
 
 /** A seeded pseudo-random sequence (mulberry32), so every run seeds the same data. */
-function randomSequence(seed: number): () => number {
+export function randomSequence(seed: number): () => number {
   let state = seed;
   return () => {
     state = (state + 0x6d2b79f5) | 0;
@@ -84,6 +94,15 @@ function randomSequence(seed: number): () => number {
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
     return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
   };
+}
+
+const twoDigits = Array.from({ length: 100 }, (_, value) => String(value).padStart(2, '0'));
+const plateLetters = [...letters];
+
+/** A British-looking registration, AB12CDE, drawn with `pick`, left to right. */
+export function randomVrm(pick: <T>(list: readonly T[]) => T): string {
+  const parts = [plateLetters, plateLetters, twoDigits, plateLetters, plateLetters, plateLetters];
+  return parts.map((part) => pick(part)).join('');
 }
 
 /**
@@ -121,7 +140,7 @@ export async function seedPermits(db: Database, plan: SeedPlan): Promise<SeededD
     const start = new Date(firstSlot + slot * slotMinutes * 60_000);
     const status = statusCycle[Math.floor(random() * statusCycle.length)] as PermitStatus;
     const [make, model] = pick(vehicles);
-    const vrm = `${pick([...letters])}${pick([...letters])}${String(Math.floor(random() * 100)).padStart(2, '0')}${pick([...letters])}${pick([...letters])}${pick([...letters])}`;
+    const vrm = randomVrm(pick);
     const activated = !neverActivated.includes(status);
     return {
       userId: owner,

@@ -1,10 +1,13 @@
 import path from 'node:path';
+import type { BaselineStatement } from './baseline-app';
 import { forkHostProcess, type HostProcess } from './fork-host-process';
 
 export interface BaselineOptions {
   databaseUrl: string;
   /** Whose permits the baseline route reads. */
   residentId: string;
+  /** A statement recorded from the API's code, served at baselineStatementPath. */
+  statement?: BaselineStatement;
 }
 
 /** Runs the baseline route (baseline-app.ts) in a child process on a free loopback port. */

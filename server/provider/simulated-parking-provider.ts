@@ -58,7 +58,13 @@ export function createSimulatedParkingProvider(
       // One short line per write is appended whole, so several processes can share the file.
       appendFileSync(
         options.callLog,
-        `${JSON.stringify({ pid: process.pid, operation, permitId: permit.id, at: Date.now() })}\n`,
+        `${JSON.stringify({
+          pid: process.pid,
+          operation,
+          permitId: permit.id,
+          idempotencyKey: permit.idempotencyKey,
+          at: Date.now(),
+        })}\n`,
       );
     }
     if (options.latencyMs > 0) await delay(options.latencyMs, undefined, { signal });

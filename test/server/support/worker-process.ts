@@ -12,6 +12,8 @@ export interface WorkerProcess {
   stop(signal: NodeJS.Signals): Promise<number | null>;
 }
 
+const outputTail = 64 * 1024;
+
 /**
  * What `npm run worker` runs, as a child process with extra environment. Node loads tsx itself,
  * rather than through the tsx command's own child process, so that the pid and the signals sent
@@ -23,16 +25,25 @@ export function startWorker(environment: Record<string, string>): WorkerProcess 
     env: { ...process.env, LOG_LEVEL: 'info', ...environment },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // Only the tail is kept (for the message if the worker exits), and the ready line is looked for
+  // only until it comes: a worker logs a line per permit, so searching everything it ever wrote
+  // on every chunk costs the parent time that grows with the square of the output (the council
+  // bench's 10,000-permit burst).
   let output = '';
+  let started = false;
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-outputTail);
+  };
   const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
   const ready = new Promise<void>((resolve, reject) => {
     child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('running against PostgreSQL')) resolve();
+      keep(chunk);
+      if (!started && output.includes('running against PostgreSQL')) {
+        started = true;
+        resolve();
+      }
     });
-    child.stderr.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
+    child.stderr.on('data', keep);
     void exited.then((code) => reject(new Error(`The worker exited (${code}): ${output}`)));
   });
   if (child.pid === undefined) throw new Error('The worker did not start.');
@@ -50,6 +61,8 @@ export interface LoggedCall {
   pid: number;
   operation: string;
   permitId: number;
+  /** The key the call carried: a retry of the same step carries the same one. */
+  idempotencyKey?: string;
   at: number;
 }
 

@@ -1,0 +1,408 @@
+import { readFileSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
+import { Pool } from 'pg';
+import { capPeriod } from '../../server/permits/cap-period';
+import { createPermit } from '../../server/permits/create-permit';
+import { listPermits, parsePermitListQuery } from '../../server/permits/list-permits';
+import { countCapUsage, countLimitCountedPermits } from '../../server/permits/permit-allowance';
+import { permitCreatePayloadSchema } from '../../contract/permit';
+import { cancelPermit } from '../../server/permits/permit-transitions';
+import { openDatabase } from '../../server/db/database';
+import { permits } from '../../server/db/schema';
+import { siteSettingsStore } from '../../server/site-settings/site-settings-store';
+import { call } from '../../test/server/support/test-api';
+import { apiPaths } from '../../src/api/api-paths';
+import type { SiteSettings } from '../../contract/site-settings';
+import {
+  allDatesPagePath,
+  cancelPath,
+  dashboardPaths,
+  myPermitsDefaultPath,
+  scheduledCreatePayload,
+  searchPath,
+} from './app-requests';
+import { baselineResidentHeader, baselineStatementPath } from './baseline-app';
+import type { CleanupStack } from './cleanup-stack';
+import { compareWithBaseline, type BaselineComparison } from './compare-with-baseline';
+import { checkLimitsAcrossHosts, type CrossHostLimits } from './cross-host-limits';
+import {
+  explainPermitQueries,
+  recordStatements,
+  type QueryPlan,
+  type QueryProbe,
+} from './explain-permit-queries';
+import type { HostProcess } from './fork-host-process';
+import {
+  measureEndpoint,
+  type EndpointCase,
+  type EndpointFigures,
+  type LoadShape,
+} from './measure-endpoint';
+import { reconcilerBurst, type BurstFigures } from './reconciler-burst';
+import { councilPlan, seedCouncil, type CouncilData, type CouncilPlan } from './seed-council';
+import { randomSequence } from './seed-permits';
+import { signInResidents, type SignedInResident } from './sign-in-residents';
+import { startApiProcess } from './start-api-process';
+import { startBaselineProcess } from './start-baseline-process';
+
+export interface CouncilScale {
+  plan: CouncilPlan;
+  load: LoadShape;
+  /** How many residents' tokens the load draws from, one after another. */
+  signedIn: number;
+  /** Scheduled permits seeded per signed-in resident for the cancel case to cancel. */
+  cancellablePerResident: number;
+  baselineRounds: number;
+  /** The reconciler burst: permits queued at once, and the provider's latency. */
+  burst: { permits: number; providerLatencyMs: number; leaseMs: number };
+}
+
+/** Issue 37's figures: 1,000,000 permits, 50 connections over two hosts. */
+export const councilScale: CouncilScale = {
+  plan: councilPlan,
+  load: { connections: 50, durationSeconds: 10, warmupSeconds: 2 },
+  signedIn: 200,
+  cancellablePerResident: 60,
+  baselineRounds: 3,
+  burst: { permits: 10_000, providerLatencyMs: 100, leaseMs: 20_000 },
+};
+
+export interface CouncilBenchmark {
+  seeded: Omit<CouncilData, 'residentIds' | 'permitCounts'> & {
+    heavyPermits: { min: number; median: number; max: number };
+    normalPermits: { min: number; median: number; max: number };
+  };
+  cases: EndpointFigures[];
+  /** My Permits' default request against the bare route running its recorded statement. */
+  baseline: BaselineComparison;
+  plans: QueryPlan[];
+  limits: CrossHostLimits;
+  /** Peak resident set of each API host (VmHWM), in MiB, after all the load. */
+  hostPeakRssMiB: number[];
+  burst: BurstFigures;
+  burstWithKill: BurstFigures;
+}
+
+const hostCount = 2;
+
+function spread(counts: number[]): { min: number; median: number; max: number } {
+  const sorted = [...counts].sort((a, b) => a - b);
+  return {
+    min: sorted[0] ?? 0,
+    median: sorted[Math.floor(sorted.length / 2)] ?? 0,
+    max: sorted.at(-1) ?? 0,
+  };
+}
+
+/** VmHWM (the peak resident set) of a process, in MiB, from /proc. */
+function peakRssMiB(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = /VmHWM:\s+(\d+) kB/.exec(status)?.[1];
+  return kib ? Number(kib) / 1024 : NaN;
+}
+
+/**
+ * Draws the signed-in residents in turn. `next()` moves on and names the path's resident;
+ * `headers()` gives that resident's token (and, for the baseline route, id): autocannon builds a
+ * request's path before its headers (measure-endpoint.ts), so both name the same resident.
+ */
+function rotation(residents: SignedInResident[]) {
+  let index = -1;
+  const current = () => residents[index % residents.length] as SignedInResident;
+  return {
+    next: () => {
+      index += 1;
+      return current();
+    },
+    headers: (): Record<string, string> => {
+      const resident = current();
+      return {
+        authorization: `Bearer ${resident.idToken}`,
+        [baselineResidentHeader]: resident.id,
+      };
+    },
+  };
+}
+
+function rotatingCase(
+  name: string,
+  residents: SignedInResident[],
+  request: (resident: SignedInResident) => {
+    method?: 'GET' | 'POST';
+    path: string;
+    body?: unknown;
+  },
+): EndpointCase {
+  const turn = rotation(residents);
+  let body: unknown;
+  const first = request(residents[0] as SignedInResident);
+  return {
+    name,
+    method: first.method ?? 'GET',
+    path: first.path,
+    nextPath: () => {
+      const made = request(turn.next());
+      body = made.body;
+      return made.path;
+    },
+    ...(first.body === undefined ? {} : { nextBody: () => body }),
+    nextHeaders: turn.headers,
+  };
+}
+
+function queryOf(path: string): Record<string, string[]> {
+  const query: Record<string, string[]> = {};
+  for (const [key, value] of new URL(path, 'http://app.invalid').searchParams) {
+    (query[key] ??= []).push(value);
+  }
+  return query;
+}
+
+/**
+ * `npm run bench -- --council` (issue 37): a council's two years seeded by COPY into a migrated
+ * PostgreSQL, two API hosts, the app's own requests from many residents' tokens, a bare route
+ * running the default list's recorded statement, the plans of every statement, limits and the
+ * sign-in throttle across hosts, the hosts' memory, and the reconciler's burst with two workers.
+ */
+export async function benchmarkCouncil(options: {
+  databaseUrl: string;
+  authEmulatorHost: string;
+  cleanups: CleanupStack;
+  scale: CouncilScale;
+  /** Progress lines (the seeding takes minutes). */
+  log?: (line: string) => void;
+}): Promise<CouncilBenchmark> {
+  const { databaseUrl, authEmulatorHost, cleanups, scale } = options;
+  const log = options.log ?? (() => {});
+  const migrated = await openDatabase({ databaseUrl });
+  await migrated.close();
+  const pool = new Pool({ connectionString: databaseUrl, max: 4 });
+  const unregisterPool = cleanups.push(() => pool.end());
+  try {
+    log(`Seeding ${scale.plan.permits} permits for ${scale.plan.residents} residents by COPY…`);
+    const seeded = await seedCouncil(pool, scale.plan);
+    const random = randomSequence(37);
+    const picked = new Set<number>();
+    while (picked.size < Math.min(scale.signedIn, scale.plan.residents)) {
+      picked.add(Math.floor(random() * scale.plan.residents));
+    }
+    const counts = Array.from(seeded.permitCounts);
+    const heaviest = counts.indexOf(Math.max(...counts));
+    const residentIds = [...picked].map((index) => seeded.residentIds[index] as string);
+    const heaviestId = seeded.residentIds[heaviest] as string;
+
+    // The creates must not meet the permit limit (the limits check below meets it on purpose).
+    await pool.query('UPDATE "users" SET "permit_limit" = 1000000 WHERE "id" = ANY($1::uuid[])', [
+      residentIds,
+    ]);
+    // What the cancel case cancels: scheduled permits of the signed-in residents, two days ahead.
+    const { rows: cancellable } = await pool.query<{ id: number; user_id: string }>(
+      `INSERT INTO "permits" ("user_id", "reference_no", "vrm", "make", "model", "status", "start_ts", "end_ts")
+       SELECT r.id, 'CXL-' || g, 'Z' || r.n || 'X' || g, 'Ford', 'Fiesta', 'SCHEDULED',
+              now() + interval '2 days' + g * interval '1 hour',
+              now() + interval '2 days' + g * interval '1 hour' + interval '30 minutes'
+       FROM unnest($1::uuid[]) WITH ORDINALITY AS r(id, n), generate_series(1, $2::integer) AS g
+       ORDER BY g, r.n
+       RETURNING "id", "user_id"`,
+      [residentIds, scale.cancellablePerResident],
+    );
+    await pool.query('ANALYZE "permits"');
+
+    log(`Signing in ${residentIds.length + 1} residents at the Auth emulator…`);
+    const residents = await signInResidents(residentIds);
+    const [heavyResident] = await signInResidents([heaviestId]);
+    if (!heavyResident) throw new Error('The heaviest resident could not sign in.');
+    const byId = new Map(residents.map((resident) => [resident.id, resident]));
+
+    const { rows: ownVrms } = await pool.query<{ user_id: string; vrm: string }>(
+      `SELECT DISTINCT ON ("user_id") "user_id", "vrm" FROM "permits"
+       WHERE "user_id" = ANY($1::uuid[]) AND "reference_no" LIKE 'K%' ORDER BY "user_id", "id"`,
+      [residentIds],
+    );
+    // A resident looking for an older permit types the end of its registration.
+    const searchTerms = new Map(ownVrms.map((row) => [row.user_id, row.vrm.slice(2)]));
+
+    const hosts: HostProcess[] = [];
+    for (let index = 0; index < hostCount; index += 1) {
+      const host = await startApiProcess({
+        databaseUrl,
+        host: '127.0.0.1',
+        port: 0,
+        webOrigin: 'http://localhost:8080',
+        authEmulatorHost,
+        // The seeded permits include pending ones; the burst below measures the reconciler.
+        reconciler: false,
+        permitMail: false,
+        // The throttle check signs in from several client addresses through the council's proxy.
+        trustProxy: ['127.0.0.1'],
+      });
+      hosts.push(host);
+      cleanups.push(() => host.stop());
+    }
+    const urls = hosts.map((host) => host.url);
+    const settingsAnswer = await call(`${urls[0]}${apiPaths.siteSettings}`, 'GET', {
+      headers: { authorization: `Bearer ${residents[0]?.idToken ?? ''}` },
+    });
+    const settings = settingsAnswer.body as SiteSettings;
+
+    const defaultPath = myPermitsDefaultPath();
+    const defaultCase = rotatingCase("My Permits' default (12 statuses, today)", residents, () => ({
+      path: defaultPath,
+    }));
+    let created = 0;
+    const now = new Date();
+    const cancelQueue = cancellable.map((row) => ({ id: row.id, userId: row.user_id }));
+    let cancelled = 0;
+    const cancelTurn = rotation(residents);
+    const cases: EndpointCase[] = [
+      defaultCase,
+      rotatingCase('Show all dates', residents, () => ({ path: allDatesPagePath(1) })),
+      rotatingCase('search (end of a registration, all dates)', residents, (resident) => ({
+        path: searchPath(searchTerms.get(resident.id) ?? 'FORD'),
+      })),
+      rotatingCase('page 100 of the heaviest resident (all dates)', [heavyResident], () => ({
+        path: allDatesPagePath(100),
+      })),
+      rotatingCase('dashboard: profile', residents, () => ({ path: dashboardPaths[0] })),
+      rotatingCase('dashboard: cap info', residents, () => ({ path: dashboardPaths[1] })),
+      rotatingCase('create (scheduled, a new vehicle each time)', residents, () => {
+        created += 1;
+        return {
+          method: 'POST',
+          path: apiPaths.permits,
+          body: scheduledCreatePayload(
+            `Q${created.toString(36).toUpperCase().padStart(6, '0')}`,
+            settings,
+            now,
+          ),
+        };
+      }),
+      {
+        name: 'cancel (a scheduled permit)',
+        method: 'POST',
+        path: cancelPath(cancelQueue[0]?.id ?? 0),
+        nextPath: () => {
+          const target = cancelQueue[cancelled % cancelQueue.length];
+          cancelled += 1;
+          if (!target) throw new Error('Nothing to cancel.');
+          const owner = byId.get(target.userId);
+          while (cancelTurn.next().id !== owner?.id);
+          return cancelPath(target.id);
+        },
+        nextHeaders: cancelTurn.headers,
+      },
+    ];
+
+    // The statements behind each case, recorded from the API's own functions and explained.
+    const probeResident = residents[0] as SignedInResident;
+    const list = (name: string, path: string, resident = probeResident): QueryProbe => ({
+      name,
+      run: (db) => listPermits(db, resident.id, parsePermitListQuery(queryOf(path))),
+    });
+    const explainTarget = cancelQueue.at(-1);
+    const probes: QueryProbe[] = [
+      list('default list', defaultPath),
+      list('all dates', allDatesPagePath(1)),
+      list('search', searchPath(searchTerms.get(probeResident.id) ?? 'FORD')),
+      list('page 100, heaviest', allDatesPagePath(100), heavyResident),
+      { name: 'profile: held count', run: (db) => countLimitCountedPermits(db, probeResident.id) },
+      {
+        name: 'cap info: usage',
+        run: async (db) => {
+          const cap = await siteSettingsStore.readCap(db);
+          return countCapUsage(db, probeResident.id, capPeriod(cap.type, new Date()), {
+            countQueued: true,
+          });
+        },
+      },
+      {
+        name: 'create',
+        run: async (db) => {
+          const permit = await createPermit(
+            db,
+            probeResident.id,
+            permitCreatePayloadSchema.parse(scheduledCreatePayload('QEXPLAIN', settings, now, 3)),
+            await siteSettingsStore.read(db),
+          );
+          // Taken away again, so that explaining the insert (rolled back) meets no duplicate.
+          await db.delete(permits).where(eq(permits.id, permit.id));
+        },
+      },
+      {
+        name: 'cancel',
+        run: (db) =>
+          explainTarget
+            ? cancelPermit(db, explainTarget.userId, explainTarget.id)
+            : Promise.resolve(),
+      },
+    ];
+    if (explainTarget) cancelQueue.pop();
+    log('Explaining every statement…');
+    const plans = await explainPermitQueries(databaseUrl, probes);
+
+    // The bare route runs the very statement the default list sends, for whichever resident.
+    const [statement] = await recordStatements(pool, (db) =>
+      listPermits(db, probeResident.id, parsePermitListQuery(queryOf(defaultPath))),
+    );
+    if (!statement) throw new Error('The default list sent no statement.');
+    const baselines: HostProcess[] = [];
+    for (let index = 0; index < hostCount; index += 1) {
+      const baselineHost = await startBaselineProcess({
+        databaseUrl,
+        residentId: probeResident.id,
+        statement: { ...statement, residentId: probeResident.id },
+      });
+      baselines.push(baselineHost);
+      cleanups.push(() => baselineHost.stop());
+    }
+    log('Loading the default list against the bare route, in alternating rounds…');
+    const baseline = await compareWithBaseline(
+      { url: urls, idToken: '', endpointCase: defaultCase },
+      baselines.map((host) => host.url),
+      scale.load,
+      scale.baselineRounds,
+      rotatingCase('bare route, the same statement', residents, () => ({
+        path: baselineStatementPath,
+      })),
+    );
+    for (const baselineHost of baselines) await baselineHost.stop();
+
+    const measured: EndpointFigures[] = [];
+    for (const endpointCase of cases) {
+      log(`Loading: ${endpointCase.name}…`);
+      measured.push(await measureEndpoint(urls, '', endpointCase, scale.load));
+    }
+
+    log('Limits and the sign-in throttle across both hosts…');
+    const limits = await checkLimitsAcrossHosts({ pool, urls, settings, now });
+    const hostPeakRssMiB = hosts.map((host) => peakRssMiB(host.pid));
+    for (const host of hosts) await host.stop();
+
+    log(`Reconciler burst: ${scale.burst.permits} queued permits, two workers…`);
+    const burst = await reconcilerBurst({ databaseUrl, pool, ...scale.burst, kill: false });
+    log('Reconciler burst with one worker killed (SIGKILL) part-way…');
+    const burstWithKill = await reconcilerBurst({ databaseUrl, pool, ...scale.burst, kill: true });
+
+    const heavySet = new Set(seeded.heavy);
+    return {
+      seeded: {
+        heavy: seeded.heavy,
+        totalPermits: seeded.totalPermits,
+        timings: seeded.timings,
+        statusCounts: seeded.statusCounts,
+        heavyPermits: spread(seeded.heavy.map((index) => counts[index] as number)),
+        normalPermits: spread(counts.filter((_, index) => !heavySet.has(index))),
+      },
+      cases: measured,
+      baseline,
+      plans,
+      limits,
+      hostPeakRssMiB,
+      burst,
+      burstWithKill,
+    };
+  } finally {
+    unregisterPool();
+    await pool.end();
+  }
+}

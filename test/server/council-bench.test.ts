@@ -1,0 +1,99 @@
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  benchmarkCouncil,
+  councilScale,
+  type CouncilScale,
+} from '../../scripts/bench/benchmark-council';
+import { CleanupStack } from '../../scripts/bench/cleanup-stack';
+import {
+  councilChecks,
+  councilTable,
+  writeCouncilSection,
+} from '../../scripts/bench/council-report';
+import { startPostgres, type PostgresServer } from './support/postgres-server';
+import { emulatorHost } from './support/test-api';
+
+jest.setTimeout(180_000);
+
+// `npm run bench -- --council` (scripts/bench/benchmark-council.ts) at 10,000 permits, untimed:
+// every step runs as in the real bench, so the bench cannot rot; no figure is held to a target
+// here, only what must hold on any machine (nothing failed, limits and exactly-once exact).
+const smallScale: CouncilScale = {
+  ...councilScale,
+  plan: { ...councilScale.plan, residents: 500, permits: 10_000 },
+  load: { connections: 4, durationSeconds: 1, warmupSeconds: 0 },
+  signedIn: 12,
+  cancellablePerResident: 40,
+  baselineRounds: 1,
+  burst: { permits: 200, providerLatencyMs: 10, leaseMs: 3000 },
+};
+
+let postgres: PostgresServer;
+const cleanups = new CleanupStack();
+const directory = mkdtempSync(path.join(os.tmpdir(), 'kerbside-council-test-'));
+
+beforeAll(async () => {
+  postgres = await startPostgres();
+});
+
+afterAll(async () => {
+  await cleanups.runAll();
+  await postgres?.stop();
+  rmSync(directory, { recursive: true, force: true });
+});
+
+test('the council bench runs every step at 10,000 permits and writes its table', async () => {
+  const result = await benchmarkCouncil({
+    databaseUrl: postgres.url,
+    authEmulatorHost: emulatorHost(),
+    cleanups,
+    scale: smallScale,
+  });
+
+  expect(result.seeded.totalPermits).toBe(10_000);
+  const statuses = result.seeded.statusCounts;
+  expect(Object.values(statuses).reduce((sum, count) => sum + count, 0)).toBe(10_000);
+  // The rarer statuses (QUEUED, CANCEL_PENDING…) lie in the last days only: at 1,000,000 permits
+  // every status occurs; at 10,000 the finished ones and some current ones do.
+  expect(Object.keys(statuses)).toEqual(
+    expect.arrayContaining(['EXPIRED', 'CANCELLED', 'FAILED', 'ACTIVE', 'SCHEDULED']),
+  );
+  expect(result.seeded.normalPermits.min).toBeGreaterThanOrEqual(5);
+  expect(result.seeded.normalPermits.max).toBeLessThanOrEqual(40);
+  expect(result.cases.map((figures) => [figures.name, figures.failures])).toEqual(
+    result.cases.map((figures) => [figures.name, 0]),
+  );
+  expect(result.cases.every((figures) => figures.requests > 0)).toBe(true);
+  expect(result.baseline.failures).toBe(0);
+  expect(result.plans).toHaveLength(8);
+  expect(result.limits.createsAccepted).toBe(result.limits.permitLimit);
+  expect(result.limits.permitsHeld).toBe(result.limits.permitLimit);
+  expect(result.limits.signInsChecked).toBe(result.limits.accountLimit);
+  for (const burst of [result.burst, result.burstWithKill]) {
+    expect(burst.drainedMs).not.toBeNull();
+    expect([burst.onceByKey, burst.active, burst.twiceByKey]).toEqual([
+      burst.permits,
+      burst.permits,
+      0,
+    ]);
+  }
+
+  const table = councilTable(councilChecks(result));
+  const performance = path.join(directory, 'performance.md');
+  copyFileSync(path.resolve(__dirname, '../../docs/performance.md'), performance);
+  const write = () =>
+    writeCouncilSection(performance, {
+      date: new Date(),
+      machine: 'test',
+      command: 'jest',
+      scale: smallScale,
+      table,
+    });
+  write();
+  write();
+  const written = readFileSync(performance, 'utf8');
+  expect(written.split('\n## Council scale\n')).toHaveLength(2);
+  expect(written).toContain(table);
+});
