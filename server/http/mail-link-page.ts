@@ -1,4 +1,8 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AttemptThrottle } from '../auth/attempt-throttle';
+import type { Database } from '../db/database';
+import { HttpError } from './http-error';
+import { refuseWhenThrottled } from './refuse-when-throttled';
 
 /**
  * A mailed link's page (an e-mail switched off, an address confirmed): a plain HTML page with a
@@ -25,4 +29,17 @@ export function acceptMailLinkForms(app: FastifyInstance): void {
       done(null, undefined),
     );
   }
+}
+
+/**
+ * A mailed link that is not genuine is simply not found, and counted against the address it came
+ * from (the throttle refuses a guesser with 429 once it is spent).
+ */
+export async function refuseMailLink(
+  db: Database,
+  throttle: AttemptThrottle,
+  request: FastifyRequest,
+): Promise<never> {
+  await refuseWhenThrottled(db, throttle, request.ip, 'Too many invalid e-mail links.');
+  throw new HttpError(404, { detail: 'Not found.' });
 }

@@ -11,8 +11,7 @@ import type { Database } from '../db/database';
 import { users } from '../db/schema';
 import type { Identity } from '../identity/firebase-identity';
 import { authenticateResident, type Resident } from '../http/authenticate-resident';
-import { HttpError } from '../http/http-error';
-import { acceptMailLinkForms, sendMailLinkPage } from '../http/mail-link-page';
+import { acceptMailLinkForms, refuseMailLink, sendMailLinkPage } from '../http/mail-link-page';
 import { parseBody } from '../http/parse-body';
 import { refuseWhenThrottled } from '../http/refuse-when-throttled';
 import { isSwitchOffToken, switchOffPath } from '../mail/mail-links';
@@ -22,7 +21,6 @@ export interface EmailPreferenceRoutesOptions {
   identity: Identity;
   throttles: Pick<CredentialThrottles, 'emailPreferencesAccount' | 'mailLinkAddress'>;
 }
-
 
 const columnOf = {
   confirmations: 'emailConfirmations',
@@ -92,16 +90,8 @@ export const emailPreferenceRoutes: FastifyPluginAsync<EmailPreferenceRoutesOpti
     return owner && isSwitchOffToken(owner, chosen, token) ? { owner, kind: chosen } : null;
   };
 
-  /** A link that is not genuine is simply not found, and counted against the address. */
-  const refuseLink = async (request: FastifyRequest): Promise<never> => {
-    await refuseWhenThrottled(
-      db,
-      throttles.mailLinkAddress,
-      request.ip,
-      'Too many invalid e-mail links.',
-    );
-    throw new HttpError(404, { detail: 'Not found.' });
-  };
+  const refuseLink = (request: FastifyRequest) =>
+    refuseMailLink(db, throttles.mailLinkAddress, request);
 
   const relativeSwitchOff = switchOffPath.replace('/api/v1', '');
 

@@ -7,8 +7,7 @@ import { users } from '../db/schema';
 import type { Identity } from '../identity/firebase-identity';
 import { authenticateResident } from '../http/authenticate-resident';
 import { HttpError } from '../http/http-error';
-import { acceptMailLinkForms, sendMailLinkPage } from '../http/mail-link-page';
-import { refuseWhenThrottled } from '../http/refuse-when-throttled';
+import { acceptMailLinkForms, refuseMailLink, sendMailLinkPage } from '../http/mail-link-page';
 import { emailVerificationPath, isEmailVerificationToken } from '../mail/email-verification-link';
 import {
   sendEmailVerification,
@@ -70,16 +69,8 @@ export const emailVerificationRoutes: FastifyPluginAsync<EmailVerificationRoutes
       : null;
   };
 
-  /** A link that is not genuine is simply not found, and counted against the address. */
-  const refuseLink = async (request: FastifyRequest): Promise<never> => {
-    await refuseWhenThrottled(
-      db,
-      throttles.mailLinkAddress,
-      request.ip,
-      'Too many invalid e-mail links.',
-    );
-    throw new HttpError(404, { detail: 'Not found.' });
-  };
+  const refuseLink = (request: FastifyRequest) =>
+    refuseMailLink(db, throttles.mailLinkAddress, request);
 
   const relativeConfirm = emailVerificationPath.replace('/api/v1', '');
 
