@@ -283,3 +283,29 @@ describe('the hourly mail limit of an account', () => {
     expect(stored?.status).toBe('ACTIVE');
   });
 });
+
+describe('guessed mail links', () => {
+  it('are not found, and the two kinds together are refused from an address after 10', async () => {
+    const from = '127.0.0.77';
+    const guess = (index: number) =>
+      index % 2 === 0
+        ? `/api/v1/email-preferences/switch-off/?user=00000000-0000-4000-8000-00000000000${index % 10}&kind=reminders&token=guess${index}`
+        : `/api/v1/email-verification/confirm/?user=00000000-0000-4000-8000-00000000000${index % 10}&expires=9999999999999&token=guess${index}`;
+
+    for (let index = 0; index < 10; index += 1) {
+      const answer = await call(`${api.url}${guess(index)}`, 'GET', { from });
+      expect(answer).toMatchObject({ status: 404, body: { detail: 'Not found.' } });
+    }
+    for (const index of [10, 11]) {
+      const answer = await call(`${api.url}${guess(index)}`, 'POST', { from });
+      expect(answer).toMatchObject({
+        status: 429,
+        body: {
+          detail: expect.stringMatching(
+            /^Too many invalid e-mail links\. Try again in \d+ seconds\.$/,
+          ),
+        },
+      });
+    }
+  });
+});
