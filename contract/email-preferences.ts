@@ -7,11 +7,9 @@ import { z } from 'zod';
  */
 export const emailPreferencesSchema = z
   .strictObject({
-    confirmations: z
-      .boolean()
-      .meta({
-        description: 'A confirmation when a permit is created, becomes active or is cancelled.',
-      }),
+    confirmations: z.boolean().meta({
+      description: 'A confirmation when a permit is created, becomes active or is cancelled.',
+    }),
     reminders: z
       .boolean()
       .meta({ description: 'An "Ending soon:" reminder before a permit ends.' }),

@@ -20,7 +20,6 @@ import { isPermitStatus, type PermitStatus } from '../../contract/permit-status'
 import { permitListPageSize, permitSearchMaxLength } from '../../contract/permit-rules';
 import type { PermitRow } from '../db/schema';
 
-
 export interface PermitListQuery {
   statuses: PermitStatus[];
   createdFrom?: SQL;

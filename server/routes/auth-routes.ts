@@ -26,7 +26,6 @@ export interface AuthRoutesOptions {
   onRegistered?: (userId: string) => Promise<void>;
 }
 
-
 const duplicateEmail = 'A user with that email already exists.';
 const tooManyLogins = 'Too many failed login attempts.';
 

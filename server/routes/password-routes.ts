@@ -48,7 +48,6 @@ const nextSessionGeneration = sql`${users.sessionGeneration} + 1`;
 
 const tooManyResetAttempts = 'Too many password reset attempts.';
 
-
 /** POST change-password/, password-reset/ and password-reset-confirm/ under /api/v1/auth. */
 export const passwordRoutes: FastifyPluginAsync<PasswordRoutesOptions> = async (app, options) => {
   const { db, identity, mailer, throttles } = options;
