@@ -1,5 +1,5 @@
 -- Custom migration (drizzle-kit generate --custom): the duplicate rule is scoped to one resident
--- (docs/decisions/011-duplicate-permits-per-resident.md). Migration 0003 refused a vehicle's
+-- (docs/decisions/017-duplicate-permits-per-resident.md). Migration 0003 refused a vehicle's
 -- overlapping permits whoever held them, so one resident could block a car for everyone else and
 -- learn from the refusal when it was booked. A resident still cannot hold two overlapping permits
 -- for one vehicle, and the database still enforces it, so two simultaneous identical requests
