@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { passwordMaxLength, passwordRuleErrors } from './password-rule';
+import { accountFieldMaxLengths } from './account-rules';
+import { passwordRuleErrors } from './password-rule';
 
 /**
  * The /api/v1/auth/ calls (docs/contract.md §3 and §7): the schemas the API host validates
@@ -11,18 +12,18 @@ const email = z
   .trim()
   .toLowerCase()
   .min(1, { abort: true })
-  .max(254, { abort: true })
+  .max(accountFieldMaxLengths.email, { abort: true })
   .pipe(z.email())
   .meta({ description: 'An e-mail address; compared without case.', example: 'jane@example.com' });
 
 /** A password as the resident typed it, to compare with the stored one. */
-const password = z.string().min(1).max(passwordMaxLength);
+const password = z.string().min(1).max(accountFieldMaxLengths.password);
 
 /** A password being chosen (register, change, reset): it must follow the rule of docs/contract.md §9. */
 const newPassword = z
   .string()
   .min(1, { abort: true })
-  .max(passwordMaxLength, { abort: true })
+  .max(accountFieldMaxLengths.password, { abort: true })
   .superRefine((value, context) => {
     for (const message of passwordRuleErrors(value)) context.addIssue({ code: 'custom', message });
   })
@@ -31,7 +32,8 @@ const newPassword = z
       'At least 8 characters, with an upper-case letter, a lower-case letter and a digit.',
   });
 
-const name = z.string().trim().min(1).max(150);
+const name = (field: 'first_name' | 'last_name') =>
+  z.string().trim().min(1).max(accountFieldMaxLengths[field]);
 
 /** The request-body fields every credential call reads the same way. */
 export const credentialFields = { email, password, newPassword };
@@ -46,10 +48,10 @@ export type LoginCredentials = z.input<typeof loginCredentialsSchema>;
 export const registrationDetailsSchema = z
   .object({
     email,
-    first_name: name,
-    last_name: name,
+    first_name: name('first_name'),
+    last_name: name('last_name'),
     password: newPassword,
-    invite_code: z.string().trim().toUpperCase().min(1).max(64),
+    invite_code: z.string().trim().toUpperCase().min(1).max(accountFieldMaxLengths.invite_code),
   })
   .meta({ id: 'RegistrationDetails', description: 'docs/contract.md §3, "Registration".' });
 export type RegistrationDetails = z.input<typeof registrationDetailsSchema>;

@@ -1,4 +1,6 @@
 import * as yup from 'yup';
+import { accountFieldMaxLengths as longest } from '../../contract/account-rules';
+import { withinHostLength } from '../field-length';
 import { emailFormat } from './email-format';
 
 /**
@@ -7,9 +9,7 @@ import { emailFormat } from './email-format';
  * than sent and refused as "Failed to send reset email".
  */
 export const forgotPasswordFormSchema = yup.object({
-  email: yup
-    .string()
-    .trim()
+  email: withinHostLength(yup.string().trim(), longest.email, 'Email')
     .required('Email is required')
     .matches(emailFormat.pattern, emailFormat.message),
 });

@@ -1,7 +1,13 @@
 import * as yup from 'yup';
+import { accountFieldMaxLengths as longest } from '../../contract/account-rules';
+import { withinHostLength } from '../field-length';
 
 /** The login form's rules (test/components/auth/login-screen.test.tsx pins the messages). */
 export const loginFormSchema = yup.object({
-  email: yup.string().trim().required('Email is required'),
-  password: yup.string().required('Password is required'),
+  email: withinHostLength(yup.string().trim(), longest.email, 'Email').required(
+    'Email is required',
+  ),
+  password: withinHostLength(yup.string(), longest.password, 'Password').required(
+    'Password is required',
+  ),
 });
