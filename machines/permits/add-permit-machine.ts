@@ -1,4 +1,4 @@
-import { and, assertEvent, assign, fromPromise, or, setup, stateIn } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { systemClock, type Clock } from '../clock';
 import { toHttpFailure } from '../http-failure';
 import { notProvided } from '../not-provided';
@@ -51,8 +51,10 @@ export type AddPermitEvent =
  * side by side. `registration` reads each registration the field holds (`checkRegistration`):
  * a mark in a standard UK format is never held back, a look-alike slip is offered its mended
  * form, and any other mark needs the resident's "This registration is correct"
- * (test/machines/permits/uk-registration.test.ts). `submission` sends the create call: the payload
- * is built from the SUBMIT event's values; Formik keeps the values, so after a failure the form
+ * (test/machines/permits/uk-registration.test.ts); the form's schema holds back a mark that needs
+ * it (machines/permits/permit-form-schema.ts), so SUBMIT only ever comes with values the form
+ * accepted, and no guard here repeats the schema's rules. `submission` sends the create call: the
+ * payload is built from the SUBMIT event's values; Formik keeps the values, so after a failure the form
  * still holds them and a new SUBMIT retries. On HTTP 201 or 202 the app's `navigateToMyPermits`
  * action takes the resident to /my-permits with a refresh request.
  */
@@ -150,22 +152,6 @@ export const addPermitMachine = setup({
     },
     weekWaiting: ({ context }) => nextWaitingWeek(context.series) !== undefined,
     everyWeekMade: ({ context }) => context.series.every((week) => week.outcome === 'made'),
-    confirmedByResident: ({ event }) => {
-      assertEvent(event, 'SUBMIT');
-      return event.values.vrm_confirmed;
-    },
-    // The one rule the form's schema also applies (`permitFormSchema`): a recognised mark, or
-    // one the resident vouched for.
-    registrationAccepted: or([
-      stateIn({ form: { registration: 'recognised' } }),
-      and([
-        or([
-          stateIn({ form: { registration: 'suggesting' } }),
-          stateIn({ form: { registration: 'confirming' } }),
-        ]),
-        'confirmedByResident',
-      ]),
-    ]),
   },
 }).createMachine({
   id: 'addPermit',
@@ -239,16 +225,13 @@ export const addPermitMachine = setup({
               on: {
                 SUBMIT: [
                   {
-                    description:
-                      'Repeat weekly is ticked: create the series, week by week, if the registration is recognised or confirmed.',
-                    guard: and(['registrationAccepted', 'repeatsWeekly']),
+                    description: 'Repeat weekly is ticked: create the series, week by week.',
+                    guard: 'repeatsWeekly',
                     target: 'creatingSeries',
                     actions: 'planSeries',
                   },
                   {
-                    description:
-                      'Send the form, if its registration is recognised or the resident confirmed it.',
-                    guard: 'registrationAccepted',
+                    description: 'Send the form.',
                     target: 'submitting',
                     actions: 'forgetSeries',
                   },
@@ -402,16 +385,13 @@ export const addPermitMachine = setup({
               on: {
                 SUBMIT: [
                   {
-                    description:
-                      'Repeat weekly is ticked: retry the weeks not made if the registration is recognised or confirmed.',
-                    guard: and(['registrationAccepted', 'repeatsWeekly']),
+                    description: 'Repeat weekly is ticked: retry the weeks not made.',
+                    guard: 'repeatsWeekly',
                     target: 'creatingSeries',
                     actions: 'planSeries',
                   },
                   {
-                    description:
-                      'Send a single permit instead, if its registration is recognised or the resident confirmed it.',
-                    guard: 'registrationAccepted',
+                    description: 'Send a single permit instead.',
                     target: 'submitting',
                     actions: 'forgetSeries',
                   },
@@ -425,15 +405,13 @@ export const addPermitMachine = setup({
                 SUBMIT: [
                   {
                     description:
-                      'Repeat weekly is ticked: retry as a series with whatever the form now holds, if the registration is recognised or confirmed.',
-                    guard: and(['registrationAccepted', 'repeatsWeekly']),
+                      'Repeat weekly is ticked: retry as a series with whatever the form now holds.',
+                    guard: 'repeatsWeekly',
                     target: 'creatingSeries',
                     actions: 'planSeries',
                   },
                   {
-                    description:
-                      'Retry with whatever the form now holds, if its registration is recognised or the resident confirmed it.',
-                    guard: 'registrationAccepted',
+                    description: 'Retry with whatever the form now holds.',
                     target: 'submitting',
                     actions: 'forgetSeries',
                   },

@@ -1,7 +1,11 @@
 import type { DateTime } from 'luxon';
 import * as yup from 'yup';
 import type { SiteSettings } from '../../contract/site-settings';
-import { permitFieldMaxLengths, referenceLabelMaxLength } from '../../contract/permit-rules';
+import {
+  permitFieldMaxLengths as longest,
+  referenceLabelMaxLength,
+} from '../../contract/permit-rules';
+import { tooLongMessage, withinHostLength } from '../field-length';
 import { skippedWallTimeMessage } from '../../contract/london-wall-time';
 import { dateTimePartsMessage, readDateTimeParts } from './date-time-parts';
 import { inLondon } from './london-time';
@@ -17,7 +21,7 @@ export const permitFormMessages = {
   acknowledgement:
     'Please tick the acknowledgement checkbox at the bottom of the page that you have verified your details before creating the permit.',
   referenceLabelRequired: 'Reference label is required',
-  referenceLabelTooLong: `Reference label must be ${referenceLabelMaxLength} characters or fewer`,
+  referenceLabelTooLong: tooLongMessage('Reference label', referenceLabelMaxLength),
   vrmRequired: 'Registration number is required',
   makeRequired: 'Make is required',
   modelRequired: 'Model is required',
@@ -72,19 +76,6 @@ function londonInstant(value: string | undefined): DateTime | null {
 /** A text field that must hold more than spaces. */
 function requiredText(message: string) {
   return yup.string().trim().required(message);
-}
-
-/**
- * The longest text the API host stores in `field` (contract/permit-rules.ts), told on the field
- * rather than as the host's refusal after sending.
- */
-function withinHostLength(
-  schema: yup.StringSchema<string | undefined>,
-  field: keyof typeof permitFieldMaxLengths,
-  name: string,
-) {
-  const max = permitFieldMaxLengths[field];
-  return schema.trim().max(max, `${name} must be ${max} characters or fewer`);
 }
 
 /**
@@ -174,18 +165,18 @@ export function permitFormSchema(settings: SiteSettings, now: DateTime | Date) {
         )
       : yup.string(),
     // A mark in a UK format is never held back; any other needs the resident's word
-    // (test/machines/permits/uk-registration.test.ts; the statechart's `registrationAccepted`).
+    // (test/machines/permits/uk-registration.test.ts); the statechart's SUBMIT comes only after this.
     vrm: requiredText(permitFormMessages.vrmRequired).test(
       'confirmed',
       permitFormMessages.vrmNotConfirmed,
       (value, { parent }: { parent: { vrm_confirmed?: boolean } }) =>
         parent.vrm_confirmed === true || !needsConfirmation(value ?? ''),
     ),
-    make: withinHostLength(requiredText(permitFormMessages.makeRequired), 'make', 'Make'),
-    model: withinHostLength(requiredText(permitFormMessages.modelRequired), 'model', 'Model'),
-    colour: withinHostLength(yup.string(), 'colour', 'Colour'),
-    driver_first: withinHostLength(yup.string(), 'driver_first', 'Driver first name'),
-    driver_last: withinHostLength(yup.string(), 'driver_last', 'Driver last name'),
+    make: withinHostLength(requiredText(permitFormMessages.makeRequired), longest.make, 'Make'),
+    model: withinHostLength(requiredText(permitFormMessages.modelRequired), longest.model, 'Model'),
+    colour: withinHostLength(yup.string().trim(), longest.colour, 'Colour'),
+    driver_first: withinHostLength(yup.string().trim(), longest.driver_first, 'Driver first name'),
+    driver_last: withinHostLength(yup.string().trim(), longest.driver_last, 'Driver last name'),
     end:
       settings.default_end_date_limit_hours > 0
         ? yup.string()

@@ -152,6 +152,7 @@ export function pathsOf(model: FlowModel): MachinePath[] {
     paths = createMachineTestModel(model.machine, {
       eventSamples: model.eventSamples,
       coverage: 'transitions',
+      offers: model.offers,
     }).getShortestPaths(model.input === undefined ? undefined : { input: model.input });
     generatedPaths.set(model, paths);
   }

@@ -1,4 +1,5 @@
 import type { AnyEventObject, AnyStateMachine } from 'xstate';
+import type { MachineTestModelOptions } from './model-harness';
 import { changePasswordMachine } from '../../machines/auth/change-password-machine';
 import { forgotPasswordMachine } from '../../machines/auth/forgot-password-machine';
 import { loginMachine } from '../../machines/auth/login-machine';
@@ -20,7 +21,11 @@ import {
   forgotPasswordEventSamples,
   resetPasswordEventSamples,
 } from './password-machines-fixtures';
-import { addPermitEventSamples, addPermitInput } from './permits/add-permit-machine-fixtures';
+import {
+  addPermitEventSamples,
+  addPermitFormSends,
+  addPermitInput,
+} from './permits/add-permit-machine-fixtures';
 import {
   permitActionEventSamples,
   schedulingSite,
@@ -44,6 +49,8 @@ export interface FlowModel {
   machine: AnyStateMachine;
   eventSamples: readonly AnyEventObject[];
   input?: unknown;
+  /** Which events a state offers, where its screen sends fewer than it handles. */
+  offers?: MachineTestModelOptions['offers'];
 }
 
 /** The statecharts QA walks, with the same samples their model-based tests use. */
@@ -85,6 +92,7 @@ export const flowModels: readonly FlowModel[] = [
     machine: addPermitMachine,
     eventSamples: addPermitEventSamples,
     input: addPermitInput,
+    offers: addPermitFormSends,
   },
   {
     name: 'permitList',

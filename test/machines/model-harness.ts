@@ -79,10 +79,11 @@ export interface MachineTestModelOptions {
    */
   coverage?: 'states' | 'transitions';
   /**
-   * Whether a state offers events of a type it handles (all of them when left out): a screen
-   * may have no gesture for an event in some states, e.g. no Log out while signed out.
+   * Whether a state offers an event it handles (all of them when left out): a screen may have no
+   * gesture for an event in some states (no Log out while signed out), or send it only with
+   * values its form accepts (Add Permit's SUBMIT).
    */
-  offers?: (snapshot: AnyMachineSnapshot, eventType: string) => boolean;
+  offers?: (snapshot: AnyMachineSnapshot, event: AnyEventObject) => boolean;
 }
 
 type ShortestPathOptions = Parameters<MachineTestModel['getShortestPaths']>[0];
@@ -138,11 +139,11 @@ export function createMachineTestModel(
     // here would replace that, so the samples are matched by type instead.
     events: (snapshot) =>
       ownEventTypes(snapshot)
-        .filter((type) => offers(snapshot, type))
         .flatMap((type) => {
           const samples = eventSamples.filter((sample) => sample.type === type);
           return samples.length > 0 ? samples : [{ type }];
-        }),
+        })
+        .filter((event) => offers(snapshot, event)),
   });
 }
 

@@ -1,4 +1,4 @@
-import type { AnyMachineSnapshot } from 'xstate';
+import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { pathsOf } from '../../scripts/flows/flow-docs';
 import { flowModels } from '../machines/flow-models';
 import { createMachineTestModel, type MachinePath } from '../machines/model-harness';
@@ -11,8 +11,8 @@ function flowModel(name: string) {
 }
 
 /** Log out is on screen only while signed in: the account menu is in the signed-in shell. */
-const offersOnScreen = (snapshot: AnyMachineSnapshot, eventType: string) =>
-  eventType !== 'LOGOUT' || snapshot.matches('signed_in');
+const offersOnScreen = (snapshot: AnyMachineSnapshot, event: AnyEventObject) =>
+  event.type !== 'LOGOUT' || snapshot.matches('signed_in');
 
 /**
  * Whether the rendered app can follow a session path to its end: once signed out or invalid the

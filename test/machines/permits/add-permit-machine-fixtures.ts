@@ -1,4 +1,7 @@
-import type { AnyEventObject } from 'xstate';
+import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import { formErrors } from '../../../machines/form-errors';
+import { permitFormSchema } from '../../../machines/permits/permit-form-schema';
+import type { PermitFormValues } from '../../../machines/permits/permit-form-values';
 import type {
   addPermitMachine,
   CreatePermitAnswer,
@@ -25,9 +28,31 @@ export const weeklySeriesForm = {
 /** What the add-permit model starts with: a site that offers every field. */
 export const addPermitInput = { settings: fullSite, clock: () => juneNoon };
 
+/** A registration of the kind each state of the `registration` region read. */
+const registrationRead: Record<string, string> = {
+  blank: '',
+  recognised: 'AB12 CDE',
+  suggesting: 'AB12 C0E',
+  confirming: 'CD 123 456',
+};
+
+/**
+ * The form sends SUBMIT only with values its schema accepts (machines/permits/permit-form-schema.ts):
+ * the event's values, with the registration the field holds, which the registration region read.
+ * A sample the form would hold back (no registration, or one not vouched for) is not offered.
+ */
+export function addPermitFormSends(snapshot: AnyMachineSnapshot, event: AnyEventObject): boolean {
+  if (event.type !== 'SUBMIT') return true;
+  const { registration } = (snapshot.value as { form: { registration: string } }).form;
+  const values = { ...(event.values as PermitFormValues), vrm: registrationRead[registration] };
+  const schema = permitFormSchema(addPermitInput.settings, addPermitInput.clock());
+  return Object.keys(formErrors(schema, values)).length === 0;
+}
+
 /**
  * What the add-permit model may be sent: a registration of each kind, a submit with and without
- * "This registration is correct" ticked, and each kind of answer to the create call.
+ * "This registration is correct" ticked (offered only where the form sends it:
+ * `addPermitFormSends`), and each kind of answer to the create call.
  * The machine-level and the screen-level model tests walk the same paths.
  */
 export const addPermitEventSamples: AnyEventObject[] = [

@@ -12,6 +12,7 @@ import {
 } from '../model-harness';
 import {
   addPermitEventSamples,
+  addPermitFormSends,
   addPermitInput,
   withControlledAddPermitActors,
 } from './add-permit-machine-fixtures';
@@ -19,6 +20,7 @@ import {
 const model = createMachineTestModel(addPermitMachine, {
   eventSamples: addPermitEventSamples,
   coverage: 'transitions',
+  offers: addPermitFormSends,
 });
 const paths = model.getShortestPaths({ input: addPermitInput });
 
@@ -73,18 +75,6 @@ describe('addPermitMachine model', () => {
     await expectBrokenPathsToFail(
       paths,
       ({ state }) => state.matches({ form: { submission: 'seriesIncomplete' } }),
-      () => driverFor(broken, 50),
-    );
-  });
-
-  it('catches a registration sent without the resident’s tick', async () => {
-    const broken = addPermitMachine.provide({ guards: { confirmedByResident: () => true } });
-    await expectBrokenPathsToFail(
-      paths,
-      ({ event, state }) =>
-        event.type === 'SUBMIT' &&
-        !(event as unknown as { values: { vrm_confirmed: boolean } }).values.vrm_confirmed &&
-        state.matches({ form: { registration: 'confirming', submission: 'editing' } }),
       () => driverFor(broken, 50),
     );
   });
