@@ -134,7 +134,13 @@ module.exports = tseslint.config(
               message: 'Features may not import each other.',
             })),
             {
-              target: ['./src/api', './src/identity', './src/shell', './src/config.ts'],
+              target: [
+                './src/api',
+                './src/identity',
+                './src/shell',
+                './src/shared',
+                './src/config.ts',
+              ],
               from: './src/features',
               message: 'Only the router in src/shell/routes.tsx may reach into features.',
               except: [],

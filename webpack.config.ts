@@ -210,7 +210,7 @@ export function createWebpackConfig(mode: Mode, outputPath = path.resolve(__dirn
           xstate: vendor('xstate', /[\\/]node_modules[\\/](xstate|@xstate)[\\/]/),
           router: vendor('router', /[\\/]node_modules[\\/](react-router|cookie)[\\/]/),
           // The identity provider and the API client load on first use (src/identity/identity.ts,
-          // src/shell/live-implementations.ts): a signed-out resident's /login loads neither.
+          // src/api/api-modules.ts): a signed-out resident's /login loads neither.
           firebase: {
             ...vendor('firebase', /[\\/]node_modules[\\/](firebase|@firebase|idb)[\\/]/),
             chunks: 'async' as const,

@@ -6,7 +6,7 @@ let authFailureHandler: AuthFailureHandler | null = null;
 /**
  * Registers the session's auth-failure path. The shell owns it: this layer never navigates or
  * shows anything itself. A module of its own, without axios, so that the shell can register it
- * before the API client is first loaded (src/shell/live-implementations.ts loads it on first use).
+ * before the API client is first loaded (each feature's actors load it on first use, through src/api/api-modules.ts).
  */
 export function setAuthFailureHandler(handler: AuthFailureHandler | null): void {
   authFailureHandler = handler;

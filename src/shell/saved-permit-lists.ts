@@ -5,7 +5,7 @@ const keyPrefix = 'kerbside.my-permits.';
 
 /**
  * My Permits as each resident last loaded it on this device, kept in `localStorage` under their
- * uid so another account never reads it, and cleared on sign-out (live-implementations.ts).
+ * uid so another account never reads it, and cleared on sign-out (session-actors.ts).
  * Storage may be full or refused (private browsing): the list then simply is not kept.
  */
 export const savedPermitLists = {

@@ -5,6 +5,7 @@ import { setAuthFailureHandler } from '../api/auth-failure-handler';
 import { useAppMachine } from './app-machines';
 import { inspect } from './inspector';
 import { SessionContext } from './session-context';
+import { sessionActors } from './session-actors';
 
 /**
  * Lets the API client's 401 interceptor hand a lapsed session to the session actor, which refreshes
@@ -24,7 +25,7 @@ function AuthFailureBridge() {
 
 /** Provides the app-wide session actor, with the live identity provider and API behind it. */
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const logic = useAppMachine('session', sessionMachine);
+  const logic = useAppMachine('session', sessionMachine, sessionActors);
   return (
     <SessionContext.Provider logic={logic} options={{ inspect }}>
       <AuthFailureBridge />

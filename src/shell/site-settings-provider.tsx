@@ -4,6 +4,7 @@ import type { SiteSettings } from '../../contract/site-settings';
 import { siteSettingsMachine } from '../../machines/site-settings-machine';
 import { useAppMachine } from './app-machines';
 import { inspect } from './inspector';
+import { siteSettingsActors } from './site-settings-actors';
 
 const SiteSettingsContext = createActorContext(siteSettingsMachine);
 
@@ -12,7 +13,7 @@ const SiteSettingsContext = createActorContext(siteSettingsMachine);
  * mounted from sign-in to sign-out, so every screen under it shares one answer.
  */
 export function SiteSettingsProvider({ children }: { children: ReactNode }) {
-  const logic = useAppMachine('siteSettings', siteSettingsMachine);
+  const logic = useAppMachine('siteSettings', siteSettingsMachine, siteSettingsActors);
   return (
     <SiteSettingsContext.Provider logic={logic} options={{ inspect }}>
       {children}

@@ -71,6 +71,17 @@ test.each([
     "import { getAuth } from 'firebase/auth';\nexport const probe = getAuth;\n",
     /Firebase sits behind src\/identity/,
   ],
+  // The shell composes the features and knows none of their actors.
+  [
+    'src/shell/probe.ts',
+    "import { loginActors } from '../features/auth/login-actors';\nexport const probe = loginActors;\n",
+    /Only the router in src\/shell\/routes.tsx may reach into features/,
+  ],
+  [
+    'src/shared/probe.ts',
+    "import { addPermitActors } from '../features/permits/add-permit-actors';\nexport const probe = addPermitActors;\n",
+    /Only the router in src\/shell\/routes.tsx may reach into features/,
+  ],
 ])('%s may not import what this code imports', async (filePath, code, expected) => {
   const violations = await violationsOf(filePath, code);
   expect(violations.map(({ message }) => message).join('\n')).toMatch(expected);
@@ -114,6 +125,12 @@ test('the same imports are fine where the architecture allows them', async () =>
     await violationsOf(
       'src/features/auth/probe.ts',
       "import { paths } from '../../shell/paths';\nexport const probe = paths;\n",
+    ),
+  ).toEqual([]);
+  expect(
+    await violationsOf(
+      'src/features/dashboard/probe.ts',
+      "import { dashboardActors } from '../../shared/dashboard-actors';\nexport const probe = dashboardActors;\n",
     ),
   ).toEqual([]);
 });

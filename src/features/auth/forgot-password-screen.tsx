@@ -13,6 +13,7 @@ import { validateWithSchema } from '../../ui/validate-with-schema';
 import { FormField } from '../../ui/form-field';
 import { FormPage } from '../../ui/form-page';
 import { FormSubmission } from '../../ui/form-submission';
+import { forgotPasswordActors } from './forgot-password-actors';
 
 /** The form's rules, loaded with its first check (src/ui/validate-with-schema.ts). */
 const validateForgotPasswordForm = validateWithSchema(() =>
@@ -30,7 +31,11 @@ const fieldOrder: readonly (keyof PasswordResetRequest)[] = ['email'];
  * the forgot-password machine owns submitting, success and the error.
  */
 export function ForgotPasswordScreen() {
-  const forgotPasswordActor = useAppActor('forgotPassword', forgotPasswordMachine);
+  const forgotPasswordActor = useAppActor(
+    'forgotPassword',
+    forgotPasswordMachine,
+    forgotPasswordActors,
+  );
   const submitting = useSelector(forgotPasswordActor, (snapshot) => snapshot.matches('submitting'));
   const succeeded = useSelector(forgotPasswordActor, (snapshot) => snapshot.matches('success'));
   const errorMessage = useSelector(forgotPasswordActor, (snapshot) =>

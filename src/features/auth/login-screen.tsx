@@ -15,6 +15,7 @@ import { FormField } from '../../ui/form-field';
 import { FormPage } from '../../ui/form-page';
 import { FormSubmission } from '../../ui/form-submission';
 import { useSignInSuccess } from './use-sign-in-success';
+import { loginActors } from './login-actors';
 
 /** The form's rules, loaded with its first check (src/ui/validate-with-schema.ts). */
 const validateLoginForm = validateWithSchema<LoginCredentials>(() =>
@@ -32,7 +33,7 @@ const fieldOrder = ['email', 'password'];
  * takes the user to the dashboard.
  */
 export function LoginScreen() {
-  const loginActor = useAppActor('login', loginMachine);
+  const loginActor = useAppActor('login', loginMachine, loginActors);
   const submitting = useSelector(loginActor, (snapshot) => snapshot.matches('submitting'));
   const succeeded = useSignInSuccess(loginActor);
   useFlashOnNextPageWhen(succeeded, confirmationTexts.signedIn);

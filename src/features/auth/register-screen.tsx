@@ -15,6 +15,7 @@ import { FormPage } from '../../ui/form-page';
 import { FormSubmission } from '../../ui/form-submission';
 import { useSignInSuccess } from './use-sign-in-success';
 import { passwordRuleHint } from './password-rule-hint';
+import { registerActors } from './register-actors';
 
 /** The form's rules, loaded with its first check (src/ui/validate-with-schema.ts). */
 const validateRegisterForm = validateWithSchema<RegistrationDetails>(() =>
@@ -39,7 +40,7 @@ const fieldOrder = ['invite_code', 'email', 'first_name', 'last_name', 'password
  */
 export function RegisterScreen() {
   const navigate = useNavigate();
-  const registerActor = useAppActor('register', registerMachine, {
+  const registerActor = useAppActor('register', registerMachine, registerActors, {
     actions: { navigateToLogin: () => void navigate(paths.login) },
   });
   const submitting = useSelector(registerActor, (snapshot) => snapshot.matches('submitting'));

@@ -12,6 +12,7 @@ import { FormField } from '../../ui/form-field';
 import { FormPage } from '../../ui/form-page';
 import { FormSubmission } from '../../ui/form-submission';
 import { passwordRuleHint } from './password-rule-hint';
+import { resetPasswordActors } from './reset-password-actors';
 
 /** The form's rules, loaded with its first check (src/ui/validate-with-schema.ts). */
 const validateResetPasswordForm = validateWithSchema(() =>
@@ -31,7 +32,11 @@ const fieldOrder: readonly (keyof ResetPasswordValues)[] = ['password', 'confirm
 
 /** The new-password form for a link that carries both its uid and its token. */
 function ResetPasswordForm({ uid, token }: { uid: string; token: string }) {
-  const resetPasswordActor = useAppActor('resetPassword', resetPasswordMachine);
+  const resetPasswordActor = useAppActor(
+    'resetPassword',
+    resetPasswordMachine,
+    resetPasswordActors,
+  );
   const submitting = useSelector(resetPasswordActor, (snapshot) => snapshot.matches('submitting'));
   const succeeded = useSelector(resetPasswordActor, (snapshot) => snapshot.matches('success'));
   const errorMessage = useSelector(resetPasswordActor, (snapshot) =>

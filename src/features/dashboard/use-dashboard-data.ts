@@ -4,6 +4,7 @@ import type { PermitCapInfo } from '../../../contract/permit';
 import { dashboardMachine } from '../../../machines/dashboard/dashboard-machine';
 import { useAppActor } from '../../shell/app-machines';
 import { useProfile } from '../../shell/session-hooks';
+import { dashboardActors } from '../../shared/dashboard-actors';
 
 /** What the dashboard shows; each figure is null when it could not be had. */
 export type DashboardData =
@@ -21,7 +22,7 @@ export type DashboardData =
  */
 export function useDashboardData(): DashboardData {
   const sessionProfile = useProfile();
-  const dashboard = useAppActor('dashboard', dashboardMachine);
+  const dashboard = useAppActor('dashboard', dashboardMachine, dashboardActors);
   const figures = useSelector(dashboard, (snapshot) => snapshot.context.figures);
   if (figures === null) return { loading: true, profile: sessionProfile };
   return { loading: false, ...figures, profile: figures.profile ?? sessionProfile };

@@ -40,6 +40,7 @@ import { RepeatWeeklyFields } from './repeat-weekly-fields';
 import { SeriesProgress } from './series-progress';
 import { SeriesReport } from './series-report';
 import { validateWithSchema } from '../../ui/validate-with-schema';
+import { addPermitActors, recentVehiclesActors } from './add-permit-actors';
 
 /** The fields in the order the form shows them, so focus goes to the first one in error. */
 const fieldOrder: (keyof PermitFormValues)[] = [
@@ -341,7 +342,7 @@ function AddPermitForm({ settings }: { settings: SiteSettings }) {
   const { raise } = useFlashMessage();
   // The registration last sent, for the banner that confirms the permit on My Permits.
   const sentVrm = useRef('');
-  const addPermitActor = useAppActor('addPermit', addPermitMachine, {
+  const addPermitActor = useAppActor('addPermit', addPermitMachine, addPermitActors, {
     actions: {
       navigateToMyPermits: () => {
         raise(confirmationTexts.permitCreated(sentVrm.current), { onNextPage: true });
@@ -350,7 +351,11 @@ function AddPermitForm({ settings }: { settings: SiteSettings }) {
     },
     input: { settings, clock, vehicle: vehicleToAddAgain(location.state) },
   });
-  const recentVehiclesActor = useAppActor('recentVehicles', recentVehiclesMachine);
+  const recentVehiclesActor = useAppActor(
+    'recentVehicles',
+    recentVehiclesMachine,
+    recentVehiclesActors,
+  );
   const recentVehicles = useSelector(recentVehiclesActor, (snapshot) => snapshot.context.vehicles);
   const submitting = useSelector(
     addPermitActor,

@@ -7,13 +7,14 @@ import {
 import { permitExportMachine } from '../../../machines/permits/permit-export-machine';
 import { useAppActor, useClock } from '../../shell/app-machines';
 import { forcedColoursFill, forcedColoursOutline } from '../../ui/forced-colours';
+import { permitExportActors } from './permit-export-actors';
 
 /**
  * My Permits' "Export CSV" (machines/permits/permit-export-machine.ts): every permit matching
  * `filters` (all pages), with a progress bar while the pages arrive.
  */
 export function ExportPermitsButton({ filters }: { filters: PermitListFilters }) {
-  const actor = useAppActor('permitExport', permitExportMachine);
+  const actor = useAppActor('permitExport', permitExportMachine, permitExportActors);
   const clock = useClock();
   const collecting = useSelector(actor, (snapshot) => !snapshot.matches('idle'));
   const building = useSelector(actor, (snapshot) => snapshot.matches('building'));

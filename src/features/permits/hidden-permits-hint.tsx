@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { hiddenPermitsMachine } from '../../../machines/permits/hidden-permits-machine';
 import type { PermitListFilters } from '../../../machines/permits/permit-list-filters';
 import { useAppActor } from '../../shell/app-machines';
+import { hiddenPermitsActors } from './permit-list-actors';
 
 /** What the hint says, word for word (test/components/permits/hidden-permits-hint.test.tsx). */
 export const hiddenPermitsTexts = {
@@ -24,7 +25,7 @@ export function HiddenPermitsHint({
   filters: PermitListFilters;
   onShowAllDates: () => void;
 }) {
-  const actor = useAppActor('hiddenPermits', hiddenPermitsMachine);
+  const actor = useAppActor('hiddenPermits', hiddenPermitsMachine, hiddenPermitsActors);
   // Mounted only under an empty list: each new set of filters is counted again.
   useEffect(() => {
     actor.send({ type: 'CHECK', filters });

@@ -7,6 +7,7 @@ import { permitDisplay } from '../../../machines/permits/permit-display';
 import { confirmationTexts } from '../../../machines/confirmation-texts';
 import { useAppActor } from '../../shell/app-machines';
 import { useFlashMessage } from '../../shell/flash-message-provider';
+import { activatePermitActors, cancelPermitActors } from './permit-dialog-actors';
 import { PermitDialogFrame } from './permit-dialog-frame';
 
 /** What tells one confirmation dialog from the other: its machine and its words. */
@@ -15,6 +16,7 @@ const permitActionDialogs = {
   activate: {
     machineName: 'activatePermit',
     machine: activatePermitMachine,
+    live: activatePermitActors,
     title: 'Set Permit Live Now',
     confirmLabel: 'Set Live Now',
     busyLabel: 'Activating...',
@@ -28,6 +30,7 @@ const permitActionDialogs = {
   cancel: {
     machineName: 'cancelPermit',
     machine: cancelPermitMachine,
+    live: cancelPermitActors,
     title: 'Cancel Permit',
     confirmLabel: 'Cancel Permit',
     busyLabel: 'Cancelling...',
@@ -62,7 +65,7 @@ export function PermitActionDialog({
   const texts = permitActionDialogs[action];
   // The list screen mounts a new dialog for each opening, so the actor lives as long as it.
   const { raise } = useFlashMessage();
-  const actionActor = useAppActor(texts.machineName, texts.machine, {
+  const actionActor = useAppActor(texts.machineName, texts.machine, texts.live, {
     actions: {
       close: onClose,
       reloadList: () => {

@@ -4,6 +4,7 @@ import { dashboardMachine } from '../../../machines/dashboard/dashboard-machine'
 import { addPermitAllowance } from '../../../machines/permits/add-permit-allowance';
 import { useAppActor } from '../../shell/app-machines';
 import { useProfile } from '../../shell/session-hooks';
+import { dashboardActors } from '../../shared/dashboard-actors';
 
 /**
  * What the resident may still add, above the Add Permit form: "N of M permits left" and, when the
@@ -13,7 +14,7 @@ import { useProfile } from '../../shell/session-hooks';
  */
 export function PermitAllowanceNotice() {
   const sessionProfile = useProfile();
-  const dashboard = useAppActor('dashboard', dashboardMachine);
+  const dashboard = useAppActor('dashboard', dashboardMachine, dashboardActors);
   const figures = useSelector(dashboard, (snapshot) => snapshot.context.figures);
   const allowance = addPermitAllowance({
     profile: figures?.profile ?? sessionProfile,

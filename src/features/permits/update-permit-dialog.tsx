@@ -27,6 +27,7 @@ import { DateTimeInput } from '../../ui/date-time-input';
 import { PermitDialogFrame } from './permit-dialog-frame';
 import { PermitStatusBadge } from './permit-status-badge';
 import { validateWithSchema } from '../../ui/validate-with-schema';
+import { updatePermitActors } from './permit-dialog-actors';
 
 /** The dialog's fields in the order it shows them, so focus goes to the first one in error. */
 const updatePermitFieldOrder = ['start', 'end', 'indefinite'];
@@ -155,7 +156,7 @@ export function UpdatePermitDialog({
   const clock = useClock();
   const { raise } = useFlashMessage();
   // The list screen mounts a new dialog for each opening, so the actor lives as long as it.
-  const updateActor = useAppActor('updatePermit', updatePermitMachine, {
+  const updateActor = useAppActor('updatePermit', updatePermitMachine, updatePermitActors, {
     actions: {
       close: onClose,
       refreshList: () => {

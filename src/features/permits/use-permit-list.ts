@@ -10,6 +10,7 @@ import type { SavedPermitList } from '../../../machines/permits/saved-permit-lis
 import { useAppActor, useClock } from '../../shell/app-machines';
 import { useSignedInUid } from '../../shell/session-hooks';
 import { savedPermitLists } from '../../shell/saved-permit-lists';
+import { permitListActors } from './permit-list-actors';
 
 /** What the page was navigated with: `{ refresh: true }` after a permit was added. */
 function asksForRefresh(state: unknown): boolean {
@@ -30,7 +31,7 @@ export function usePermitList() {
   const navigate = useNavigate();
   const clock = useClock();
   const uid = useSignedInUid();
-  const permitList = useAppActor('permitList', permitListMachine, {
+  const permitList = useAppActor('permitList', permitListMachine, permitListActors, {
     actions: {
       // Only the query changes, so the navigate of the first render (whose path it resolves
       // against) stays right for as long as the screen is shown.

@@ -10,6 +10,7 @@ import { validateWithSchema } from '../../ui/validate-with-schema';
 import { FormField } from '../../ui/form-field';
 import { FormPage } from '../../ui/form-page';
 import { FormSubmission } from '../../ui/form-submission';
+import { changePasswordActors } from './change-password-actors';
 
 /** The form's rules, loaded with its first check (src/ui/validate-with-schema.ts). */
 const validateChangePasswordForm = validateWithSchema(() =>
@@ -64,7 +65,11 @@ function PasswordErrorItems({
  * error, which lists the server's sentences as bullets when they are about the password.
  */
 export function ChangePasswordScreen() {
-  const changePasswordActor = useAppActor('changePassword', changePasswordMachine);
+  const changePasswordActor = useAppActor(
+    'changePassword',
+    changePasswordMachine,
+    changePasswordActors,
+  );
   const submitting = useSelector(changePasswordActor, (snapshot) => snapshot.matches('submitting'));
   const succeeded = useSelector(changePasswordActor, (snapshot) => snapshot.matches('success'));
   const error = useSelector(changePasswordActor, (snapshot) =>

@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 import type { EmailPreferenceKind } from '../../../contract/email-preferences';
 import { emailPreferencesMachine } from '../../../machines/settings/email-preferences-machine';
 import { useAppActor } from '../../shell/app-machines';
+import { emailPreferencesActors } from './email-preferences-actors';
 
 const switchLabels: ReadonlyArray<[EmailPreferenceKind, string]> = [
   ['confirmations', 'E-mail me a confirmation'],
@@ -15,7 +16,7 @@ const switchLabels: ReadonlyArray<[EmailPreferenceKind, string]> = [
  * does not offer e-mail preferences.
  */
 export function EmailPreferencesCard() {
-  const actor = useAppActor('emailPreferences', emailPreferencesMachine);
+  const actor = useAppActor('emailPreferences', emailPreferencesMachine, emailPreferencesActors);
   const notOffered = useSelector(actor, (snapshot) => snapshot.matches('notOffered'));
   const loading = useSelector(actor, (snapshot) => snapshot.matches('loading'));
   const loadFailed = useSelector(actor, (snapshot) => snapshot.matches('loadFailed'));

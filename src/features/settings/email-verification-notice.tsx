@@ -5,6 +5,7 @@ import {
   emailVerificationTexts,
 } from '../../../machines/settings/email-verification-machine';
 import { useAppActor } from '../../shell/app-machines';
+import { emailVerificationActors } from './email-verification-actors';
 
 /**
  * Says that the resident's e-mail address is not confirmed, so no permit e-mails go to it, and
@@ -12,7 +13,7 @@ import { useAppActor } from '../../shell/app-machines';
  * when the address is confirmed or the API host does not offer address confirmation.
  */
 export function EmailVerificationNotice() {
-  const actor = useAppActor('emailVerification', emailVerificationMachine);
+  const actor = useAppActor('emailVerification', emailVerificationMachine, emailVerificationActors);
   const unconfirmed = useSelector(actor, (snapshot) => snapshot.matches('unconfirmed'));
   const sending = useSelector(actor, (snapshot) => snapshot.matches('sending'));
   const sent = useSelector(actor, (snapshot) => snapshot.matches({ unconfirmed: 'sent' }));

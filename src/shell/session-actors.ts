@@ -1,0 +1,46 @@
+import { fromCallback, fromPromise } from 'xstate';
+import type { sessionMachine } from '../../machines/session-machine';
+import { authApi } from '../api/api-modules';
+import { getIdToken, onIdentityChanged, signOutIdentity } from '../identity/identity';
+import type { ImplementationsOf } from './app-machines';
+import { isOneOf, signedOutPaths } from './paths';
+import { savedPermitLists } from './saved-permit-lists';
+
+declare module './app-machines' {
+  interface AppMachines {
+    session: typeof sessionMachine;
+  }
+}
+
+/** The session's side effects: the identity provider (src/identity/) and the API host. */
+export const sessionActors: ImplementationsOf<typeof sessionMachine> = {
+  actors: {
+    identityListener: fromCallback(({ sendBack }) =>
+      onIdentityChanged(
+        (user) => {
+          // Signed out here or in another tab: the permits kept for offline reading go too.
+          if (user === null) savedPermitLists.clearAll();
+          sendBack({ type: 'IDENTITY.CHANGED', user });
+        },
+        // On the signed-out pages a device without the signed-in mark is taken as signed out
+        // without loading the identity provider (src/identity/identity.ts); elsewhere the
+        // provider is asked, so a session from before the mark existed is still found.
+        { signedOutUnlessMarked: isOneOf(signedOutPaths, window.location.pathname) },
+      ),
+    ),
+    fetchProfile: fromPromise(async () => (await authApi()).getProfile()),
+    refreshToken: fromPromise(async () => {
+      if ((await getIdToken(true)) === null) throw new Error('Nobody is signed in to refresh');
+    }),
+    logout: fromPromise(async () => {
+      // The provider sign-out runs even when the backend logout fails: the user is leaving.
+      // Nothing of theirs stays on the device for whoever signs in next.
+      savedPermitLists.clearAll();
+      try {
+        await (await authApi()).logout();
+      } finally {
+        await signOutIdentity();
+      }
+    }),
+  },
+};
