@@ -1,6 +1,5 @@
-import { assign, fromPromise, setup } from 'xstate';
 import type { SiteSettings } from '../contract/site-settings';
-import { notProvided } from './not-provided';
+import { createLoadOnceMachine } from './load-once-machine';
 
 /**
  * The settings the app uses when GET /api/v1/site-settings/ fails (docs/contract.md §3, "Site
@@ -21,44 +20,24 @@ export interface SiteSettingsContext {
  * The site's settings, loaded once for a signed-in session and read by Add Permit, My Permits and
  * the guide. A failure never stops the resident: the fallback applies instead.
  */
-export const siteSettingsMachine = setup({
-  types: { context: {} as SiteSettingsContext },
-  actors: {
-    loadSiteSettings: fromPromise<SiteSettings, void>(async () =>
-      notProvided('siteSettings', 'actor', 'loadSiteSettings'),
-    ),
-  },
-  actions: {
-    useSettings: assign((_, params: { settings: SiteSettings }) => ({
-      settings: params.settings,
-    })),
-  },
-}).createMachine({
+export const siteSettingsMachine = createLoadOnceMachine({
   id: 'siteSettings',
+  types: { context: {} as SiteSettingsContext, loaded: {} as SiteSettings },
   context: { settings: null },
-  initial: 'loading',
-  states: {
-    loading: {
-      description: 'The site settings are on their way; screens that need them show a spinner.',
-      invoke: {
-        id: 'loadSiteSettings',
-        src: 'loadSiteSettings',
-        onDone: {
-          target: 'ready',
-          description: 'The API host answered with the site settings.',
-          actions: { type: 'useSettings', params: ({ event }) => ({ settings: event.output }) },
-        },
-        // A site-settings failure is ignored: the screens go on without the optional extras.
-        onError: {
-          target: 'ready',
-          description: 'The call failed: the fallback settings apply, and nothing is shown.',
-          actions: { type: 'useSettings', params: { settings: fallbackSiteSettings } },
-        },
-      },
-    },
-    ready: {
-      description: 'The settings (or the fallback) are known for the rest of the session.',
-      type: 'final',
-    },
+  load: {
+    actor: 'loadSiteSettings',
+    description: 'The site settings are on their way; screens that need them show a spinner.',
   },
+  done: {
+    target: 'ready',
+    description: 'The API host answered with the site settings.',
+    context: (settings) => ({ settings }),
+  },
+  // A site-settings failure is ignored: the screens go on without the optional extras.
+  failed: {
+    target: 'ready',
+    description: 'The call failed: the fallback settings apply, and nothing is shown.',
+    context: { settings: fallbackSiteSettings },
+  },
+  final: { ready: 'The settings (or the fallback) are known for the rest of the session.' },
 });

@@ -1,5 +1,9 @@
 import type { Permit } from '../../contract/permit';
-import { permitStatusLabels, type PermitStatus } from '../../contract/permit-status';
+import {
+  permitStatusLabels,
+  permitStatuses,
+  type PermitStatus,
+} from '../../contract/permit-status';
 import type { SiteSettings } from '../../contract/site-settings';
 
 /** A Chakra `colorPalette` name for a status badge. */
@@ -10,24 +14,33 @@ export interface PermitStatusDisplay {
   colour: PermitStatusColour;
 }
 
-/**
- * docs/contract.md §4, "Permit statuses": each status's badge label (contract/permit-status.ts) and
- * colour (the spec's "grey" is Chakra's `gray` palette).
- */
-export const permitStatusTable: Readonly<Record<PermitStatus, PermitStatusDisplay>> = {
-  ACTIVE: { label: permitStatusLabels.ACTIVE, colour: 'green' },
-  SCHEDULED: { label: permitStatusLabels.SCHEDULED, colour: 'blue' },
-  QUEUED: { label: permitStatusLabels.QUEUED, colour: 'gray' },
-  CANCEL_PENDING: { label: permitStatusLabels.CANCEL_PENDING, colour: 'orange' },
-  CANCELLED: { label: permitStatusLabels.CANCELLED, colour: 'gray' },
-  CANCEL_FAILED: { label: permitStatusLabels.CANCEL_FAILED, colour: 'red' },
-  UPDATE_PENDING: { label: permitStatusLabels.UPDATE_PENDING, colour: 'orange' },
-  UPDATE_FAILED: { label: permitStatusLabels.UPDATE_FAILED, colour: 'red' },
-  EXPIRE_PENDING: { label: permitStatusLabels.EXPIRE_PENDING, colour: 'yellow' },
-  EXPIRED: { label: permitStatusLabels.EXPIRED, colour: 'gray' },
-  FAILED: { label: permitStatusLabels.FAILED, colour: 'red' },
-  FAILED_LIMIT: { label: permitStatusLabels.FAILED_LIMIT, colour: 'purple' },
+/** Each status's badge colour (docs/contract.md §4; its "grey" is Chakra's `gray` palette). */
+const permitStatusColours: Readonly<Record<PermitStatus, PermitStatusColour>> = {
+  ACTIVE: 'green',
+  SCHEDULED: 'blue',
+  QUEUED: 'gray',
+  CANCEL_PENDING: 'orange',
+  CANCELLED: 'gray',
+  CANCEL_FAILED: 'red',
+  UPDATE_PENDING: 'orange',
+  UPDATE_FAILED: 'red',
+  EXPIRE_PENDING: 'yellow',
+  EXPIRED: 'gray',
+  FAILED: 'red',
+  FAILED_LIMIT: 'purple',
 };
+
+/**
+ * docs/contract.md §4, "Permit statuses": each status's badge, its label as
+ * contract/permit-status.ts words it and its colour. Built over `permitStatuses`, so every status
+ * has a row (the cast says what `Object.fromEntries` cannot).
+ */
+export const permitStatusTable = Object.fromEntries(
+  permitStatuses.map((status) => [
+    status,
+    { label: permitStatusLabels[status], colour: permitStatusColours[status] },
+  ]),
+) as Readonly<Record<PermitStatus, PermitStatusDisplay>>;
 
 /**
  * The badge of a status as the API sent it. A status the table does not know (a newer server)

@@ -1,5 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
-import { notProvided } from '../not-provided';
+import { createLoadOnceMachine } from '../load-once-machine';
 import type { RecentVehicle } from './recent-vehicles';
 
 export interface RecentVehiclesContext {
@@ -11,35 +10,27 @@ export interface RecentVehiclesContext {
  * The resident's recent vehicles for Add Permit, read from their own permits
  * (`recentVehiclesOf`). A failure hides the shortcuts and nothing else: the form works without.
  */
-export const recentVehiclesMachine = setup({
-  types: { context: {} as RecentVehiclesContext },
-  actors: {
-    loadRecentVehicles: fromPromise<RecentVehicle[], void>(async () =>
-      notProvided('recentVehicles', 'actor', 'loadRecentVehicles'),
-    ),
-  },
-}).createMachine({
+export const recentVehiclesMachine = createLoadOnceMachine({
   id: 'recentVehicles',
+  types: { context: {} as RecentVehiclesContext, loaded: {} as RecentVehicle[] },
   context: { vehicles: [] },
-  initial: 'loading',
-  states: {
-    loading: {
-      description: 'The resident’s permits are on their way; no shortcuts show yet.',
-      invoke: {
-        id: 'loadRecentVehicles',
-        src: 'loadRecentVehicles',
-        onDone: {
-          target: 'loaded',
-          description: 'The permits were read: their distinct vehicles, newest first.',
-          actions: assign({ vehicles: ({ event }) => event.output }),
-        },
-        onError: {
-          target: 'unavailable',
-          description: 'The list could not be read: the form goes on without shortcuts.',
-        },
-      },
-    },
-    loaded: { description: 'The recent vehicles are shown as shortcuts.', type: 'final' },
-    unavailable: { description: 'No shortcuts are shown.', type: 'final' },
+  load: {
+    actor: 'loadRecentVehicles',
+    description: 'The resident’s permits are on their way; no shortcuts show yet.',
+  },
+  done: {
+    target: 'loaded',
+    description: 'The permits were read: their distinct vehicles, newest first.',
+    context: (vehicles) => ({ vehicles }),
+  },
+  // Unlike the dashboard and the site settings, a failure is a state of its own: the context's
+  // empty list already says "no shortcuts", so nothing stands in for the answer.
+  failed: {
+    target: 'unavailable',
+    description: 'The list could not be read: the form goes on without shortcuts.',
+  },
+  final: {
+    loaded: 'The recent vehicles are shown as shortcuts.',
+    unavailable: 'No shortcuts are shown.',
   },
 });
