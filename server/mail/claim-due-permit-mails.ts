@@ -1,5 +1,6 @@
-import { and, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { isNull, sql } from 'drizzle-orm';
 import type { PermitStatus } from '../../contract/permit-status';
+import { claimWithLease } from '../db/claim-with-lease';
 import type { Database } from '../db/database';
 import { permitMails, permits } from '../db/schema';
 
@@ -41,46 +42,19 @@ export async function queueDueReminders(db: Database, reminderLeadMs: number): P
     ON CONFLICT DO NOTHING`);
 }
 
-const now = sql`now()`;
-
 /**
- * Claims up to batchSize unsent mails whose backoff has passed and that no live lease holds, as
- * server/reconciler/claim-due-permits.ts claims permits: FOR UPDATE SKIP LOCKED, a lease stamped
- * and committed, cut to whole milliseconds so that later writes can compare against it.
+ * Claims up to batchSize unsent mails, in the order they were recorded, under a lease as the
+ * reconciler claims permits (server/db/claim-with-lease.ts).
  */
 export async function claimDuePermitMails(
   db: Database,
   options: { batchSize: number; leaseMs: number },
 ): Promise<ClaimedPermitMail[]> {
-  return db.transaction(async (tx) => {
-    const candidates = await tx
-      .select({ id: permitMails.id })
-      .from(permitMails)
-      .where(
-        and(
-          isNull(permitMails.outcome),
-          or(isNull(permitMails.leaseExpiresAt), lte(permitMails.leaseExpiresAt, now)),
-          or(isNull(permitMails.nextAttemptAt), lte(permitMails.nextAttemptAt, now)),
-        ),
-      )
-      .orderBy(permitMails.id)
-      .limit(options.batchSize)
-      .for('update', { skipLocked: true });
-    if (candidates.length === 0) return [];
-    const claimed = await tx
-      .update(permitMails)
-      .set({
-        leaseExpiresAt: sql`date_trunc('milliseconds', now()) + ${options.leaseMs}::integer * interval '1 millisecond'`,
-      })
-      .where(
-        inArray(
-          permitMails.id,
-          candidates.map((candidate) => candidate.id),
-        ),
-      )
-      .returning();
-    return claimed.flatMap((mail) =>
-      mail.leaseExpiresAt ? [{ mail, lease: mail.leaseExpiresAt }] : [],
-    );
+  const claimed = await claimWithLease(db, permitMails, {
+    due: isNull(permitMails.outcome),
+    orderBy: [permitMails.id],
+    batchSize: options.batchSize,
+    leaseMs: options.leaseMs,
   });
+  return claimed.map(({ row, lease }) => ({ mail: row, lease }));
 }

@@ -1,5 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { EmailPreferenceKind } from '../../contract/email-preferences';
+import { signedMailLink } from './signed-mail-link';
 
 /** Whose link it is, and the random key (users.mail_link_key) that signs it. */
 export interface MailLinkOwner {
@@ -11,9 +11,7 @@ export interface MailLinkOwner {
 export const switchOffPath = '/api/v1/email-preferences/switch-off/';
 
 function signature(owner: MailLinkOwner, kind: EmailPreferenceKind): string {
-  return createHmac('sha256', owner.mailLinkKey)
-    .update(`switch-off\u0000${owner.id}\u0000${kind}`, 'utf8')
-    .digest('base64url');
+  return signedMailLink.sign(owner.mailLinkKey, ['switch-off', owner.id, kind]);
 }
 
 /**
@@ -26,11 +24,11 @@ export function switchOffLink(
   owner: MailLinkOwner,
   kind: EmailPreferenceKind,
 ): string {
-  const url = new URL(`${publicUrl.replace(/\/+$/, '')}${switchOffPath}`);
-  url.searchParams.set('user', owner.id);
-  url.searchParams.set('kind', kind);
-  url.searchParams.set('token', signature(owner, kind));
-  return url.toString();
+  return signedMailLink.url(publicUrl, switchOffPath, {
+    user: owner.id,
+    kind,
+    token: signature(owner, kind),
+  });
 }
 
 /** Whether `token` is this owner's signature for `kind`, compared in constant time. */
@@ -39,7 +37,5 @@ export function isSwitchOffToken(
   kind: EmailPreferenceKind,
   token: string,
 ): boolean {
-  const expected = Buffer.from(signature(owner, kind), 'utf8');
-  const given = Buffer.from(token, 'utf8');
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return signedMailLink.matches(token, signature(owner, kind));
 }

@@ -15,6 +15,7 @@ import type { Identity } from '../identity/firebase-identity';
 import { authenticateResident } from '../http/authenticate-resident';
 import { HttpError } from '../http/http-error';
 import { parseBody } from '../http/parse-body';
+import { refuseWhenAddressOrAccountThrottled } from '../http/refuse-when-address-or-account-throttled';
 import { refuseWhenThrottled } from '../http/refuse-when-throttled';
 import { countLimitCountedPermits } from '../permits/permit-allowance';
 
@@ -45,6 +46,7 @@ async function inviteCodeProblem(db: Database, code: string): Promise<string | u
 /** POST register/, login/, logout/ and GET profile/ under /api/v1/auth (docs/contract.md §3, §7, §8). */
 export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) => {
   const { db, identity, throttles } = options;
+  const loginThrottles = { address: throttles.loginAddress, account: throttles.loginAccount };
 
   app.post('/register/', async (request: FastifyRequest, reply: FastifyReply) => {
     // The cheap checks (shape, throttle, invite code, e-mail) come before the password hash.
@@ -127,21 +129,10 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
 
   app.post('/login/', async (request: FastifyRequest) => {
     const credentials = parseBody(loginCredentialsSchema, request.body);
-    // Counted before the hash, per address and per account, so a burst cannot outrun the count;
-    // given back when the password was right, so both count failures.
-    const addressFailures = await refuseWhenThrottled(
-      db,
-      throttles.loginAddress,
-      request.ip,
-      tooManyLogins,
-    );
-    // An account over its limit refuses only addresses that have been failing: the first attempt
-    // from an address without failures is still checked. Failing on a resident's behalf, from
-    // however many addresses, cannot lock the resident out, and a guesser spread over many
-    // addresses gets one guess from each (test/server/login.test.ts).
-    await refuseWhenThrottled(db, throttles.loginAccount, credentials.email, tooManyLogins, {
-      spare: addressFailures === 1,
-    });
+    // Counted before the hash, so a burst cannot outrun the count; given back when the password
+    // was right, so both count failures.
+    const keys = { address: request.ip, account: credentials.email };
+    await refuseWhenAddressOrAccountThrottled(db, loginThrottles, keys, tooManyLogins);
     const [resident] = await db.select().from(users).where(eq(users.email, credentials.email));
     const passwordMatches = resident
       ? await passwordHasher.verify(credentials.password, resident.passwordHash)

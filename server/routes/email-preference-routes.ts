@@ -11,7 +11,8 @@ import type { Database } from '../db/database';
 import { users } from '../db/schema';
 import type { Identity } from '../identity/firebase-identity';
 import { authenticateResident, type Resident } from '../http/authenticate-resident';
-import { acceptMailLinkForms, refuseMailLink, sendMailLinkPage } from '../http/mail-link-page';
+import { addMailLinkRoute } from '../http/add-mail-link-route';
+import { acceptMailLinkForms } from '../http/mail-link-page';
 import { parseBody } from '../http/parse-body';
 import { refuseWhenThrottled } from '../http/refuse-when-throttled';
 import { isSwitchOffToken, switchOffPath } from '../mail/mail-links';
@@ -87,44 +88,28 @@ export const emailPreferenceRoutes: FastifyPluginAsync<EmailPreferenceRoutesOpti
       .select({ id: users.id, mailLinkKey: users.mailLinkKey })
       .from(users)
       .where(eq(users.id, user));
-    return owner && isSwitchOffToken(owner, chosen, token) ? { owner, kind: chosen } : null;
+    return owner && isSwitchOffToken(owner, chosen, token) ? { owner, kind: chosen, token } : null;
   };
 
-  const refuseLink = (request: FastifyRequest) =>
-    refuseMailLink(db, throttles.mailLinkAddress, request);
-
-  const relativeSwitchOff = switchOffPath.replace('/api/v1', '');
-
-  app.get(relativeSwitchOff, async (request, reply) => {
-    const link = await linkOwner(request);
-    if (!link) return refuseLink(request);
-    // Rebuilt from the checked parts only: nothing else of the request reaches the page.
-    const action = new URLSearchParams({
-      user: link.owner.id,
-      kind: link.kind,
-      token: (request.query as { token: string }).token,
-    });
-    return sendMailLinkPage(
-      reply,
-      200,
-      `Stop ${kindTexts[link.kind]}?`,
-      `<form method="post" action="${switchOffPath}?${action.toString().replace(/&/g, '&amp;')}">` +
-        `<button type="submit">Stop ${kindTexts[link.kind]}</button></form>`,
-    );
-  });
-
-  app.post(relativeSwitchOff, async (request, reply) => {
-    const link = await linkOwner(request);
-    if (!link) return refuseLink(request);
-    await db
-      .update(users)
-      .set({ [columnOf[link.kind]]: false })
-      .where(eq(users.id, link.owner.id));
-    return sendMailLinkPage(
-      reply,
-      200,
-      `You will get no more ${kindTexts[link.kind]}`,
-      '<p>You can switch them on again in Kerbside, under Settings.</p>',
-    );
+  addMailLinkRoute(app, {
+    db,
+    throttle: throttles.mailLinkAddress,
+    path: switchOffPath,
+    check: linkOwner,
+    ask: (link) => ({
+      title: `Stop ${kindTexts[link.kind]}?`,
+      button: `Stop ${kindTexts[link.kind]}`,
+      query: { user: link.owner.id, kind: link.kind, token: link.token },
+    }),
+    act: async (link) => {
+      await db
+        .update(users)
+        .set({ [columnOf[link.kind]]: false })
+        .where(eq(users.id, link.owner.id));
+      return {
+        title: `You will get no more ${kindTexts[link.kind]}`,
+        body: '<p>You can switch them on again in Kerbside, under Settings.</p>',
+      };
+    },
   });
 };

@@ -7,7 +7,8 @@ import { users } from '../db/schema';
 import type { Identity } from '../identity/firebase-identity';
 import { authenticateResident } from '../http/authenticate-resident';
 import { HttpError } from '../http/http-error';
-import { acceptMailLinkForms, refuseMailLink, sendMailLinkPage } from '../http/mail-link-page';
+import { addMailLinkRoute } from '../http/add-mail-link-route';
+import { acceptMailLinkForms } from '../http/mail-link-page';
 import { emailVerificationPath, isEmailVerificationToken } from '../mail/email-verification-link';
 import {
   sendEmailVerification,
@@ -69,41 +70,25 @@ export const emailVerificationRoutes: FastifyPluginAsync<EmailVerificationRoutes
       : null;
   };
 
-  const refuseLink = (request: FastifyRequest) =>
-    refuseMailLink(db, throttles.mailLinkAddress, request);
-
-  const relativeConfirm = emailVerificationPath.replace('/api/v1', '');
-
-  app.get(relativeConfirm, async (request, reply) => {
-    const link = await linkOwner(request);
-    if (!link) return refuseLink(request);
-    // Rebuilt from the checked parts only: nothing else of the request reaches the page.
-    const action = new URLSearchParams({
-      user: link.owner.id,
-      expires: link.expires,
-      token: link.token,
-    });
-    return sendMailLinkPage(
-      reply,
-      200,
-      'Confirm your e-mail address',
-      `<form method="post" action="${emailVerificationPath}?${action.toString().replace(/&/g, '&amp;')}">` +
-        '<button type="submit">Confirm my e-mail address</button></form>',
-    );
-  });
-
-  app.post(relativeConfirm, async (request, reply) => {
-    const link = await linkOwner(request);
-    if (!link) return refuseLink(request);
-    await db
-      .update(users)
-      .set({ emailVerifiedAt: new Date() })
-      .where(and(eq(users.id, link.owner.id), isNull(users.emailVerifiedAt)));
-    return sendMailLinkPage(
-      reply,
-      200,
-      'Your e-mail address is confirmed',
-      '<p>Kerbside will now send your permit e-mails to it.</p>',
-    );
+  addMailLinkRoute(app, {
+    db,
+    throttle: throttles.mailLinkAddress,
+    path: emailVerificationPath,
+    check: linkOwner,
+    ask: (link) => ({
+      title: 'Confirm your e-mail address',
+      button: 'Confirm my e-mail address',
+      query: { user: link.owner.id, expires: link.expires, token: link.token },
+    }),
+    act: async (link) => {
+      await db
+        .update(users)
+        .set({ emailVerifiedAt: new Date() })
+        .where(and(eq(users.id, link.owner.id), isNull(users.emailVerifiedAt)));
+      return {
+        title: 'Your e-mail address is confirmed',
+        body: '<p>Kerbside will now send your permit e-mails to it.</p>',
+      };
+    },
   });
 };

@@ -16,6 +16,7 @@ import type { Identity } from '../identity/firebase-identity';
 import { authenticateResident } from '../http/authenticate-resident';
 import { HttpError } from '../http/http-error';
 import { parseBody } from '../http/parse-body';
+import { refuseWhenAddressOrAccountThrottled } from '../http/refuse-when-address-or-account-throttled';
 import { refuseWhenThrottled } from '../http/refuse-when-throttled';
 import { takeAccountMail } from '../mail/account-mail-budget';
 import type { Mailer, MailMessage } from '../mail/mailer';
@@ -51,6 +52,11 @@ const tooManyResetAttempts = 'Too many password reset attempts.';
 /** POST change-password/, password-reset/ and password-reset-confirm/ under /api/v1/auth. */
 export const passwordRoutes: FastifyPluginAsync<PasswordRoutesOptions> = async (app, options) => {
   const { db, identity, mailer, throttles } = options;
+  // A reset link asked for and a reset link used count against the same two throttles.
+  const resetThrottles = {
+    address: throttles.passwordResetAddress,
+    account: throttles.passwordResetAccount,
+  };
 
   // Mail leaves after the answer, so a registered and an unknown e-mail take the same time to
   // answer; closing the app waits for what is still on its way.
@@ -103,18 +109,10 @@ export const passwordRoutes: FastifyPluginAsync<PasswordRoutesOptions> = async (
 
   app.post('/password-reset/', async (request: FastifyRequest) => {
     const { email } = parseBody(passwordResetRequestSchema, request.body);
-    // Every request counts, found or not, so the throttle tells nothing about the e-mail. An
-    // e-mail over its limit refuses only addresses that have asked before, so that asking on a
-    // resident's behalf cannot keep the resident from a reset link (as for sign-in).
-    const addressRequests = await refuseWhenThrottled(
-      db,
-      throttles.passwordResetAddress,
-      request.ip,
-      tooManyResetAttempts,
-    );
-    await refuseWhenThrottled(db, throttles.passwordResetAccount, email, tooManyResetAttempts, {
-      spare: addressRequests === 1,
-    });
+    // Every request counts, found or not, so the throttle tells nothing about the e-mail; as for
+    // sign-in, asking on a resident's behalf cannot keep the resident from a reset link.
+    const keys = { address: request.ip, account: email };
+    await refuseWhenAddressOrAccountThrottled(db, resetThrottles, keys, tooManyResetAttempts);
     const [resident] = await db
       .select({ id: users.id })
       .from(users)
@@ -145,22 +143,9 @@ export const passwordRoutes: FastifyPluginAsync<PasswordRoutesOptions> = async (
 
   app.post('/password-reset-confirm/', async (request: FastifyRequest) => {
     const details = parseBody(passwordResetConfirmationSchema, request.body);
-    const addressFailures = await refuseWhenThrottled(
-      db,
-      throttles.passwordResetAddress,
-      request.ip,
-      tooManyResetAttempts,
-    );
     // As for the request: refused links for a resident shut out only the addresses that sent them.
-    await refuseWhenThrottled(
-      db,
-      throttles.passwordResetAccount,
-      details.uid,
-      tooManyResetAttempts,
-      {
-        spare: addressFailures === 1,
-      },
-    );
+    const keys = { address: request.ip, account: details.uid };
+    await refuseWhenAddressOrAccountThrottled(db, resetThrottles, keys, tooManyResetAttempts);
     // A link that is no good is refused before the cost of hashing the new password.
     if (!(await resetTokens.isUsable(db, details.uid, details.token))) {
       throw new HttpError(400, { detail: passwordMessages.invalidResetLink });
