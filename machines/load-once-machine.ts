@@ -6,7 +6,7 @@ import {
   type MachineContext,
   type PromiseActorLogic,
 } from 'xstate';
-import { notProvided } from './not-provided';
+import { missingImplementation } from './missing-implementation';
 
 /** What one load-once machine is made of: its names, its context and its descriptions. */
 export interface LoadOnceMachineOptions<
@@ -16,7 +16,7 @@ export interface LoadOnceMachineOptions<
   TLoaded,
   TFinal extends string,
 > {
-  /** The machine's id, as `notProvided` and the app's seam name it. */
+  /** The machine's id, as `missingImplementation` and the app's seam name it. */
   id: TId;
   /** Types only, as in XState's `setup({ types })`: the context, and what the call answers. */
   types: { context: TContext; loaded: TLoaded };
@@ -61,7 +61,9 @@ export function createLoadOnceMachine<
   // check of `actors` is a conditional type TypeScript cannot settle here, hence `as never`.
   return setup<TContext, AnyEventObject, Record<TActor, PromiseActorLogic<TLoaded, void>>>({
     actors: {
-      [load.actor]: fromPromise<TLoaded, void>(async () => notProvided(id, 'actor', load.actor)),
+      [load.actor]: fromPromise<TLoaded, void>(async () =>
+        missingImplementation(id, 'actor', load.actor),
+      ),
     } as never,
   }).createMachine({
     id,

@@ -9,7 +9,7 @@ import {
 import { isHttpFailure } from './http-failure';
 import type { IdentityUser } from './auth/identity-user';
 import type { Profile } from '../contract/auth';
-import { notProvided } from './not-provided';
+import { missingImplementation } from './missing-implementation';
 
 /** Named apart from the app's `SessionContext` (the React actor context). */
 export interface SessionMachineContext {
@@ -38,15 +38,17 @@ export const sessionMachine = setup({
   },
   actors: {
     identityListener: fromCallback<EventObject>(() =>
-      notProvided('session', 'actor', 'identityListener'),
+      missingImplementation('session', 'actor', 'identityListener'),
     ),
     fetchProfile: fromPromise<Profile, void>(async () =>
-      notProvided('session', 'actor', 'fetchProfile'),
+      missingImplementation('session', 'actor', 'fetchProfile'),
     ),
     refreshToken: fromPromise<void, void>(async () =>
-      notProvided('session', 'actor', 'refreshToken'),
+      missingImplementation('session', 'actor', 'refreshToken'),
     ),
-    logout: fromPromise<void, void>(async () => notProvided('session', 'actor', 'logout')),
+    logout: fromPromise<void, void>(async () =>
+      missingImplementation('session', 'actor', 'logout'),
+    ),
   },
   actions: {
     rememberUser: assign((_, params: { user: IdentityUser | null }) => ({ user: params.user })),

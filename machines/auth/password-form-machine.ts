@@ -1,7 +1,7 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { HttpFailure } from '../http-failure';
 import { toHttpFailure } from '../http-failure';
-import { notProvided } from '../not-provided';
+import { missingImplementation } from '../missing-implementation';
 
 /**
  * What a password screen shows after a refused request: the message, and the bullet items it is
@@ -50,7 +50,7 @@ export function createPasswordFormMachine<TRequest>({
     },
     actors: {
       sendRequest: fromPromise<void, PasswordRequestInput<TRequest>>(async () =>
-        notProvided(id, 'actor', 'sendRequest'),
+        missingImplementation(id, 'actor', 'sendRequest'),
       ),
     },
     actions: {

@@ -1,7 +1,7 @@
 import { setup } from 'xstate';
 import type { RegistrationDetails } from '../../contract/auth';
 import { registerFailureMessages } from './register-error-message';
-import { notProvided } from '../not-provided';
+import { missingImplementation } from '../missing-implementation';
 import {
   createTokenSignInMachineConfig,
   requestTokenActor,
@@ -27,7 +27,7 @@ export const registerMachine = setup({
   },
   actions: {
     ...shared.actions,
-    navigateToLogin: () => notProvided('register', 'action', 'navigateToLogin'),
+    navigateToLogin: () => missingImplementation('register', 'action', 'navigateToLogin'),
   },
   delays: { ...shared.delays, loginRedirect: 3000 },
 }).createMachine(

@@ -2,7 +2,7 @@ import { assertEvent, assign, fromPromise } from 'xstate';
 import type { TokenResponse } from '../../contract/auth';
 import type { HttpFailure } from '../http-failure';
 import { toHttpFailure } from '../http-failure';
-import { notProvided } from '../not-provided';
+import { missingImplementation } from '../missing-implementation';
 
 /** What login and register keep: the message to show and the token between the two steps. */
 export interface TokenSignInContext {
@@ -64,14 +64,14 @@ export function tokenSignInSetup<TValues>() {
 /** The placeholder of the actor that sends the form; the app provides the real one. */
 export function requestTokenActor<TValues>(machineId: string, requestActor: string) {
   return fromPromise<TokenResponse, TValues>(async () =>
-    notProvided(machineId, 'actor', requestActor),
+    missingImplementation(machineId, 'actor', requestActor),
   );
 }
 
 /** The placeholder of the sign-in with a custom token; the app provides the real one. */
 export function signInWithTokenActor(machineId: string) {
   return fromPromise<boolean, { customToken: string }>(async () =>
-    notProvided(machineId, 'actor', 'signInWithToken'),
+    missingImplementation(machineId, 'actor', 'signInWithToken'),
   );
 }
 

@@ -1,7 +1,7 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { systemClock, type Clock } from '../clock';
 import { toHttpFailure } from '../http-failure';
-import { notProvided } from '../not-provided';
+import { missingImplementation } from '../missing-implementation';
 import { createPermitMessages, toCreatePermitErrorMessage } from './create-permit-error-message';
 import type { Permit, PermitCreatePayload } from '../../contract/permit';
 import { overlapDetail } from './overlapping-permit';
@@ -66,17 +66,17 @@ export const addPermitMachine = setup({
   },
   actors: {
     createPermit: fromPromise<CreatePermitAnswer, PermitCreatePayload>(async () =>
-      notProvided('addPermit', 'actor', 'createPermit'),
+      missingImplementation('addPermit', 'actor', 'createPermit'),
     ),
     // The same call as `createPermit`, for one week of a series: its own name keeps a week's
     // answer apart from a single permit's in the model tests' samples.
     createWeek: fromPromise<CreatePermitAnswer, PermitCreatePayload>(async () =>
-      notProvided('addPermit', 'actor', 'createWeek'),
+      missingImplementation('addPermit', 'actor', 'createWeek'),
     ),
     // After an overlap refusal: the resident's permit in the way, if one of theirs is (null when
     // none is; `findOverlappingPermit` in overlapping-permit.ts).
     findOverlappingPermit: fromPromise<Permit | null, PermitCreatePayload>(async () =>
-      notProvided('addPermit', 'actor', 'findOverlappingPermit'),
+      missingImplementation('addPermit', 'actor', 'findOverlappingPermit'),
     ),
   },
   actions: {
@@ -133,7 +133,7 @@ export const addPermitMachine = setup({
         };
       },
     ),
-    navigateToMyPermits: () => notProvided('addPermit', 'action', 'navigateToMyPermits'),
+    navigateToMyPermits: () => missingImplementation('addPermit', 'action', 'navigateToMyPermits'),
   },
   guards: {
     isOverlapRefusal: (_, params: { error: unknown }) =>

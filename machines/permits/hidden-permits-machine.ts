@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { notProvided } from '../not-provided';
+import { missingImplementation } from '../missing-implementation';
 import { toPermitListRequest, type PermitListFilters } from './permit-list-filters';
 import type { PermitListRequest } from '../../contract/permit';
 
@@ -29,7 +29,7 @@ export const hiddenPermitsMachine = setup({
   },
   actors: {
     countPermits: fromPromise<number, PermitListRequest>(async () =>
-      notProvided('hiddenPermits', 'actor', 'countPermits'),
+      missingImplementation('hiddenPermits', 'actor', 'countPermits'),
     ),
   },
   actions: {

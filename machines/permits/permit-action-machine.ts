@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup, type PromiseActorLogic } from 'xstate';
 import type { HttpFailure } from '../http-failure';
 import { toHttpFailure } from '../http-failure';
-import { notProvided } from '../not-provided';
+import { missingImplementation } from '../missing-implementation';
 import { dismissPermitDialog, permitDialogStates } from './permit-dialog-states';
 import type { PermitDialogError } from './permit-action-error-message';
 import type { Permit, PermitActionBody } from '../../contract/permit';
@@ -51,7 +51,9 @@ export function createPermitActionMachine({
   // The actor is named after the dialog, so its key is computed and typed as any string: the
   // app's `provide` is checked for the call's input and output, not for the actor's name.
   const actors = {
-    [id]: fromPromise<PermitActionBody, { id: number }>(async () => notProvided(id, 'actor', id)),
+    [id]: fromPromise<PermitActionBody, { id: number }>(async () =>
+      missingImplementation(id, 'actor', id),
+    ),
   } as Record<string, PermitActionLogic>;
 
   const sendAction = { target: 'submitting', description: 'Send the POST.' } as const;
@@ -68,8 +70,8 @@ export function createPermitActionMachine({
         error: { title: errorTitle, message: params.message },
       })),
       clearError: assign({ error: null }),
-      reloadList: () => notProvided(id, 'action', 'reloadList'),
-      close: () => notProvided(id, 'action', 'close'),
+      reloadList: () => missingImplementation(id, 'action', 'reloadList'),
+      close: () => missingImplementation(id, 'action', 'close'),
     },
     delays: {
       reloadDelay: 1000,

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { siteTimeZone, toUkDateTime } from '../../contract/london-wall-time';
-import { remembered } from '../remembered';
+import { memoiseByText } from '../memoise-by-text';
 import { permitStatusDisplay, type PermitStatusDisplay } from './permit-status-table';
 import type { Permit } from '../../contract/permit';
 
@@ -34,7 +34,7 @@ export function parsePermitTime(ts: string): DateTime | null {
  * or 'Indefinite'. A text that is not a time is shown as it came, so nothing the API said is
  * hidden.
  */
-export const formatPermitTime = remembered((ts: string): string => {
+export const formatPermitTime = memoiseByText((ts: string): string => {
   if (isIndefiniteEnd(ts)) return permitDisplayTexts.indefinite;
   const instant = parsePermitTime(ts);
   return instant ? toUkDateTime(instant) : ts;

@@ -1,6 +1,6 @@
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import type { Permit, PermitListRequest } from '../../contract/permit';
-import { notProvided } from '../not-provided';
+import { missingImplementation } from '../missing-implementation';
 import { buildPermitCsv, permitCsvFileName } from './permit-csv';
 
 export const permitExportMessages = {
@@ -44,7 +44,7 @@ export const permitExportMachine = setup({
   },
   actors: {
     collectPermits: fromCallback<PermitExportEvent, CollectPermitsInput>(() =>
-      notProvided('permitExport', 'actor', 'collectPermits'),
+      missingImplementation('permitExport', 'actor', 'collectPermits'),
     ),
     // Pure work, the same in the app and in tests: a slice of rows at a time (permit-csv.ts).
     buildCsv: fromPromise<string, { permits: Permit[] }>(({ input }) =>
@@ -52,7 +52,8 @@ export const permitExportMachine = setup({
     ),
   },
   actions: {
-    deliverFile: (_, _params: ExportedFile) => notProvided('permitExport', 'action', 'deliverFile'),
+    deliverFile: (_, _params: ExportedFile) =>
+      missingImplementation('permitExport', 'action', 'deliverFile'),
   },
 }).createMachine({
   id: 'permitExport',

@@ -1,6 +1,6 @@
 import { systemClock, type Clock } from '../clock';
 import { pageCount, permitListPageSize } from './permit-list-pages';
-import { remembered } from '../remembered';
+import { memoiseByText } from '../memoise-by-text';
 import { inLondon, parseDateTimeLocal, toDateTimeLocal } from './london-time';
 import { permitStatuses, type PermitStatus } from '../../contract/permit-status';
 import type { PermitListRequest } from '../../contract/permit';
@@ -36,7 +36,7 @@ export type PermitListFilterChanges = Partial<
  * asked for at every render of My Permits, and reading the London day costs time-zone look-ups.
  * London's offsets are whole hours, so no day starts inside a minute.
  */
-const londonDayFilters = remembered((minute: string) => {
+const londonDayFilters = memoiseByText((minute: string) => {
   const today = inLondon(new Date(Number(minute) * 60_000));
   return {
     startDate: toDateTimeLocal(today.startOf('day')),

@@ -1,5 +1,5 @@
 import { assign, fromPromise, not, setup } from 'xstate';
-import { notProvided } from '../not-provided';
+import { missingImplementation } from '../missing-implementation';
 import { systemClock, type Clock } from '../clock';
 import {
   defaultPermitListFilters,
@@ -17,7 +17,7 @@ import { hasPendingPermit } from './permit-status-table';
 import type { Permit, PermitListRequest } from '../../contract/permit';
 import type { ListAnswer } from './read-permit-list-body';
 import type { SavedPermitList } from './saved-permit-list';
-import { samePermits } from './same-permits';
+import { permitListsEqual } from './permit-lists-equal';
 
 export interface PermitListInput {
   /** The filters the URL query names (`fromListSearchParams`); the defaults when left out. */
@@ -95,7 +95,7 @@ export const permitListMachine = setup({
   },
   actors: {
     fetchPermits: fromPromise<ListAnswer, PermitListRequest>(async () =>
-      notProvided('permitList', 'actor', 'fetchPermits'),
+      missingImplementation('permitList', 'actor', 'fetchPermits'),
     ),
   },
   actions: {
@@ -105,7 +105,9 @@ export const permitListMachine = setup({
     showPermits: assign(
       ({ context }, params: { permits: Permit[]; count: number; page: number }) => ({
         // The same rows again (a self-refresh with nothing changed) keep the list they replace.
-        permits: samePermits(context.permits, params.permits) ? context.permits : params.permits,
+        permits: permitListsEqual(context.permits, params.permits)
+          ? context.permits
+          : params.permits,
         count: params.count,
         permitsPage: params.page,
         hasFetched: true,
@@ -119,9 +121,9 @@ export const permitListMachine = setup({
     noteVisible: assign((_, params: { visible: boolean }) => ({ visible: params.visible })),
     noteOnline: assign((_, params: { online: boolean }) => ({ online: params.online })),
     publishQuery: (_, _params: PublishQueryParams) =>
-      notProvided('permitList', 'action', 'publishQuery'),
+      missingImplementation('permitList', 'action', 'publishQuery'),
     savePermits: (_, _params: SavedPermitList) =>
-      notProvided('permitList', 'action', 'savePermits'),
+      missingImplementation('permitList', 'action', 'savePermits'),
   },
   guards: {
     asksForNewFilters: ({ context, event }) =>

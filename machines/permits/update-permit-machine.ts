@@ -1,6 +1,6 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { toHttpFailure } from '../http-failure';
-import { notProvided } from '../not-provided';
+import { missingImplementation } from '../missing-implementation';
 import { dismissPermitDialog, permitDialogStates } from './permit-dialog-states';
 import {
   permitActionMessages,
@@ -52,7 +52,7 @@ export const updatePermitMachine = setup({
   },
   actors: {
     updatePermit: fromPromise<PermitActionBody, { id: number; payload: PermitUpdatePayload }>(
-      async () => notProvided('updatePermit', 'actor', 'updatePermit'),
+      async () => missingImplementation('updatePermit', 'actor', 'updatePermit'),
     ),
   },
   actions: {
@@ -60,8 +60,8 @@ export const updatePermitMachine = setup({
       error: updateFailure(params.message),
     })),
     clearError: assign({ error: null }),
-    refreshList: () => notProvided('updatePermit', 'action', 'refreshList'),
-    close: () => notProvided('updatePermit', 'action', 'close'),
+    refreshList: () => missingImplementation('updatePermit', 'action', 'refreshList'),
+    close: () => missingImplementation('updatePermit', 'action', 'close'),
   },
   guards: {
     // docs/contract.md §8: a 2xx whose body carries an error flag is a refusal, not a success.

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { remembered } from '../remembered';
+import { memoiseByText } from '../memoise-by-text';
 import { londonWallTime, siteTimeZone, toUkDateTime } from '../../contract/london-wall-time';
 import type { Permit, PermitCreatePayload } from '../../contract/permit';
 import { referenceLabelMaxLength } from '../../contract/permit-rules';
@@ -137,7 +137,7 @@ export function seriesProgress(series: readonly SeriesWeek[]): string | null {
 }
 
 /** A start and end's London wall-clock start and length in minutes, or null (no end, unreadable). */
-const wallTimesOf = remembered((startAndEnd: string) => {
+const wallTimesOf = memoiseByText((startAndEnd: string) => {
   const [startTs = '', endTs = ''] = startAndEnd.split('\n');
   const start = parsePermitTime(startTs);
   const end = isIndefiniteEnd(endTs) ? null : parsePermitTime(endTs);

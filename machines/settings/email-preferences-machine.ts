@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { EmailPreferenceKind, EmailPreferences } from '../../contract/email-preferences';
 import { toHttpFailure } from '../http-failure';
-import { notProvided } from '../not-provided';
+import { missingImplementation } from '../missing-implementation';
 
 /** Shown when the switches could not be loaded or a change was not stored. */
 export const emailPreferencesMessages = {
@@ -35,10 +35,10 @@ export const emailPreferencesMachine = setup({
   },
   actors: {
     loadPreferences: fromPromise<EmailPreferences, void>(async () =>
-      notProvided('emailPreferences', 'actor', 'loadPreferences'),
+      missingImplementation('emailPreferences', 'actor', 'loadPreferences'),
     ),
     savePreferences: fromPromise<EmailPreferences, EmailPreferences>(async () =>
-      notProvided('emailPreferences', 'actor', 'savePreferences'),
+      missingImplementation('emailPreferences', 'actor', 'savePreferences'),
     ),
   },
   guards: {

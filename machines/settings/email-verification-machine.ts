@@ -1,7 +1,7 @@
 import { fromPromise, setup } from 'xstate';
 import type { EmailVerification } from '../../contract/email-verification';
 import { toHttpFailure } from '../http-failure';
-import { notProvided } from '../not-provided';
+import { missingImplementation } from '../missing-implementation';
 
 /** What the notice says and offers while the resident's address is not confirmed. */
 export const emailVerificationTexts = {
@@ -29,10 +29,10 @@ export const emailVerificationMachine = setup({
   },
   actors: {
     loadVerification: fromPromise<EmailVerification, void>(async () =>
-      notProvided('emailVerification', 'actor', 'loadVerification'),
+      missingImplementation('emailVerification', 'actor', 'loadVerification'),
     ),
     sendLinkAgain: fromPromise<EmailVerification, void>(async () =>
-      notProvided('emailVerification', 'actor', 'sendLinkAgain'),
+      missingImplementation('emailVerification', 'actor', 'sendLinkAgain'),
     ),
   },
   guards: {

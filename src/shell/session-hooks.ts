@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import type { Profile } from '../../contract/auth';
 import { toSessionStatus, type SessionStatus } from '../../machines/session-machine';
-import { confirmationTexts } from '../../machines/confirmation-texts';
+import { notificationBannerTexts } from '../../machines/notification-banner-texts';
 import { useFlashMessage } from './flash-message-provider';
 import { SessionContext } from './session-context';
 
@@ -23,7 +23,7 @@ export function useLogout(): () => void {
   const session = SessionContext.useActorRef();
   const { raise } = useFlashMessage();
   return useCallback(() => {
-    raise(confirmationTexts.signedOut, { onNextPage: true });
+    raise(notificationBannerTexts.signedOut, { onNextPage: true });
     session.send({ type: 'LOGOUT' });
   }, [session, raise]);
 }

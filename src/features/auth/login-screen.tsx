@@ -5,7 +5,7 @@ import { Link as RouterLink } from 'react-router';
 import type { LoginCredentials } from '../../../contract/auth';
 import { loginMachine } from '../../../machines/auth/login-machine';
 import { getConfig } from '../../config';
-import { confirmationTexts } from '../../../machines/confirmation-texts';
+import { notificationBannerTexts } from '../../../machines/notification-banner-texts';
 import { useAppActor } from '../../shell/app-machines';
 import { useFlashOnNextPageWhen } from '../../shell/flash-message-provider';
 import { paths } from '../../shell/paths';
@@ -36,7 +36,7 @@ export function LoginScreen() {
   const loginActor = useAppActor('login', loginMachine, loginActors);
   const submitting = useSelector(loginActor, (snapshot) => snapshot.matches('submitting'));
   const succeeded = useSignInSuccess(loginActor);
-  useFlashOnNextPageWhen(succeeded, confirmationTexts.signedIn);
+  useFlashOnNextPageWhen(succeeded, notificationBannerTexts.signedIn);
   const errorMessage = useSelector(loginActor, (snapshot) =>
     snapshot.matches('error') ? snapshot.context.errorMessage : null,
   );

@@ -4,7 +4,7 @@ import { Formik } from 'formik';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { RegistrationDetails } from '../../../contract/auth';
 import { registerMachine } from '../../../machines/auth/register-machine';
-import { confirmationTexts } from '../../../machines/confirmation-texts';
+import { notificationBannerTexts } from '../../../machines/notification-banner-texts';
 import { useAppActor } from '../../shell/app-machines';
 import { useFlashOnNextPageWhen } from '../../shell/flash-message-provider';
 import { paths } from '../../shell/paths';
@@ -45,7 +45,7 @@ export function RegisterScreen() {
   });
   const submitting = useSelector(registerActor, (snapshot) => snapshot.matches('submitting'));
   const succeeded = useSignInSuccess(registerActor);
-  useFlashOnNextPageWhen(succeeded, confirmationTexts.registered);
+  useFlashOnNextPageWhen(succeeded, notificationBannerTexts.registered);
   const errorMessage = useSelector(registerActor, (snapshot) =>
     snapshot.matches('error') ? snapshot.context.errorMessage : null,
   );

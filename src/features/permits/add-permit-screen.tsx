@@ -24,7 +24,7 @@ import {
   type RecentVehicle,
 } from '../../../machines/permits/recent-vehicles';
 import type { SiteSettings } from '../../../contract/site-settings';
-import { confirmationTexts } from '../../../machines/confirmation-texts';
+import { notificationBannerTexts } from '../../../machines/notification-banner-texts';
 import { useAppActor, useClock } from '../../shell/app-machines';
 import { useFlashMessage } from '../../shell/flash-message-provider';
 import { useSiteSettings } from '../../shell/site-settings-provider';
@@ -345,7 +345,7 @@ function AddPermitForm({ settings }: { settings: SiteSettings }) {
   const addPermitActor = useAppActor('addPermit', addPermitMachine, addPermitActors, {
     actions: {
       navigateToMyPermits: () => {
-        raise(confirmationTexts.permitCreated(sentVrm.current), { onNextPage: true });
+        raise(notificationBannerTexts.permitCreated(sentVrm.current), { onNextPage: true });
         void navigate(paths.myPermits, { state: { refresh: true } });
       },
     },

@@ -4,7 +4,7 @@ import type { Permit } from '../../../contract/permit';
 import { activatePermitMachine } from '../../../machines/permits/activate-permit-machine';
 import { cancelPermitMachine } from '../../../machines/permits/cancel-permit-machine';
 import { permitDisplay } from '../../../machines/permits/permit-display';
-import { confirmationTexts } from '../../../machines/confirmation-texts';
+import { notificationBannerTexts } from '../../../machines/notification-banner-texts';
 import { useAppActor } from '../../shell/app-machines';
 import { useFlashMessage } from '../../shell/flash-message-provider';
 import { activatePermitActors, cancelPermitActors } from './permit-dialog-actors';
@@ -25,7 +25,7 @@ const permitActionDialogs = {
       const { registration, vehicle, start } = permitDisplay(permit);
       return `The permit for ${registration} (${vehicle}) will start now instead of at its scheduled start, ${start}.`;
     },
-    confirmation: confirmationTexts.permitActivated,
+    confirmation: notificationBannerTexts.permitActivated,
   },
   cancel: {
     machineName: 'cancelPermit',
@@ -39,7 +39,7 @@ const permitActionDialogs = {
       const { registration, vehicle } = permitDisplay(permit);
       return `Cancel the permit for ${registration} (${vehicle})? This cannot be undone.`;
     },
-    confirmation: confirmationTexts.permitCancelled,
+    confirmation: notificationBannerTexts.permitCancelled,
   },
 } as const;
 

@@ -17,7 +17,7 @@ const permitsPerStep = 4;
 /**
  * The list on narrow screens: one card a permit, with the same texts as the table's rows.
  * Drawn again only when its permits, highlights or handlers change: a self-refresh whose answer
- * says what the rows already say keeps the same list (machines/permits/same-permits.ts).
+ * says what the rows already say keeps the same list (machines/permits/permit-lists-equal.ts).
  */
 export const PermitCards = memo(function PermitCards({
   permits,

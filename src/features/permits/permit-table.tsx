@@ -14,7 +14,7 @@ const permitsPerStep = 15;
 /**
  * The list on wide screens: one permit a row (docs/contract.md §2, "Permit row").
  * Drawn again only when its permits, highlights or handlers change: a self-refresh whose answer
- * says what the rows already say keeps the same list (machines/permits/same-permits.ts).
+ * says what the rows already say keeps the same list (machines/permits/permit-lists-equal.ts).
  */
 export const PermitTable = memo(function PermitTable({
   permits,

@@ -18,7 +18,7 @@ import {
   type UpdatePermitFormValues,
 } from '../../../machines/permits/update-permit-form';
 import { updatePermitMachine } from '../../../machines/permits/update-permit-machine';
-import { confirmationTexts } from '../../../machines/confirmation-texts';
+import { notificationBannerTexts } from '../../../machines/notification-banner-texts';
 import { useAppActor, useClock } from '../../shell/app-machines';
 import { useFlashMessage } from '../../shell/flash-message-provider';
 import { CheckboxField } from '../../ui/checkbox-field';
@@ -160,7 +160,7 @@ export function UpdatePermitDialog({
     actions: {
       close: onClose,
       refreshList: () => {
-        raise(confirmationTexts.permitUpdated(permit.vrm));
+        raise(notificationBannerTexts.permitUpdated(permit.vrm));
         onRefresh();
       },
     },

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { Link, Route, Routes, useNavigate } from 'react-router';
-import { confirmationTexts } from '../../../machines/confirmation-texts';
+import { notificationBannerTexts } from '../../../machines/notification-banner-texts';
 import { useFlashMessage } from '../../../src/shell/flash-message-provider';
 import { RoutedPage } from '../../../src/shell/routed-page';
 import { renderWithProviders } from '../../support/render';
@@ -12,10 +12,12 @@ function ActingPage() {
   return (
     <>
       <h1>Acting page</h1>
-      <button onClick={() => raise(confirmationTexts.permitUpdated('fm24cnf'))}>Act here</button>
+      <button onClick={() => raise(notificationBannerTexts.permitUpdated('fm24cnf'))}>
+        Act here
+      </button>
       <button
         onClick={() => {
-          raise(confirmationTexts.permitCreated('FM24CNF'), { onNextPage: true });
+          raise(notificationBannerTexts.permitCreated('FM24CNF'), { onNextPage: true });
           void navigate('/landing');
         }}
       >
@@ -50,10 +52,12 @@ function renderPages() {
 const banner = () => screen.queryByRole('status', { name: 'Success' });
 
 test('the texts name the permit by its registration, spaced as the form shows it', () => {
-  expect(confirmationTexts.permitCreated('fm24cnf')).toBe('Permit created for FM24 CNF.');
-  expect(confirmationTexts.permitUpdated('FM24CNF')).toBe('Permit for FM24 CNF updated.');
-  expect(confirmationTexts.permitActivated('FM24CNF')).toBe('Permit for FM24 CNF is now active.');
-  expect(confirmationTexts.permitCancelled('FM24CNF')).toBe('Permit for FM24 CNF cancelled.');
+  expect(notificationBannerTexts.permitCreated('fm24cnf')).toBe('Permit created for FM24 CNF.');
+  expect(notificationBannerTexts.permitUpdated('FM24CNF')).toBe('Permit for FM24 CNF updated.');
+  expect(notificationBannerTexts.permitActivated('FM24CNF')).toBe(
+    'Permit for FM24 CNF is now active.',
+  );
+  expect(notificationBannerTexts.permitCancelled('FM24CNF')).toBe('Permit for FM24 CNF cancelled.');
 });
 
 test('an action confirmed on its own page: a focused success banner until dismissed', async () => {

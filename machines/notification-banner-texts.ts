@@ -5,7 +5,7 @@ import { formatRegistration } from './permits/uk-registration';
  * for word (test/components/shell/flash-message.test.tsx). A permit is named by its registration,
  * spaced as the Add Permit form shows it.
  */
-export const confirmationTexts = {
+export const notificationBannerTexts = {
   permitCreated: (vrm: string) => `Permit created for ${formatRegistration(vrm)}.`,
   permitUpdated: (vrm: string) => `Permit for ${formatRegistration(vrm)} updated.`,
   permitActivated: (vrm: string) => `Permit for ${formatRegistration(vrm)} is now active.`,

@@ -10,6 +10,6 @@ function samePermit(a: Permit, b: Permit): boolean {
  * again every few seconds while a permit is pending; an answer that says what the rows already say
  * keeps the rows as they are, so the screen has nothing to draw again (docs/performance.md).
  */
-export function samePermits(a: readonly Permit[], b: readonly Permit[]): boolean {
+export function permitListsEqual(a: readonly Permit[], b: readonly Permit[]): boolean {
   return a.length === b.length && a.every((permit, index) => samePermit(permit, b[index]!));
 }

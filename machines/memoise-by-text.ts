@@ -4,7 +4,7 @@
  * and every self-refresh, and reading a London time through luxon costs a time-zone look-up each
  * time (docs/performance.md). At most `limit` answers are kept; past that the oldest goes.
  */
-export function remembered<T>(answer: (text: string) => T, limit = 2000): (text: string) => T {
+export function memoiseByText<T>(answer: (text: string) => T, limit = 2000): (text: string) => T {
   const answers = new Map<string, T>();
   return (text) => {
     if (answers.has(text)) return answers.get(text) as T;

@@ -1,12 +1,12 @@
-import { samePermits } from '../../../machines/permits/same-permits';
+import { permitListsEqual } from '../../../machines/permits/permit-lists-equal';
 import type { Permit } from '../../../contract/permit';
 import { listedPermit } from './permit-list-machine-fixtures';
 
 const page = [listedPermit({ id: 1 }), listedPermit({ id: 2, vrm: 'CD34EFG' })];
 
 test('two answers with the same permits, field for field and in order, are the same', () => {
-  expect(samePermits(page, structuredClone(page))).toBe(true);
-  expect(samePermits([], [])).toBe(true);
+  expect(permitListsEqual(page, structuredClone(page))).toBe(true);
+  expect(permitListsEqual([], [])).toBe(true);
 });
 
 test.each([
@@ -17,5 +17,5 @@ test.each([
   ['a permit fewer', [page[0]!]],
   ['a field more', [page[0]!, { ...page[1]!, extra: 1 } as Permit]],
 ])('%s: not the same', (_, other) => {
-  expect(samePermits(page, other)).toBe(false);
+  expect(permitListsEqual(page, other)).toBe(false);
 });

@@ -1,8 +1,8 @@
-import { remembered } from '../../machines/remembered';
+import { memoiseByText } from '../../machines/memoise-by-text';
 
 test('answers as the function does, asking it once for each text', () => {
   const asked: string[] = [];
-  const shout = remembered((text: string) => {
+  const shout = memoiseByText((text: string) => {
     asked.push(text);
     return text.toUpperCase();
   });
@@ -12,7 +12,7 @@ test('answers as the function does, asking it once for each text', () => {
 
 test('keeps at most its limit of answers, forgetting the oldest first', () => {
   const asked: string[] = [];
-  const length = remembered((text: string) => {
+  const length = memoiseByText((text: string) => {
     asked.push(text);
     return text.length;
   }, 2);
@@ -26,7 +26,7 @@ test('keeps at most its limit of answers, forgetting the oldest first', () => {
 
 test('remembers a null answer too', () => {
   let calls = 0;
-  const nothing = remembered(() => {
+  const nothing = memoiseByText(() => {
     calls += 1;
     return null;
   });
