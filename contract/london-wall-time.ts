@@ -31,7 +31,7 @@ function sameWallClock(a: DateTime, b: DateTime): boolean {
 
 /**
  * The instant a London wall time names. The clock-change rule of the web app and the API host
- * alike (test/machines/permits/london-time.test.ts, test/server/london-wall-time.test.ts):
+ * alike (test/machines/permits/rules/london-time.test.ts, test/server/london-wall-time.test.ts):
  * - a time the clocks skip in March does not exist ('skipped'), never moved on by an hour;
  * - a time the clocks repeat in October (01:00–01:59) means its first occurrence, in BST.
  */

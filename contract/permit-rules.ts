@@ -1,7 +1,7 @@
 /**
  * The permit rules both sides apply, as plain values (no zod here: the web app's form chunks
  * import them, and a schema library would add its bytes there). The API host's zod schemas
- * (contract/permit.ts) and the add form's Yup schema (machines/permits/permit-form-schema.ts)
+ * (contract/permit.ts) and the add form's Yup schema (machines/permits/permit-form/permit-form-schema.ts)
  * read them from here, so each rule is written once.
  */
 

@@ -22,7 +22,7 @@ export function isPermitStatus(value: unknown): value is PermitStatus {
 
 /**
  * What residents read for each status, word for word from docs/contract.md §4, "Permit statuses":
- * the web app's badges (machines/permits/permit-status-table.ts) and the API host's e-mails.
+ * the web app's badges (machines/permits/rules/permit-status-table.ts) and the API host's e-mails.
  */
 export const permitStatusLabels: Readonly<Record<PermitStatus, string>> = {
   ACTIVE: 'Active',

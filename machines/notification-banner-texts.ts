@@ -1,4 +1,4 @@
-import { formatRegistration } from './permits/uk-registration';
+import { formatRegistration } from './permits/rules/uk-registration';
 
 /**
  * What the notification banner says after each action (src/ui/notification-banner.tsx), word

@@ -2,16 +2,16 @@
 // the council bench (benchmark-council.ts) cannot drift from what residents' browsers send.
 import { DateTime } from 'luxon';
 import type { Clock } from '../../machines/clock';
-import { toDateTimeLocal } from '../../machines/permits/london-time';
-import type { PermitFormValues } from '../../machines/permits/permit-form-values';
+import { toDateTimeLocal } from '../../machines/permits/rules/london-time';
+import type { PermitFormValues } from '../../machines/permits/permit-form/permit-form-values';
 import {
   defaultPermitListFilters,
   toPermitListRequest,
   withFilterChanges,
   withSearch,
   type PermitListFilters,
-} from '../../machines/permits/permit-list-filters';
-import { toPermitCreatePayload } from '../../machines/permits/to-permit-create-payload';
+} from '../../machines/permits/my-permits/permit-list-filters';
+import { toPermitCreatePayload } from '../../machines/permits/add-permit/to-permit-create-payload';
 import { apiPaths } from '../../src/api/api-paths';
 import { permitListParams } from '../../src/api/permit-list-params';
 import type { PermitCreatePayload } from '../../contract/permit';

@@ -1,9 +1,9 @@
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import type { Permit } from '../../contract/permit';
-import { collectPermitPages } from '../../machines/permits/collect-permit-pages';
-import { buildPermitCsv } from '../../machines/permits/permit-csv';
-import { permitListPageSize } from '../../machines/permits/permit-list-pages';
-import type { ListAnswer } from '../../machines/permits/read-permit-list-body';
+import { collectPermitPages } from '../../machines/permits/permit-export/collect-permit-pages';
+import { buildPermitCsv } from '../../machines/permits/permit-export/permit-csv';
+import { permitListPageSize } from '../../machines/permits/rules/permit-list-pages';
+import type { ListAnswer } from '../../machines/permits/rules/read-permit-list-body';
 
 export interface PermitExportFigures {
   permits: number;
@@ -36,7 +36,7 @@ function benchPermit(n: number): Permit {
 }
 
 /**
- * "Export CSV" of `count` permits as the web app runs it (machines/permits/collect-permit-pages.ts,
+ * "Export CSV" of `count` permits as the web app runs it (machines/permits/permit-export/collect-permit-pages.ts,
  * permit-csv.ts), against a list endpoint answered from memory after a turn of the event loop, so
  * that what is measured is the app's own work: reading the pages, building the file, and the
  * longest time the main thread is held (a page freezes while it is).

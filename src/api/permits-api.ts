@@ -1,4 +1,4 @@
-import type { CreatePermitAnswer } from '../../machines/permits/add-permit-machine';
+import type { CreatePermitAnswer } from '../../machines/permits/add-permit/add-permit-machine';
 import {
   permitActionBodySchema,
   permitCapInfoSchema,

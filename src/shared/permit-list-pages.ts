@@ -1,5 +1,5 @@
 import type { PermitListRequest } from '../../contract/permit';
-import { readPermitListBody } from '../../machines/permits/read-permit-list-body';
+import { readPermitListBody } from '../../machines/permits/rules/read-permit-list-body';
 import { permitsApi } from '../api/api-modules';
 
 /**

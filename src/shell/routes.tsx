@@ -41,12 +41,12 @@ const screenAtPath: Record<Path, LazyComponent> = {
   ),
   [paths.addPermit]: lazyComponent(() =>
     import(
-      /* webpackChunkName: "screen-add-permit" */ '../features/permits/add-permit-screen'
+      /* webpackChunkName: "screen-add-permit" */ '../features/permits/add-permit/add-permit-screen'
     ).then((module) => module.AddPermitScreen),
   ),
   [paths.myPermits]: lazyComponent(() =>
     import(
-      /* webpackChunkName: "screen-my-permits" */ '../features/permits/my-permits-screen'
+      /* webpackChunkName: "screen-my-permits" */ '../features/permits/my-permits/my-permits-screen'
     ).then((module) => module.MyPermitsScreen),
   ),
   [paths.guide]: lazyComponent(() =>

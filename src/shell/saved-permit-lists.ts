@@ -1,4 +1,7 @@
-import { asSavedPermitList, type SavedPermitList } from '../../machines/permits/saved-permit-list';
+import {
+  asSavedPermitList,
+  type SavedPermitList,
+} from '../../machines/permits/my-permits/saved-permit-list';
 
 /** Every saved list's key starts so; the resident's uid follows. */
 const keyPrefix = 'kerbside.my-permits.';

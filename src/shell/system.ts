@@ -39,7 +39,7 @@ import {
 
 /**
  * The colour palettes the app paints with: the teal of its buttons and links, the status badges'
- * colours (machines/permits/permit-status-table.ts), the row actions' and the dashboard bars'.
+ * colours (machines/permits/rules/permit-status-table.ts), the row actions' and the dashboard bars'.
  * Chakra's cyan and pink are left out of the system.
  */
 export const appPalettes = [

@@ -12,7 +12,7 @@ import {
   toDateTimeValue,
   type DateTimePart,
   type DateTimeParts,
-} from '../../machines/permits/date-time-parts';
+} from '../../machines/permits/rules/date-time-parts';
 
 const partLabels: Record<DateTimePart, string> = {
   day: 'Day',
@@ -61,7 +61,7 @@ export function dateTimeInputHint(value: string, earliest?: string): string {
  * A London date and time typed the GOV.UK way (design-system.service.gov.uk, "Date input"): a
  * fieldset whose legend is the field's label, with boxes labelled Day, Month, Year, Hour and
  * Minute, so the order never depends on the browser's language. The Formik value is the
- * `datetime-local` text the rules read (machines/permits/date-time-parts.ts); a half-typed date is
+ * `datetime-local` text the rules read (machines/permits/rules/date-time-parts.ts); a half-typed date is
  * kept as typed. Its message names what was wrong and marks only the boxes at fault; the hint and
  * the message describe the fieldset. `onValueChange` hears each value after Formik has it.
  */

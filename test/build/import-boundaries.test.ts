@@ -79,7 +79,7 @@ test.each([
   ],
   [
     'src/shared/probe.ts',
-    "import { addPermitActors } from '../features/permits/add-permit-actors';\nexport const probe = addPermitActors;\n",
+    "import { addPermitActors } from '../features/permits/add-permit/add-permit-actors';\nexport const probe = addPermitActors;\n",
     /Only the router in src\/shell\/routes.tsx may reach into features/,
   ],
 ])('%s may not import what this code imports', async (filePath, code, expected) => {

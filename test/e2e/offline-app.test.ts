@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { permitListTexts } from '../../machines/permits/permit-list-filters';
+import { permitListTexts } from '../../machines/permits/my-permits/permit-list-filters';
 import { pageContentSecurityPolicy } from '../../scripts/stack/content-security-policy';
 import { launchChromium } from './chromium';
 import { registerThroughForm, residentApi, type E2eResident } from './resident-journeys';

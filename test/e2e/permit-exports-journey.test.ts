@@ -5,8 +5,8 @@ import ICAL from 'ical.js';
 import { DateTime } from 'luxon';
 import Papa from 'papaparse';
 import type { Browser, Page } from 'playwright-core';
-import { permitCsvColumns } from '../../machines/permits/permit-csv';
-import { formatRegistration } from '../../machines/permits/uk-registration';
+import { permitCsvColumns } from '../../machines/permits/permit-export/permit-csv';
+import { formatRegistration } from '../../machines/permits/rules/uk-registration';
 import { launchChromium } from './chromium';
 import {
   registerThroughForm,

@@ -5,13 +5,13 @@ import { forgotPasswordMachine } from '../../machines/auth/forgot-password-machi
 import { loginMachine } from '../../machines/auth/login-machine';
 import { registerMachine } from '../../machines/auth/register-machine';
 import { resetPasswordMachine } from '../../machines/auth/reset-password-machine';
-import { activatePermitMachine } from '../../machines/permits/activate-permit-machine';
-import { addPermitMachine } from '../../machines/permits/add-permit-machine';
-import { cancelPermitMachine } from '../../machines/permits/cancel-permit-machine';
-import { permitExportMachine } from '../../machines/permits/permit-export-machine';
-import { hiddenPermitsMachine } from '../../machines/permits/hidden-permits-machine';
-import { permitListMachine } from '../../machines/permits/permit-list-machine';
-import { updatePermitMachine } from '../../machines/permits/update-permit-machine';
+import { activatePermitMachine } from '../../machines/permits/permit-dialogs/activate-permit-machine';
+import { addPermitMachine } from '../../machines/permits/add-permit/add-permit-machine';
+import { cancelPermitMachine } from '../../machines/permits/permit-dialogs/cancel-permit-machine';
+import { permitExportMachine } from '../../machines/permits/permit-export/permit-export-machine';
+import { hiddenPermitsMachine } from '../../machines/permits/my-permits/hidden-permits-machine';
+import { permitListMachine } from '../../machines/permits/my-permits/permit-list-machine';
+import { updatePermitMachine } from '../../machines/permits/permit-dialogs/update-permit-machine';
 import { sessionMachine } from '../../machines/session-machine';
 import { emailPreferencesMachine } from '../../machines/settings/email-preferences-machine';
 import { emailVerificationMachine } from '../../machines/settings/email-verification-machine';
@@ -25,18 +25,18 @@ import {
   addPermitEventSamples,
   addPermitFormSends,
   addPermitInput,
-} from './permits/add-permit-machine-fixtures';
+} from './permits/add-permit/add-permit-machine-fixtures';
 import {
   permitActionEventSamples,
   schedulingSite,
   scheduledPermit,
   updatePermitEventSamples,
-} from './permits/permit-dialog-machine-fixtures';
-import { hiddenPermitsEventSamples } from './permits/hidden-permits-machine-fixtures';
+} from './permits/permit-dialogs/permit-dialog-machine-fixtures';
+import { hiddenPermitsEventSamples } from './permits/my-permits/hidden-permits-machine-fixtures';
 import {
   permitListEventSamples,
   permitListModelInput,
-} from './permits/permit-list-machine-fixtures';
+} from './permits/my-permits/permit-list-machine-fixtures';
 import { registerEventSamples } from './register-machine-fixtures';
 import { sessionEventSamples } from './session-machine-fixtures';
 

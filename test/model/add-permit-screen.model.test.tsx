@@ -2,10 +2,10 @@ import { act, screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import type { AnyMachineSnapshot } from 'xstate';
-import type { SeriesWeek } from '../../machines/permits/weekly-series';
-import { addPermitMachine } from '../../machines/permits/add-permit-machine';
-import type { PermitFormValues } from '../../machines/permits/permit-form-values';
-import { AddPermitScreen } from '../../src/features/permits/add-permit-screen';
+import type { SeriesWeek } from '../../machines/permits/rules/weekly-series';
+import { addPermitMachine } from '../../machines/permits/add-permit/add-permit-machine';
+import type { PermitFormValues } from '../../machines/permits/permit-form/permit-form-values';
+import { AddPermitScreen } from '../../src/features/permits/add-permit/add-permit-screen';
 import { createActorControls } from '../machines/actor-controls';
 import {
   describePath,
@@ -16,7 +16,7 @@ import {
 import {
   addPermitInput,
   withControlledAddPermitActors,
-} from '../machines/permits/add-permit-machine-fixtures';
+} from '../machines/permits/add-permit/add-permit-machine-fixtures';
 import { dashboardFiguresOf } from '../support/dashboard-figures';
 import { typeDateTime } from '../support/date-time-boxes';
 import { findErrorBanner, queryErrorBanners } from '../support/error-summary';

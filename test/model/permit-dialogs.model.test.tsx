@@ -2,13 +2,13 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { useState, type ReactElement } from 'react';
 import { createMachine, type AnyMachineSnapshot } from 'xstate';
-import { activatePermitMachine } from '../../machines/permits/activate-permit-machine';
-import { cancelPermitMachine } from '../../machines/permits/cancel-permit-machine';
-import type { PermitDialogError } from '../../machines/permits/permit-action-error-message';
-import type { UpdatePermitFormValues } from '../../machines/permits/update-permit-form';
-import { updatePermitMachine } from '../../machines/permits/update-permit-machine';
-import { PermitActionDialog } from '../../src/features/permits/permit-action-dialog';
-import { UpdatePermitDialog } from '../../src/features/permits/update-permit-dialog';
+import { activatePermitMachine } from '../../machines/permits/permit-dialogs/activate-permit-machine';
+import { cancelPermitMachine } from '../../machines/permits/permit-dialogs/cancel-permit-machine';
+import type { PermitDialogError } from '../../machines/permits/permit-dialogs/permit-action-error-message';
+import type { UpdatePermitFormValues } from '../../machines/permits/permit-dialogs/update-permit-form';
+import { updatePermitMachine } from '../../machines/permits/permit-dialogs/update-permit-machine';
+import { PermitActionDialog } from '../../src/features/permits/permit-dialogs/permit-action-dialog';
+import { UpdatePermitDialog } from '../../src/features/permits/permit-dialogs/update-permit-dialog';
 import { createActorControls, type ActorControls } from '../machines/actor-controls';
 import {
   checkingAction,
@@ -23,7 +23,7 @@ import {
   schedulingSite,
   withControlledPermitActionActors,
   withControlledUpdatePermitActors,
-} from '../machines/permits/permit-dialog-machine-fixtures';
+} from '../machines/permits/permit-dialogs/permit-dialog-machine-fixtures';
 import { dateTimeShown, typeDateTime } from '../support/date-time-boxes';
 import { exactly, renderWithProviders } from '../support/render';
 import { screenPathsOf } from './screen-model-paths';

@@ -6,13 +6,13 @@ import {
   toPermitListRequest,
   type PermitListFilterChanges,
   type PermitListFilters,
-} from '../../machines/permits/permit-list-filters';
-import { permitListMachine } from '../../machines/permits/permit-list-machine';
-import { permitStatusTable } from '../../machines/permits/permit-status-table';
+} from '../../machines/permits/my-permits/permit-list-filters';
+import { permitListMachine } from '../../machines/permits/my-permits/permit-list-machine';
+import { permitStatusTable } from '../../machines/permits/rules/permit-status-table';
 import { permitStatuses, type PermitStatus } from '../../contract/permit-status';
 import type { Permit } from '../../contract/permit';
 import type { SiteSettings } from '../../contract/site-settings';
-import { MyPermitsScreen } from '../../src/features/permits/my-permits-screen';
+import { MyPermitsScreen } from '../../src/features/permits/my-permits/my-permits-screen';
 import { createActorControls } from '../machines/actor-controls';
 import {
   createMachineTestModel,
@@ -26,14 +26,14 @@ import {
   permitListEventSamples,
   permitListModelInput,
   withControlledPermitListActors,
-} from '../machines/permits/permit-list-machine-fixtures';
+} from '../machines/permits/my-permits/permit-list-machine-fixtures';
 import { router, RouterProbe } from '../support/router-probe';
 import { exactly, renderWithProviders, residentProfile } from '../support/render';
 import {
   dateTimePartOrder,
   toDateTimeValue,
   type DateTimeParts,
-} from '../../machines/permits/date-time-parts';
+} from '../../machines/permits/rules/date-time-parts';
 import { screenPathsOf } from './screen-model-paths';
 import { pathsCovering } from '../machines/transition-coverage';
 

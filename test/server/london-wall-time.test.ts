@@ -1,7 +1,7 @@
 import { passwordResetMail } from '../../server/auth/password-reset-mail';
 import { parseSiteDateTime } from '../../server/permits/parse-site-time';
 
-// The same rule the web app's form follows (test/machines/permits/london-time.test.ts).
+// The same rule the web app's form follows (test/machines/permits/rules/london-time.test.ts).
 function instantOf(text: string): string | null {
   const parsed = parseSiteDateTime(text);
   return parsed.ok ? parsed.instant.toISOString() : null;

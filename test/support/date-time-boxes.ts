@@ -5,7 +5,7 @@ import {
   toDateTimeParts,
   toDateTimeValue,
   type DateTimeParts,
-} from '../../machines/permits/date-time-parts';
+} from '../../machines/permits/rules/date-time-parts';
 
 const boxLabels = { day: 'Day', month: 'Month', year: 'Year', hour: 'Hour', minute: 'Minute' };
 

@@ -14,7 +14,7 @@ import {
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { usageThresholds } from '../../../machines/dashboard/permit-usage';
-import { permitStatusTable } from '../../../machines/permits/permit-status-table';
+import { permitStatusTable } from '../../../machines/permits/rules/permit-status-table';
 import { permitStatuses, type PermitStatus } from '../../../contract/permit-status';
 import type { SiteSettings } from '../../../contract/site-settings';
 import { getConfig } from '../../config';

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import type { SiteSettings } from '../../../contract/site-settings';
-import { MyPermitsScreen } from '../../../src/features/permits/my-permits-screen';
+import { MyPermitsScreen } from '../../../src/features/permits/my-permits/my-permits-screen';
 import { DashboardScreen } from '../../../src/features/dashboard/dashboard-screen';
 import {
   startApiHostStandIn,

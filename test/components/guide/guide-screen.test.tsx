@@ -3,7 +3,7 @@ import { Route, Routes } from 'react-router';
 import type { SiteSettings } from '../../../contract/site-settings';
 import { ApiError } from '../../../src/api/api-error';
 import { GuideScreen } from '../../../src/features/guide/guide-screen';
-import { plainSite } from '../../machines/permits/permit-form-fixtures';
+import { plainSite } from '../../machines/permits/permit-form/permit-form-fixtures';
 import { renderWithProviders, residentProfile } from '../../support/render';
 
 function renderGuide(site: SiteSettings | Error | Promise<SiteSettings>) {

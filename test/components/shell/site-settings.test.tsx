@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { fromPromise } from 'xstate';
 import { siteSettingsMachine } from '../../../machines/site-settings-machine';
 import { AppRoutes } from '../../../src/shell/routes';
-import { fullSite } from '../../machines/permits/permit-form-fixtures';
+import { fullSite } from '../../machines/permits/permit-form/permit-form-fixtures';
 import { findScreenHeading, renderWithProviders, residentProfile } from '../../support/render';
 
 test('the site settings are loaded once for the signed-in session and shared by every screen', async () => {

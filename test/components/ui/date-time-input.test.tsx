@@ -1,7 +1,10 @@
 import { screen } from '@testing-library/react';
 import { Form, Formik } from 'formik';
 import * as yup from 'yup';
-import { expirySchema, permitFormMessages } from '../../../machines/permits/permit-form-schema';
+import {
+  expirySchema,
+  permitFormMessages,
+} from '../../../machines/permits/permit-form/permit-form-schema';
 import { skippedWallTimeMessage } from '../../../contract/london-wall-time';
 import { DateTimeInput } from '../../../src/ui/date-time-input';
 import { ChakraProvider } from '@chakra-ui/react';

@@ -9,15 +9,15 @@ import type {
 import type { PasswordResetRequest } from '../../../machines/auth/forgot-password-machine';
 import type { PasswordFormContext } from '../../../machines/auth/password-form-machine';
 import type { Permit } from '../../../contract/permit';
-import type { PermitFormValues } from '../../../machines/permits/permit-form-values';
-import type { PermitDialogError } from '../../../machines/permits/permit-action-error-message';
-import type { UpdatePermitFormValues } from '../../../machines/permits/update-permit-form';
+import type { PermitFormValues } from '../../../machines/permits/permit-form/permit-form-values';
+import type { PermitDialogError } from '../../../machines/permits/permit-dialogs/permit-action-error-message';
+import type { UpdatePermitFormValues } from '../../../machines/permits/permit-dialogs/update-permit-form';
 import { resetLink } from '../../machines/password-machines-fixtures';
-import { addPermitInput } from '../../machines/permits/add-permit-machine-fixtures';
+import { addPermitInput } from '../../machines/permits/add-permit/add-permit-machine-fixtures';
 import {
   scheduledPermit,
   schedulingSite,
-} from '../../machines/permits/permit-dialog-machine-fixtures';
+} from '../../machines/permits/permit-dialogs/permit-dialog-machine-fixtures';
 import type { BrowserScreen } from './browser-driver';
 import { signInWithTokenRoute } from './forged-identity';
 import { httpFailureAnswer, jsonActorRoute } from './routed-backend';

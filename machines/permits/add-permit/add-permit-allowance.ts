@@ -1,0 +1,45 @@
+import type { DashboardFigures } from '../../dashboard/gather-dashboard-figures';
+import { activationCapUsage, permitLimitUsage } from '../../dashboard/permit-usage';
+
+/** What Add Permit says, word for word (test/machines/permits/add-permit/add-permit-allowance.test.ts). */
+export const allowanceTexts = {
+  permitsLeft: (left: number, limit: number) => `${left} of ${limit} permits left`,
+  activationsLeft: (left: number, cap: number, periodName: string) =>
+    `${left} of ${cap} activations left in ${periodName}`,
+  noPermitsLeft:
+    'You have no permits left, so a new one will be refused. A permit that ends or is cancelled frees its place.',
+  noActivationsLeft: (periodName: string) =>
+    `You have no activations left in ${periodName}: a permit starting now will be refused. A permit scheduled for a later period can still be added.`,
+} as const;
+
+/** The lines Add Permit shows above the form; each is null when its figure is unknown or moot. */
+export interface AddPermitAllowance {
+  permitsLeft: string | null;
+  activationsLeft: string | null;
+  /** Said before the form when nothing is left: why a permit would be refused. */
+  warnings: string[];
+}
+
+/**
+ * The resident's allowance from the dashboard's figures (`gatherDashboardFigures`): permits
+ * left under the limit (permit_limit − active_registrations, docs/contract.md §9) and, when the
+ * site sets an activation cap, the activations left in its period (docs/contract.md §3).
+ */
+export function addPermitAllowance(
+  figures: Pick<DashboardFigures, 'profile' | 'capInfo'>,
+): AddPermitAllowance {
+  const warnings: string[] = [];
+  let permitsLeft: string | null = null;
+  if (figures.profile) {
+    const { available } = permitLimitUsage(figures.profile);
+    permitsLeft = allowanceTexts.permitsLeft(available, figures.profile.permit_limit);
+    if (available === 0) warnings.push(allowanceTexts.noPermitsLeft);
+  }
+  let activationsLeft: string | null = null;
+  const cap = figures.capInfo && activationCapUsage(figures.capInfo);
+  if (cap && !cap.unlimited) {
+    activationsLeft = allowanceTexts.activationsLeft(cap.remaining, cap.cap, cap.periodName);
+    if (cap.remaining === 0) warnings.push(allowanceTexts.noActivationsLeft(cap.periodName));
+  }
+  return { permitsLeft, activationsLeft, warnings };
+}

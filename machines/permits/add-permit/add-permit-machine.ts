@@ -1,0 +1,431 @@
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { systemClock, type Clock } from '../../clock';
+import { toHttpFailure } from '../../http-failure';
+import { missingImplementation } from '../../missing-implementation';
+import { createPermitMessages, toCreatePermitErrorMessage } from './create-permit-error-message';
+import type { Permit, PermitCreatePayload } from '../../../contract/permit';
+import { overlapDetail } from './overlapping-permit';
+import type { PermitFormValues } from '../permit-form/permit-form-values';
+import type { SiteSettings } from '../../../contract/site-settings';
+import { toPermitCreatePayload } from './to-permit-create-payload';
+import { checkRegistration } from '../rules/uk-registration';
+import type { RecentVehicle } from './recent-vehicles';
+import { nextWaitingWeek, weeklySeries, type SeriesWeek } from '../rules/weekly-series';
+
+/** What the app's create call answers on a 2xx: the HTTP status, which decides success. */
+export interface CreatePermitAnswer {
+  status: number;
+}
+
+export interface AddPermitInput {
+  /** The site's settings (`siteSettingsMachine`): the form is shown once they are known. */
+  settings: SiteSettings;
+  clock?: Clock;
+  /** The vehicle "Add again" on My Permits re-books: the form starts with it filled in. */
+  vehicle?: RecentVehicle | null;
+}
+
+export interface AddPermitContext {
+  settings: SiteSettings;
+  /** What the screen shows, under `createPermitErrorTitle`, in the failed state. */
+  errorMessage: string | null;
+  /** Said under an overlap refusal: which permit is in the way (`overlapDetail`). */
+  errorDetail: string | null;
+  /** The single permit last sent, for the create call and, if refused, the overlap look-up. */
+  sent: PermitCreatePayload | null;
+  /** The spaced registration the typed one most likely meant, while `registration.suggesting`. */
+  suggestion: string | null;
+  clock: Clock;
+  /** The vehicle the form starts with ("Add again"), or null for an empty form. */
+  vehicle: RecentVehicle | null;
+  /** The weeks of a "Repeat weekly" series and how each went; empty for a single permit. */
+  series: SeriesWeek[];
+}
+
+export type AddPermitEvent =
+  { type: 'SUBMIT'; values: PermitFormValues } | { type: 'VRM.CHANGED'; vrm: string };
+
+/**
+ * The add-permit screen (docs/contract.md §2 "Add Permit", §3, §5 and §8): the site settings
+ * load first (the screen shows a spinner), then the resident edits and submits. Two regions run
+ * side by side. `registration` reads each registration the field holds (`checkRegistration`):
+ * a mark in a standard UK format is never held back, a look-alike slip is offered its mended
+ * form, and any other mark needs the resident's "This registration is correct"
+ * (test/machines/permits/rules/uk-registration.test.ts); the form's schema holds back a mark that needs
+ * it (machines/permits/permit-form/permit-form-schema.ts), so SUBMIT only ever comes with values the form
+ * accepted, and no guard here repeats the schema's rules. `submission` sends the create call: the
+ * payload is built from the SUBMIT event's values; Formik keeps the values, so after a failure the form
+ * still holds them and a new SUBMIT retries. On HTTP 201 or 202 the app's `navigateToMyPermits`
+ * action takes the resident to /my-permits with a refresh request.
+ */
+export const addPermitMachine = setup({
+  types: {
+    context: {} as AddPermitContext,
+    events: {} as AddPermitEvent,
+    input: {} as AddPermitInput,
+  },
+  actors: {
+    createPermit: fromPromise<CreatePermitAnswer, PermitCreatePayload>(async () =>
+      missingImplementation('addPermit', 'actor', 'createPermit'),
+    ),
+    // The same call as `createPermit`, for one week of a series: its own name keeps a week's
+    // answer apart from a single permit's in the model tests' samples.
+    createWeek: fromPromise<CreatePermitAnswer, PermitCreatePayload>(async () =>
+      missingImplementation('addPermit', 'actor', 'createWeek'),
+    ),
+    // After an overlap refusal: the resident's permit in the way, if one of theirs is (null when
+    // none is; `findOverlappingPermit` in overlapping-permit.ts).
+    findOverlappingPermit: fromPromise<Permit | null, PermitCreatePayload>(async () =>
+      missingImplementation('addPermit', 'actor', 'findOverlappingPermit'),
+    ),
+  },
+  actions: {
+    showError: assign((_, params: { message: string }) => ({ errorMessage: params.message })),
+    clearError: assign({ errorMessage: null, errorDetail: null }),
+    rememberSent: assign({
+      sent: ({ context, event }) => {
+        assertEvent(event, 'SUBMIT');
+        return toPermitCreatePayload(event.values, context.settings, context.clock());
+      },
+    }),
+    // Kept only until the answer is read: a payload left in the context would make each later
+    // state a new one for the model tests to walk.
+    forgetSent: assign({ sent: null }),
+    explainOverlap: assign((_, params: { permit: Permit | null }) => ({
+      errorDetail: overlapDetail(params.permit),
+    })),
+    rememberSuggestion: assign({
+      suggestion: ({ event }) => {
+        assertEvent(event, 'VRM.CHANGED');
+        const check = checkRegistration(event.vrm);
+        return check.kind === 'slip' ? check.suggestion : null;
+      },
+    }),
+    forgetSuggestion: assign({ suggestion: null }),
+    forgetSeries: assign({ series: [] }),
+    // Weeks made by an earlier try keep their key and are not sent again.
+    planSeries: assign({
+      series: ({ context, event }) => {
+        assertEvent(event, 'SUBMIT');
+        const first = toPermitCreatePayload(event.values, context.settings, context.clock());
+        const weeks = weeklySeries(first, Number(event.values.weeks), context.series);
+        // Weeks left from an earlier try get another go.
+        return weeks.map((week) =>
+          week.outcome === 'not-made' && week.payload !== null
+            ? { ...week, outcome: 'waiting' as const, reason: null }
+            : week,
+        );
+      },
+    }),
+    settleWeek: assign(
+      ({ context }, params: { outcome: 'made' } | { outcome: 'not-made'; reason: string }) => {
+        const week = nextWaitingWeek(context.series);
+        return {
+          series: context.series.map((each) =>
+            each === week
+              ? {
+                  ...each,
+                  outcome: params.outcome,
+                  reason: 'reason' in params ? params.reason : null,
+                }
+              : each,
+          ),
+        };
+      },
+    ),
+    navigateToMyPermits: () => missingImplementation('addPermit', 'action', 'navigateToMyPermits'),
+  },
+  guards: {
+    isOverlapRefusal: (_, params: { error: unknown }) =>
+      toCreatePermitErrorMessage(toHttpFailure(params.error)) === createPermitMessages.overlapping,
+    // docs/contract.md §7: only these two statuses mean the permit was taken.
+    isCreated: (_, params: { answer: CreatePermitAnswer }) =>
+      params.answer.status === 201 || params.answer.status === 202,
+    registrationIs: ({ event }, params: { kind: 'blank' | 'recognised' | 'slip' }) => {
+      assertEvent(event, 'VRM.CHANGED');
+      return checkRegistration(event.vrm).kind === params.kind;
+    },
+    repeatsWeekly: ({ context, event }) => {
+      assertEvent(event, 'SUBMIT');
+      const { schedule, repeat_weekly } = event.values;
+      return context.settings.can_schedule_permits && schedule && repeat_weekly;
+    },
+    weekWaiting: ({ context }) => nextWaitingWeek(context.series) !== undefined,
+    everyWeekMade: ({ context }) => context.series.every((week) => week.outcome === 'made'),
+  },
+}).createMachine({
+  id: 'addPermit',
+  context: ({ input }) => ({
+    settings: input.settings,
+    errorMessage: null,
+    errorDetail: null,
+    sent: null,
+    suggestion: null,
+    clock: input.clock ?? systemClock,
+    vehicle: input.vehicle ?? null,
+    series: [],
+  }),
+  initial: 'form',
+  states: {
+    form: {
+      description: 'The form on screen: its registration read, and its submission.',
+      type: 'parallel',
+      states: {
+        registration: {
+          description:
+            'What the registration field holds, read on every change (VRM.CHANGED): whether it may be sent as it is.',
+          initial: 'blank',
+          on: {
+            'VRM.CHANGED': [
+              {
+                description: 'The field is empty.',
+                guard: { type: 'registrationIs', params: { kind: 'blank' } },
+                target: '.blank',
+                actions: 'forgetSuggestion',
+              },
+              {
+                description: 'A standard UK format: never held back.',
+                guard: { type: 'registrationIs', params: { kind: 'recognised' } },
+                target: '.recognised',
+                actions: 'forgetSuggestion',
+              },
+              {
+                description:
+                  'Not standard, but swapping look-alikes (O/0, I/1, S/5, B/8, Z/2) makes it so.',
+                guard: { type: 'registrationIs', params: { kind: 'slip' } },
+                target: '.suggesting',
+                actions: 'rememberSuggestion',
+              },
+              {
+                description: 'Not a standard UK registration, and no look-alike swap mends it.',
+                target: '.confirming',
+                actions: 'forgetSuggestion',
+              },
+            ],
+          },
+          states: {
+            blank: { description: 'Nothing typed yet: the form’s rules ask for a registration.' },
+            recognised: { description: 'A standard UK registration: it is sent as it is.' },
+            suggesting: {
+              description:
+                'A likely slip: "Did you mean …?" offers the mended registration; the permit is created only once the resident uses it or ticks "This registration is correct".',
+            },
+            confirming: {
+              description:
+                'An unrecognised registration (foreign, diplomatic, trade): created only once the resident ticks "This registration is correct".',
+            },
+          },
+        },
+        submission: {
+          description: 'Sending the create call and reading its answer.',
+          initial: 'editing',
+          states: {
+            editing: {
+              description: 'The resident fills in the form.',
+              on: {
+                SUBMIT: [
+                  {
+                    description: 'Repeat weekly is ticked: create the series, week by week.',
+                    guard: 'repeatsWeekly',
+                    target: 'creatingSeries',
+                    actions: 'planSeries',
+                  },
+                  {
+                    description: 'Send the form.',
+                    target: 'submitting',
+                    actions: 'forgetSeries',
+                  },
+                ],
+              },
+            },
+            submitting: {
+              description:
+                'The create call is out. No SUBMIT handler: a double click or a second Enter sends nothing.',
+              entry: ['clearError', 'rememberSent'],
+              invoke: {
+                id: 'createPermit',
+                src: 'createPermit',
+                input: ({ context }) => context.sent!,
+                onDone: [
+                  {
+                    description: 'HTTP 201 or 202: the permit was taken.',
+                    guard: { type: 'isCreated', params: ({ event }) => ({ answer: event.output }) },
+                    target: '#addPermit.succeeded',
+                  },
+                  {
+                    description: 'Any other 2xx does not mean the permit was taken.',
+                    target: 'failed',
+                    actions: {
+                      type: 'showError',
+                      params: { message: createPermitMessages.failed },
+                    },
+                  },
+                ],
+                onError: [
+                  {
+                    description:
+                      'Refused as overlapping: say so, and look for the permit in the way.',
+                    guard: {
+                      type: 'isOverlapRefusal',
+                      params: ({ event }) => ({ error: event.error }),
+                    },
+                    target: 'findingOverlap',
+                    actions: {
+                      type: 'showError',
+                      params: { message: createPermitMessages.overlapping },
+                    },
+                  },
+                  {
+                    description: 'The call failed: show why.',
+                    target: 'failed',
+                    actions: {
+                      type: 'showError',
+                      params: ({ event }) => ({
+                        message: toCreatePermitErrorMessage(toHttpFailure(event.error)),
+                      }),
+                    },
+                  },
+                ],
+              },
+            },
+            findingOverlap: {
+              description:
+                'The permit was refused as overlapping: the resident’s own permits for the vehicle are read to say which one is in the way. No SUBMIT handler while it runs.',
+              invoke: {
+                id: 'findOverlappingPermit',
+                src: 'findOverlappingPermit',
+                input: ({ context }) => context.sent!,
+                onDone: {
+                  description:
+                    'Read: name the resident’s permit in the way, or say the vehicle’s permit at the address is not theirs.',
+                  target: 'failed',
+                  actions: {
+                    type: 'explainOverlap',
+                    params: ({ event }) => ({ permit: event.output }),
+                  },
+                },
+                onError: {
+                  description: 'The permits could not be read: the spec’s message stands alone.',
+                  target: 'failed',
+                },
+              },
+            },
+            creatingSeries: {
+              description:
+                'A "Repeat weekly" series goes out one week at a time ("Creating 2 of 3…"). No SUBMIT handler: a double click sends nothing, and a week made is never sent again.',
+              entry: 'clearError',
+              initial: 'nextWeek',
+              states: {
+                nextWeek: {
+                  description: 'Choosing what comes next from how each week went.',
+                  always: [
+                    {
+                      description: 'A week has not had its try yet: send it.',
+                      guard: 'weekWaiting',
+                      target: 'creatingWeek',
+                    },
+                    {
+                      description: 'Every week of the series was made.',
+                      guard: 'everyWeekMade',
+                      target: '#addPermit.succeeded',
+                    },
+                    {
+                      description: 'Every week had its try, and some were not made.',
+                      target: '#addPermit.form.submission.seriesIncomplete',
+                    },
+                  ],
+                },
+                creatingWeek: {
+                  description: 'The create call for the next waiting week is out.',
+                  invoke: {
+                    id: 'createWeek',
+                    src: 'createWeek',
+                    input: ({ context }) => {
+                      const week = nextWaitingWeek(context.series);
+                      if (!week?.payload) throw new Error('creatingWeek entered with no week');
+                      return week.payload;
+                    },
+                    onDone: [
+                      {
+                        description: 'HTTP 201 or 202: this week was made.',
+                        guard: {
+                          type: 'isCreated',
+                          params: ({ event }) => ({ answer: event.output }),
+                        },
+                        target: 'nextWeek',
+                        actions: { type: 'settleWeek', params: { outcome: 'made' } },
+                      },
+                      {
+                        description: 'Any other 2xx: this week was not made.',
+                        target: 'nextWeek',
+                        actions: {
+                          type: 'settleWeek',
+                          params: { outcome: 'not-made', reason: createPermitMessages.failed },
+                        },
+                      },
+                    ],
+                    onError: {
+                      description: 'The call failed: this week was not made, and why is kept.',
+                      target: 'nextWeek',
+                      actions: {
+                        type: 'settleWeek',
+                        params: ({ event }) => ({
+                          outcome: 'not-made' as const,
+                          reason: toCreatePermitErrorMessage(toHttpFailure(event.error)),
+                        }),
+                      },
+                    },
+                  },
+                },
+              },
+            },
+            seriesIncomplete: {
+              description:
+                'Some weeks of the series were made and some not: the screen lists each by date; the form keeps its values for a retry of the rest.',
+              on: {
+                SUBMIT: [
+                  {
+                    description: 'Repeat weekly is ticked: retry the weeks not made.',
+                    guard: 'repeatsWeekly',
+                    target: 'creatingSeries',
+                    actions: 'planSeries',
+                  },
+                  {
+                    description: 'Send a single permit instead.',
+                    target: 'submitting',
+                    actions: 'forgetSeries',
+                  },
+                ],
+              },
+            },
+            failed: {
+              description: 'The create call failed; the form keeps its values.',
+              entry: 'forgetSent',
+              on: {
+                SUBMIT: [
+                  {
+                    description:
+                      'Repeat weekly is ticked: retry as a series with whatever the form now holds.',
+                    guard: 'repeatsWeekly',
+                    target: 'creatingSeries',
+                    actions: 'planSeries',
+                  },
+                  {
+                    description: 'Retry with whatever the form now holds.',
+                    target: 'submitting',
+                    actions: 'forgetSeries',
+                  },
+                ],
+              },
+            },
+          },
+        },
+      },
+    },
+    succeeded: {
+      description: 'The permit was created: on to My Permits.',
+      type: 'final',
+      entry: 'navigateToMyPermits',
+    },
+  },
+});

@@ -1,0 +1,47 @@
+import type { DateTime } from 'luxon';
+import { inLondon, parseDateTimeLocal, toApiDateTime } from '../rules/london-time';
+import type { PermitCreatePayload } from '../../../contract/permit';
+import type { PermitFormValues } from '../permit-form/permit-form-values';
+import type { SiteSettings } from '../../../contract/site-settings';
+
+/**
+ * A `datetime-local` value as the API's London wall time. The form's rules have already refused
+ * an empty or malformed date wherever one is sent, so reaching this with one is a wiring mistake
+ * and is reported rather than sent as "no end" (which would mean indefinite).
+ */
+function chosenWallTime(value: string, field: 'start' | 'end'): string {
+  const parsed = parseDateTimeLocal(value);
+  if (!parsed) throw new Error(`toPermitCreatePayload: the ${field} "${value}" is not a date`);
+  return toApiDateTime(parsed);
+}
+
+/** UK registration marks are written with a space ("AB12 CDE") but are one token to the API. */
+function normalisedVrm(vrm: string): string {
+  return vrm.replace(/\s+/g, '').toUpperCase();
+}
+
+/**
+ * The POST /api/v1/permits/ body for the submitted form (docs/contract.md §3 and §5). The start is the
+ * scheduled start when the site allows scheduling and the box is ticked, otherwise `now`; with
+ * no chosen start the server treats a start of "now" as starting at once. The end is left to the
+ * server (null) when the permit is indefinite or the site's automatic end applies.
+ */
+export function toPermitCreatePayload(
+  values: PermitFormValues,
+  settings: SiteSettings,
+  now: DateTime | Date,
+): PermitCreatePayload {
+  const scheduled = settings.can_schedule_permits && values.schedule;
+  const automaticEnd = settings.default_end_date_limit_hours > 0;
+  return {
+    ...(settings.can_add_reference ? { reference_label: values.reference_label.trim() } : {}),
+    vrm: normalisedVrm(values.vrm),
+    make: values.make.trim(),
+    model: values.model.trim(),
+    colour: values.colour.trim(),
+    driver_first: values.driver_first.trim(),
+    driver_last: values.driver_last.trim(),
+    start_ts: scheduled ? chosenWallTime(values.start, 'start') : toApiDateTime(inLondon(now)),
+    end_ts: values.indefinite || automaticEnd ? null : chosenWallTime(values.end, 'end'),
+  };
+}

@@ -1,0 +1,113 @@
+import { DateTime } from 'luxon';
+import type { Permit } from '../../../contract/permit';
+import { isIndefiniteEnd, parsePermitTime, permitDisplay } from '../rules/permit-display';
+import { formatRegistration } from '../rules/uk-registration';
+
+/** How long the calendar entry of a permit without an end lasts, from its start. */
+const indefiniteEventMinutes = 30;
+
+const encoder = new TextEncoder();
+
+/**
+ * RFC 5545 §3.3.11: backslash, semicolon, comma and a line break escaped in a TEXT value. A line
+ * break is CRLF, LF or a bare CR: some calendars end a line at a bare CR, so one left in a make or
+ * model would start a property of the resident's choosing. Other control characters (§3.3.11's
+ * TSAFE-CHAR excludes them; a tab is allowed) are dropped.
+ */
+function icsText(text: string): string {
+  return (
+    text
+      .replace(/[\\;,]/g, (character) => `\\${character}`)
+      .replace(/\r\n|\r|\n/g, '\\n')
+      // eslint-disable-next-line no-control-regex -- the control characters are what it removes
+      .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '')
+  );
+}
+
+/**
+ * RFC 5545 §3.1: a content line longer than 75 octets is folded, CRLF then one space, never
+ * inside a UTF-8 character.
+ */
+export function foldIcsLine(line: string): string {
+  const parts: string[] = [];
+  let current = '';
+  let octets = 0;
+  for (const character of line) {
+    const size = encoder.encode(character).length;
+    // Continuation lines begin with the space, which counts towards their 75.
+    const limit = parts.length === 0 ? 75 : 74;
+    if (octets + size > limit) {
+      parts.push(current);
+      current = '';
+      octets = 0;
+    }
+    current += character;
+    octets += size;
+  }
+  parts.push(current);
+  return parts.join('\r\n ');
+}
+
+/** An instant as an RFC 5545 UTC date-time: 20261025T003000Z. */
+function icsUtc(instant: DateTime): string {
+  return instant.toUTC().toFormat("yyyyMMdd'T'HHmmss'Z'");
+}
+
+/** One permit's VEVENT lines: for a permit without an end, a short event at its start. */
+function permitEvent(permit: Permit, stamp: string): string[] {
+  const display = permitDisplay(permit);
+  const start = parsePermitTime(permit.start_ts);
+  if (!start) throw new Error(`Permit ${permit.id} has no readable start.`);
+  const indefinite = isIndefiniteEnd(permit.end_ts);
+  const end = indefinite
+    ? start.plus({ minutes: indefiniteEventMinutes })
+    : (parsePermitTime(permit.end_ts) ?? start.plus({ minutes: indefiniteEventMinutes }));
+  const description = [
+    `Vehicle: ${display.vehicle}`,
+    `Reference: ${display.reference}`,
+    `Driver: ${display.driver}`,
+    `Status: ${display.status.label}`,
+    `Ends: ${display.end}`,
+  ].join('\n');
+  return [
+    'BEGIN:VEVENT',
+    `UID:kerbside-permit-${permit.id}@kerbside`,
+    `DTSTAMP:${stamp}`,
+    `DTSTART:${icsUtc(start)}`,
+    `DTEND:${icsUtc(end)}`,
+    `SUMMARY:${icsText(`Visitor permit ${formatRegistration(permit.vrm)}`)}`,
+    `DESCRIPTION:${icsText(description)}`,
+    'END:VEVENT',
+  ];
+}
+
+/**
+ * "Add to calendar"'s file: an RFC 5545 VCALENDAR with one VEVENT per permit — one permit, or
+ * every week of a weekly series — its times in UTC (so the clock changes need no VTIMEZONE),
+ * SUMMARY "Visitor permit KX19 ABC". Lines end CRLF and are folded at 75 octets.
+ * test/machines/permits/permit-export/permit-exports.test.ts parses it with ical.js.
+ */
+export function permitIcs(permits: Permit | readonly Permit[], now: Date): string {
+  const stamp = icsUtc(DateTime.fromJSDate(now));
+  const events = (Array.isArray(permits) ? permits : [permits]) as readonly Permit[];
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Kerbside//Visitor permits//EN',
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    ...events.flatMap((permit) => permitEvent(permit, stamp)),
+    'END:VCALENDAR',
+  ];
+  return `${lines.map(foldIcsLine).join('\r\n')}\r\n`;
+}
+
+/**
+ * `kerbside-permit-KX19ABC-<reference>.ics`, safe as a file name; `-weekly` instead of the
+ * reference for a weekly series' file.
+ */
+export function permitIcsFileName(permit: Permit, series = false): string {
+  const safe = (text: string) => text.replace(/[^A-Za-z0-9-]+/g, '');
+  const suffix = series ? 'weekly' : safe(permit.reference_no);
+  return `kerbside-permit-${safe(permit.vrm.toUpperCase())}-${suffix}.ics`;
+}

@@ -1,0 +1,145 @@
+import type { DateTime } from 'luxon';
+import { londonWallTime } from '../../../contract/london-wall-time';
+
+/** The five boxes of a date-and-time input, as typed: digits only, any of them possibly empty. */
+export interface DateTimeParts {
+  day: string;
+  month: string;
+  year: string;
+  hour: string;
+  minute: string;
+}
+
+export type DateTimePart = keyof DateTimeParts;
+
+/** The boxes in the order a UK resident reads and types them. */
+export const dateTimePartOrder: readonly DateTimePart[] = [
+  'day',
+  'month',
+  'year',
+  'hour',
+  'minute',
+];
+
+/** What the five boxes say, and which boxes a message is about. */
+export type DateTimePartsReading =
+  | { kind: 'empty' }
+  | { kind: 'incomplete'; missing: DateTimePart[] }
+  | { kind: 'year-digits'; parts: DateTimePart[] }
+  | { kind: 'not-a-date'; parts: DateTimePart[] }
+  | { kind: 'not-a-time'; parts: DateTimePart[] }
+  | { kind: 'skipped'; parts: DateTimePart[] }
+  | { kind: 'ok'; instant: DateTime };
+
+/**
+ * How a form value holds the boxes: 'yyyy-MM-ddTHH:mm', the `datetime-local` format the rest of
+ * the app reads, once every box holds a plausible number of digits; until then each box as typed
+ * in the same places ('2026--4T:'), so a half-typed date is kept, never lost, and still read by
+ * `readDateTimeParts`. Boxes hold digits only, so the separators cannot be confused with them.
+ */
+const partsPattern = /^(\d*)-(\d*)-(\d*)T(\d*):(\d*)$/;
+
+/** The boxes a form value shows; all empty for '' (or anything not written by `toDateTimeValue`). */
+export function toDateTimeParts(value: string): DateTimeParts {
+  const match = partsPattern.exec(value);
+  if (!match) return { day: '', month: '', year: '', hour: '', minute: '' };
+  const [, year = '', month = '', day = '', hour = '', minute = ''] = match;
+  return { day, month, year, hour, minute };
+}
+
+const twoDigits = (part: string) => (part.length === 1 ? `0${part}` : part);
+
+/** The form value for the boxes (the inverse of `toDateTimeParts`); '' when every box is empty. */
+export function toDateTimeValue(parts: DateTimeParts): string {
+  if (dateTimePartOrder.every((part) => parts[part] === '')) return '';
+  const { day, month, year, hour, minute } = parts;
+  const whole =
+    year.length === 4 &&
+    [day, month, hour, minute].every((part) => part.length === 1 || part.length === 2);
+  if (!whole) return `${year}-${month}-${day}T${hour}:${minute}`;
+  return `${year}-${twoDigits(month)}-${twoDigits(day)}T${twoDigits(hour)}:${twoDigits(minute)}`;
+}
+
+/**
+ * What a form value's boxes name in London (read through the boxes in test/components/ui/date-time-input.test.tsx): the
+ * instant, or what is wrong, naming the boxes at fault so the input marks only those. The
+ * clock-change rule is the API host's (contract/london-wall-time.ts).
+ */
+export function readDateTimeParts(value: string): DateTimePartsReading {
+  const parts = toDateTimeParts(value);
+  const missing = dateTimePartOrder.filter((part) => parts[part] === '');
+  if (missing.length === dateTimePartOrder.length) return { kind: 'empty' };
+  if (missing.length > 0) return { kind: 'incomplete', missing };
+  if (parts.year.length !== 4) return { kind: 'year-digits', parts: ['year'] };
+  const number = (part: DateTimePart) => Number(parts[part]);
+  const tooLong = (part: DateTimePart) => parts[part].length > 2;
+  const badDate = (['day', 'month'] as const).filter(
+    (part) => tooLong(part) || number(part) < 1 || (part === 'month' && number(part) > 12),
+  );
+  if (badDate.length > 0) return { kind: 'not-a-date', parts: badDate };
+  const badTime = (['hour', 'minute'] as const).filter(
+    (part) => tooLong(part) || number(part) > (part === 'hour' ? 23 : 59),
+  );
+  if (badTime.length > 0) return { kind: 'not-a-time', parts: badTime };
+  const wall = londonWallTime({
+    year: number('year'),
+    month: number('month'),
+    day: number('day'),
+    hour: number('hour'),
+    minute: number('minute'),
+  });
+  if (wall.ok) return { kind: 'ok', instant: wall.instant };
+  // Every box is in range, so a date that is still not real is a day past the month's end.
+  if (wall.reason === 'not-a-date') return { kind: 'not-a-date', parts: ['day'] };
+  return { kind: 'skipped', parts: ['hour', 'minute'] };
+}
+
+const partNames: Record<DateTimePart, string> = {
+  day: 'day',
+  month: 'month',
+  year: 'year',
+  hour: 'hour',
+  minute: 'minute',
+};
+
+/** "a day and month", "an hour": what an incomplete date must include, in words. */
+export function missingPartsText(missing: readonly DateTimePart[]): string {
+  const names = missing.map((part) => partNames[part]);
+  const listed =
+    names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  return `${missing[0] === 'hour' ? 'an' : 'a'} ${listed}`;
+}
+
+/**
+ * The message for a date-and-time input's boxes that name no instant, GOV.UK's words with the
+ * field's name (`name`, "Expiry date"); null when the boxes are empty or name an instant.
+ * A time the clocks skip is answered by the caller, whose text the API host shares.
+ */
+export function dateTimePartsMessage(name: string, reading: DateTimePartsReading): string | null {
+  switch (reading.kind) {
+    case 'incomplete':
+      return `${name} must include ${missingPartsText(reading.missing)}`;
+    case 'year-digits':
+      return `${name} year must include 4 numbers`;
+    case 'not-a-date':
+      return `${name} must be a real date`;
+    case 'not-a-time':
+      return `${name} must be a real time, from 00:00 to 23:59`;
+    default:
+      return null;
+  }
+}
+
+/** The boxes a reading finds fault with; every box when the whole value is wrong. */
+export function partsAtFault(reading: DateTimePartsReading): readonly DateTimePart[] {
+  switch (reading.kind) {
+    case 'incomplete':
+      return reading.missing;
+    case 'ok':
+      return [];
+    case 'empty':
+      return dateTimePartOrder;
+    default:
+      return reading.parts;
+  }
+}

@@ -1,0 +1,47 @@
+import { DateTime } from 'luxon';
+import {
+  londonWallTime,
+  siteTimeZone,
+  type LondonWallTime,
+} from '../../../contract/london-wall-time';
+
+/** The format of a `datetime-local` input's value. */
+const dateTimeLocalFormat = "yyyy-MM-dd'T'HH:mm";
+/** The API's times: London wall time with seconds and no offset (docs/contract.md §5). */
+const apiDateTimeFormat = "yyyy-MM-dd'T'HH:mm:ss";
+
+/** `now` as a London instant, whichever form the caller holds it in. */
+export function inLondon(now: DateTime | Date): DateTime {
+  const instant = now instanceof Date ? DateTime.fromJSDate(now) : now;
+  return instant.setZone(siteTimeZone);
+}
+
+function readDateTimeLocal(value: string): LondonWallTime {
+  const fields = DateTime.fromFormat(value, dateTimeLocalFormat, { zone: 'utc' });
+  if (!fields.isValid) return { ok: false, reason: 'not-a-date' };
+  return londonWallTime(fields.toObject());
+}
+
+/**
+ * The instant a `datetime-local` value names in London, or null when the value is empty, not a
+ * date, or a time the clocks skip. The clock-change rule is the API host's too
+ * (contract/london-wall-time.ts): a repeated wall time means its first occurrence, in BST.
+ */
+export function parseDateTimeLocal(value: string): DateTime | null {
+  const read = readDateTimeLocal(value);
+  return read.ok ? read.instant : null;
+}
+
+/** Whether a `datetime-local` value is a London time the clocks skip when they go forward. */
+export function isSkippedDateTimeLocal(value: string): boolean {
+  const read = readDateTimeLocal(value);
+  return !read.ok && read.reason === 'skipped';
+}
+
+export function toDateTimeLocal(instant: DateTime): string {
+  return instant.setZone(siteTimeZone).toFormat(dateTimeLocalFormat);
+}
+
+export function toApiDateTime(instant: DateTime): string {
+  return instant.setZone(siteTimeZone).toFormat(apiDateTimeFormat);
+}

@@ -1,0 +1,182 @@
+import { DateTime } from 'luxon';
+import { memoiseByText } from '../../memoise-by-text';
+import { londonWallTime, siteTimeZone, toUkDateTime } from '../../../contract/london-wall-time';
+import type { Permit, PermitCreatePayload } from '../../../contract/permit';
+import { referenceLabelMaxLength } from '../../../contract/permit-rules';
+import { isIndefiniteEnd, parsePermitTime } from './permit-display';
+
+/** How many weeks a series may have (test/machines/permits/rules/weekly-series.test.ts). */
+export const seriesWeekLimits = { fewest: 2, most: 8 } as const;
+
+/** Why a week cannot be sent: its wall time is one the clocks skip that night. */
+export const skippedWeekReason = 'That time does not exist in London: the clocks go forward.';
+
+/** One week of a "Repeat weekly" series, and what became of its create call. */
+export interface SeriesWeek {
+  /**
+   * The week's own name, the same on every retry of the same form: the registration and the
+   * London wall time it starts at. A week once made is never sent again under this key.
+   */
+  key: string;
+  /** When it starts, as the resident reads it: '08/06/2026 18:00'. */
+  startsAt: string;
+  /** Null for a week whose wall time the clocks skip: it cannot be sent. */
+  payload: PermitCreatePayload | null;
+  outcome: 'waiting' | 'made' | 'not-made';
+  /** Why it was not made; null otherwise. */
+  reason: string | null;
+}
+
+const ukDateTimeFormat = 'dd/MM/yyyy HH:mm';
+const apiWallTimeFormat = "yyyy-MM-dd'T'HH:mm:ss";
+
+/** The API's London wall time 'yyyy-MM-ddTHH:mm:ss' moved `weeks` weeks on, same wall clock. */
+function weeksLater(wallTime: string, weeks: number): DateTime<true> | null {
+  // Calendar arithmetic on the wall clock itself (read as UTC, which has no clock changes), so
+  // 18:00 stays 18:00 when BST starts or ends between two weeks.
+  const moved = DateTime.fromISO(wallTime, { zone: 'utc' }).plus({ weeks });
+  return moved.isValid ? moved : null;
+}
+
+/**
+ * A week's own reference label: the resident's label and the date the week starts, "Cousin
+ * 04/12/2026". The API host refuses a label another live permit carries, so one label sent for
+ * every week would leave all but the first week refused; a week's date makes each unique, and a
+ * label really used again is still refused. The label is shortened, never the date, to fit the
+ * host's length (`referenceLabelMaxLength`).
+ */
+export function weekReferenceLabel(label: string, weekStart: DateTime): string {
+  const suffix = ` ${weekStart.toFormat('dd/MM/yyyy')}`;
+  const kept = label
+    .trim()
+    .slice(0, referenceLabelMaxLength - suffix.length)
+    .trimEnd();
+  return `${kept}${suffix}`;
+}
+
+/**
+ * The reference label each week of a series gets (`weekReferenceLabel`), for the form to show
+ * before anything is sent; empty while the start (a `datetime-local` value) names no wall time,
+ * the label is empty or `weeks` is not a whole number in `seriesWeekLimits`.
+ */
+export function seriesReferenceLabels(label: string, start: string, weeks: string): string[] {
+  const count = Number(weeks.trim());
+  const first = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(start) ? weeksLater(start, 0) : null;
+  if (label.trim() === '' || first === null || !Number.isInteger(count)) return [];
+  if (count < seriesWeekLimits.fewest || count > seriesWeekLimits.most) return [];
+  return Array.from({ length: count }, (_, week) =>
+    weekReferenceLabel(label, first.plus({ weeks: week })),
+  );
+}
+
+/** The instant a wall time names in London; null for one the clocks skip. */
+function inLondonOrSkipped(wallTime: DateTime<true>): DateTime | null {
+  const london = londonWallTime(wallTime.toObject());
+  return london.ok ? london.instant : null;
+}
+
+/**
+ * The weeks of a series whose first permit is `first` (a scheduled one: its start is a chosen
+ * wall time, so the keys stay the same on a retry): `count` permits a week apart, each at the
+ * same London wall-clock time across clock changes (contract/london-wall-time.ts), with the same
+ * length, and each its own reference label (`weekReferenceLabel`). A week already made in `earlier` (an earlier try of the same series) stays made.
+ */
+export function weeklySeries(
+  first: PermitCreatePayload,
+  count: number,
+  earlier: readonly SeriesWeek[] = [],
+): SeriesWeek[] {
+  return Array.from({ length: count }, (_, index): SeriesWeek => {
+    const start = weeksLater(first.start_ts, index);
+    const end = first.end_ts === null ? null : weeksLater(first.end_ts, index);
+    // The payload comes from `toPermitCreatePayload`, whose times are always wall times.
+    if (start === null) throw new Error(`weeklySeries: "${first.start_ts}" is not a wall time`);
+    const key = `${first.vrm} ${start.toFormat(apiWallTimeFormat)}`;
+    const startInstant = inLondonOrSkipped(start);
+    const startsAt = startInstant ? toUkDateTime(startInstant) : start.toFormat(ukDateTimeFormat);
+    if (earlier.some((week) => week.key === key && week.outcome === 'made')) {
+      return { key, startsAt, payload: null, outcome: 'made', reason: null };
+    }
+    if (startInstant === null || (end !== null && inLondonOrSkipped(end) === null)) {
+      return { key, startsAt, payload: null, outcome: 'not-made', reason: skippedWeekReason };
+    }
+    const payload: PermitCreatePayload = {
+      ...first,
+      ...(typeof first.reference_label === 'string'
+        ? { reference_label: weekReferenceLabel(first.reference_label, start) }
+        : {}),
+      start_ts: start.toFormat(apiWallTimeFormat),
+      end_ts: end && end.toFormat(apiWallTimeFormat),
+    };
+    return { key, startsAt, payload, outcome: 'waiting', reason: null };
+  });
+}
+
+/** The week whose create call goes out next, or undefined when every week has had its try. */
+export function nextWaitingWeek(series: readonly SeriesWeek[]): SeriesWeek | undefined {
+  return series.find((week) => week.outcome === 'waiting');
+}
+
+/** What the screen says, word for word (test/components/permits/add-permit/add-permit-again-and-series.test.tsx). */
+export const seriesTexts = {
+  progress: (number: number, total: number) => `Creating ${number} of ${total}…`,
+  incompleteTitle: 'Not every week was created',
+  made: (startsAt: string) => `Created: the week starting ${startsAt}`,
+  notMade: (startsAt: string, reason: string) =>
+    `Not created: the week starting ${startsAt}. ${reason}`,
+  retry: 'The form keeps its details: press Create Permit to try the weeks not created again.',
+  labels: (labels: readonly string[]) =>
+    `Each week gets its own reference label: ${labels.join(', ')}.`,
+} as const;
+
+/** "Creating 2 of 3…": the week going out now, counted in the whole series. */
+export function seriesProgress(series: readonly SeriesWeek[]): string | null {
+  const next = nextWaitingWeek(series);
+  if (next === undefined) return null;
+  return seriesTexts.progress(series.indexOf(next) + 1, series.length);
+}
+
+/** A start and end's London wall-clock start and length in minutes, or null (no end, unreadable). */
+const wallTimesOf = memoiseByText((startAndEnd: string) => {
+  const [startTs = '', endTs = ''] = startAndEnd.split('\n');
+  const start = parsePermitTime(startTs);
+  const end = isIndefiniteEnd(endTs) ? null : parsePermitTime(endTs);
+  if (!start || !end) return null;
+  // The wall clock read as UTC, as `weeksLater` moves it.
+  const wall = (instant: DateTime) =>
+    DateTime.fromISO(instant.setZone(siteTimeZone).toFormat("yyyy-MM-dd'T'HH:mm"), {
+      zone: 'utc',
+    });
+  const wallStart = wall(start);
+  if (!wallStart.isValid) return null;
+  return { start: wallStart, minutes: wall(end).diff(wallStart, 'minutes').minutes };
+});
+
+/** A permit's London wall-clock start and length in minutes, or null (no end, unreadable). */
+function wallTimes(permit: Permit): { start: DateTime<true>; minutes: number } | null {
+  return wallTimesOf(`${permit.start_ts}\n${permit.end_ts}`);
+}
+
+/**
+ * The weekly series `permit` belongs to among `permits` (the list the resident sees): the
+ * permits of the same vehicle, not cancelled, at the same London wall-clock time and length in
+ * the weeks before and after it without a gap — what "Repeat weekly" creates — oldest first.
+ * Just `[permit]` when it stands alone. Derived from the list, as the API knows no series.
+ */
+export function weeklySeriesOf(permit: Permit, permits: readonly Permit[]): Permit[] {
+  const own = wallTimes(permit);
+  if (own === null || permit.status === 'CANCELLED') return [permit];
+  const vehicle = (candidate: Permit) => candidate.vrm.replace(/\s+/g, '').toUpperCase();
+  const weekOf = new Map<number, Permit>();
+  for (const candidate of permits) {
+    if (vehicle(candidate) !== vehicle(permit) || candidate.status === 'CANCELLED') continue;
+    const times = wallTimes(candidate);
+    if (times === null || times.minutes !== own.minutes) continue;
+    const weeks = times.start.diff(own.start, 'weeks').weeks;
+    if (Number.isInteger(weeks)) weekOf.set(weeks, candidate);
+  }
+  const series = [permit];
+  for (let week = -1; weekOf.has(week); week -= 1) series.unshift(weekOf.get(week)!);
+  for (let week = 1; weekOf.has(week); week += 1) series.push(weekOf.get(week)!);
+  return series;
+}

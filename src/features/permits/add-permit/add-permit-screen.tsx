@@ -1,0 +1,399 @@
+import { Box, Button, HStack, Spinner, Text } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import { Formik, useFormikContext } from 'formik';
+import { useEffect, useRef } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import { useLocation, useNavigate } from 'react-router';
+import { addPermitMachine } from '../../../../machines/permits/add-permit/add-permit-machine';
+import type { Clock } from '../../../../machines/clock';
+import { createPermitErrorTitle } from '../../../../machines/permits/add-permit/create-permit-error-message';
+import {
+  emptyPermitForm,
+  minimumDateTimeLocal,
+  minimumExpiry,
+  validatePermitForm,
+} from '../../../../machines/permits/permit-form/permit-form-rules';
+import {
+  permitFormMessages,
+  permitFormSchema,
+} from '../../../../machines/permits/permit-form/permit-form-schema';
+import type { PermitFormValues } from '../../../../machines/permits/permit-form/permit-form-values';
+import { formatRegistration, nearMissOf } from '../../../../machines/permits/rules/uk-registration';
+import { recentVehiclesMachine } from '../../../../machines/permits/add-permit/recent-vehicles-machine';
+import {
+  recentVehicleName,
+  vehicleToAddAgain,
+  withVehicle,
+  type RecentVehicle,
+} from '../../../../machines/permits/add-permit/recent-vehicles';
+import type { SiteSettings } from '../../../../contract/site-settings';
+import { notificationBannerTexts } from '../../../../machines/notification-banner-texts';
+import { useAppActor, useClock } from '../../../shell/app-machines';
+import { useFlashMessage } from '../../../shell/flash-message-provider';
+import { useSiteSettings } from '../../../shell/site-settings-provider';
+import { paths } from '../../../shell/paths';
+import { CheckboxField } from '../../../ui/checkbox-field';
+import { DateTimeInput } from '../../../ui/date-time-input';
+import { FormBody } from '../../../ui/form-body';
+import { FormField } from '../../../ui/form-field';
+import { FormPage } from '../../../ui/form-page';
+import { FormSubmission } from '../../../ui/form-submission';
+import { PermitAllowanceNotice } from './permit-allowance-notice';
+import { RepeatWeeklyFields } from './repeat-weekly-fields';
+import { SeriesProgress } from './series-progress';
+import { SeriesReport } from './series-report';
+import { validateWithSchema } from '../../../ui/validate-with-schema';
+import { addPermitActors, recentVehiclesActors } from './add-permit-actors';
+
+/** The fields in the order the form shows them, so focus goes to the first one in error. */
+const fieldOrder: (keyof PermitFormValues)[] = [
+  'reference_label',
+  'vrm',
+  'vrm_confirmed',
+  'make',
+  'model',
+  'colour',
+  'driver_first',
+  'driver_last',
+  'schedule',
+  'start',
+  'end',
+  'indefinite',
+  'repeat_weekly',
+  'weeks',
+  'acknowledged',
+];
+
+/** What the registration field says under it, word for word (add-permit-screen.test.tsx). */
+export const registrationTexts = {
+  hint: 'For example, AB12 CDE',
+  unrecognised: 'This is not a standard UK registration. Check it against the vehicle.',
+  confirm: 'This registration is correct',
+  didYouMean: (mark: string) => `Did you mean ${mark}?`,
+  use: (mark: string) => `Use ${mark}`,
+} as const;
+
+/**
+ * The rules' answers that mean a required field is still empty. The acknowledgement is not among
+ * them: its message is how the resident learns the box must be ticked, so a submit must reach it.
+ */
+const missingFieldMessages: readonly string[] = [
+  permitFormMessages.referenceLabelRequired,
+  permitFormMessages.vrmRequired,
+  permitFormMessages.makeRequired,
+  permitFormMessages.modelRequired,
+  permitFormMessages.endRequired,
+  permitFormMessages.startRequired,
+];
+
+/** UK registrations are shown in capitals however they are typed; spaces are kept for reading. */
+function upperCase(value: string): string {
+  return value.toUpperCase();
+}
+
+/** A "Did you mean …?" line with the button that puts the mark in the registration field. */
+function RegistrationSuggestion({ mark }: { mark: string }) {
+  const { setFieldValue } = useFormikContext<PermitFormValues>();
+  return (
+    <HStack role="group" aria-label={registrationTexts.didYouMean(mark)} gap={3} wrap="wrap">
+      <Text>{registrationTexts.didYouMean(mark)}</Text>
+      <Button
+        size="sm"
+        variant="outline"
+        // The field keeps focus on a press: leaving it would show its message and move this
+        // button from under the pointer before the click (test/e2e/right-car-journey.test.ts).
+        onMouseDown={(event) => event.preventDefault()}
+        onClick={() => {
+          void setFieldValue('vrm', mark);
+          void setFieldValue('vrm_confirmed', false);
+        }}
+      >
+        {registrationTexts.use(mark)}
+      </Button>
+    </HStack>
+  );
+}
+
+/**
+ * The registration field and what the add-permit statechart's `registration` region says about
+ * it: a slip's suggestion, an unrecognised mark's warning, and the box that vouches for either.
+ */
+function RegistrationField({
+  actor,
+  recentVehicles,
+}: {
+  actor: ActorRefFrom<typeof addPermitMachine>;
+  recentVehicles: readonly RecentVehicle[];
+}) {
+  const { values, setFieldValue } = useFormikContext<PermitFormValues>();
+  // Every way the field changes (typing, a suggestion, a recent vehicle) reaches the statechart.
+  useEffect(() => {
+    actor.send({ type: 'VRM.CHANGED', vrm: values.vrm });
+  }, [actor, values.vrm]);
+  const suggestion = useSelector(actor, (snapshot) =>
+    snapshot.matches({ form: { registration: 'suggesting' } }) ? snapshot.context.suggestion : null,
+  );
+  const unrecognised = useSelector(actor, (snapshot) =>
+    snapshot.matches({ form: { registration: 'confirming' } }),
+  );
+  // A hint, not a hold: a mark one edit away from a vehicle the resident has used.
+  const nearMiss = nearMissOf(
+    values.vrm,
+    recentVehicles.map((vehicle) => vehicle.vrm),
+  );
+  return (
+    <>
+      <FormField
+        name="vrm"
+        label="Registration number"
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        helperText={registrationTexts.hint}
+        normalise={upperCase}
+        reformatOnLeave={formatRegistration}
+        onValueChange={() => void setFieldValue('vrm_confirmed', false)}
+      />
+      {suggestion !== null && <RegistrationSuggestion mark={suggestion} />}
+      {nearMiss !== null && nearMiss !== suggestion && <RegistrationSuggestion mark={nearMiss} />}
+      {unrecognised && <Text>{registrationTexts.unrecognised}</Text>}
+      {(suggestion !== null || unrecognised) && (
+        <CheckboxField name="vrm_confirmed" label={registrationTexts.confirm} />
+      )}
+    </>
+  );
+}
+
+/** One button per recent vehicle; a tap fills the vehicle and the driver, not the dates. */
+function RecentVehicleButtons({ vehicles }: { vehicles: readonly RecentVehicle[] }) {
+  const { setValues } = useFormikContext<PermitFormValues>();
+  if (vehicles.length === 0) return null;
+  return (
+    <Box role="group" aria-label="Recent vehicles">
+      <Text fontWeight="medium" mb={2}>
+        Recent vehicles
+      </Text>
+      <HStack gap={2} wrap="wrap">
+        {vehicles.map((vehicle) => (
+          <Button
+            key={vehicle.vrm}
+            size="sm"
+            variant="outline"
+            onClick={() => void setValues((values) => withVehicle(values, vehicle))}
+          >
+            {recentVehicleName(vehicle)}
+          </Button>
+        ))}
+      </HStack>
+    </Box>
+  );
+}
+
+function PermitFields({
+  actor,
+  recentVehicles,
+  settings,
+  clock,
+  submitting,
+  succeeded,
+  errorMessage,
+  errorDetail,
+}: {
+  actor: ActorRefFrom<typeof addPermitMachine>;
+  recentVehicles: readonly RecentVehicle[];
+  settings: SiteSettings;
+  clock: Clock;
+  submitting: boolean;
+  succeeded: boolean;
+  errorMessage: string | null;
+  errorDetail: string | null;
+}) {
+  const { values, setFieldValue } = useFormikContext<PermitFormValues>();
+  const now = clock();
+  const automaticEndHours = settings.default_end_date_limit_hours;
+  const series = useSelector(actor, (snapshot) => snapshot.context.series);
+  const creatingSeries = useSelector(actor, (snapshot) =>
+    snapshot.matches({ form: { submission: 'creatingSeries' } }),
+  );
+  const seriesIncomplete = useSelector(actor, (snapshot) =>
+    snapshot.matches({ form: { submission: 'seriesIncomplete' } }),
+  );
+  // The rules are checked on submit; only what holds the button back is read as the form changes.
+  const ruleMessages = validatePermitForm(values, settings, now);
+  const missingMessages = fieldOrder.flatMap((name) => {
+    const message = ruleMessages[name];
+    return message !== undefined && missingFieldMessages.includes(message) ? [message] : [];
+  });
+
+  return (
+    <FormBody fieldOrder={fieldOrder}>
+      {settings.can_add_reference && (
+        <FormField
+          name="reference_label"
+          label="Reference label"
+          autoComplete="off"
+          helperText="Enter a unique reference label for this permit"
+        />
+      )}
+      <RecentVehicleButtons vehicles={recentVehicles} />
+      <RegistrationField actor={actor} recentVehicles={recentVehicles} />
+      <FormField name="make" label="Make" autoComplete="off" />
+      <FormField name="model" label="Model" autoComplete="off" />
+      <FormField name="colour" label="Colour (optional)" autoComplete="off" required={false} />
+      <FormField
+        name="driver_first"
+        label="Driver first name (optional)"
+        autoComplete="off"
+        required={false}
+      />
+      <FormField
+        name="driver_last"
+        label="Driver last name (optional)"
+        autoComplete="off"
+        required={false}
+      />
+      {/* The start comes first: the expiry is read against it. */}
+      {settings.can_schedule_permits && (
+        <>
+          <CheckboxField
+            name="schedule"
+            label="Schedule permit for future activation"
+            onCheckedChange={(checked) => {
+              if (!checked) void setFieldValue('start', '');
+            }}
+          />
+          {values.schedule && (
+            <DateTimeInput
+              name="start"
+              label="Scheduled start date"
+              earliest={minimumDateTimeLocal(now)}
+            />
+          )}
+          {values.schedule && <RepeatWeeklyFields labelled={settings.can_add_reference} />}
+        </>
+      )}
+      {automaticEndHours > 0 ? (
+        <Text>Permits on this site end {automaticEndHours} hours after they start.</Text>
+      ) : (
+        <>
+          <DateTimeInput
+            name="end"
+            label="Expiry date"
+            earliest={minimumExpiry(values, now)}
+            disabled={values.indefinite}
+          />
+          <CheckboxField
+            name="indefinite"
+            label="Set as Indefinite"
+            onCheckedChange={(checked) => {
+              if (checked) void setFieldValue('end', '');
+            }}
+          />
+        </>
+      )}
+      <CheckboxField
+        name="acknowledged"
+        label="I have verified that the details of this permit are correct."
+      />
+      {creatingSeries && <SeriesProgress series={series} />}
+      {seriesIncomplete && <SeriesReport series={series} />}
+      <FormSubmission
+        label="Create Permit"
+        busyLabel="Creating Permit..."
+        submitting={submitting}
+        succeeded={succeeded}
+        errorTitle={createPermitErrorTitle}
+        errorMessage={errorMessage}
+        errorDetail={errorDetail}
+        disabled={missingMessages.length > 0}
+        heldBackBecause={missingMessages}
+      />
+    </FormBody>
+  );
+}
+
+/**
+ * The add-permit form (docs/contract.md §2, "Add Permit"; §3, §5 and §8). The spinner shows until
+ * the site settings are known; then Formik owns the values and runs the form's rules, and the
+ * add-permit machine owns submitting, the error message and the way to /my-permits after success.
+ */
+export function AddPermitScreen() {
+  const settings = useSiteSettings();
+  return (
+    <FormPage
+      title="Add New Permit"
+      back={{ to: paths.myPermits, label: 'Back to Permits' }}
+      width="2xl"
+    >
+      <PermitAllowanceNotice />
+      {settings === null ? (
+        <Box role="status" aria-label="Loading site settings">
+          <Spinner />
+        </Box>
+      ) : (
+        <AddPermitForm settings={settings} />
+      )}
+    </FormPage>
+  );
+}
+
+/** The form itself, for settings already known. */
+function AddPermitForm({ settings }: { settings: SiteSettings }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const clock = useClock();
+  const { raise } = useFlashMessage();
+  // The registration last sent, for the banner that confirms the permit on My Permits.
+  const sentVrm = useRef('');
+  const addPermitActor = useAppActor('addPermit', addPermitMachine, addPermitActors, {
+    actions: {
+      navigateToMyPermits: () => {
+        raise(notificationBannerTexts.permitCreated(sentVrm.current), { onNextPage: true });
+        void navigate(paths.myPermits, { state: { refresh: true } });
+      },
+    },
+    input: { settings, clock, vehicle: vehicleToAddAgain(location.state) },
+  });
+  const recentVehiclesActor = useAppActor(
+    'recentVehicles',
+    recentVehiclesMachine,
+    recentVehiclesActors,
+  );
+  const recentVehicles = useSelector(recentVehiclesActor, (snapshot) => snapshot.context.vehicles);
+  const submitting = useSelector(
+    addPermitActor,
+    (snapshot) =>
+      snapshot.matches({ form: { submission: 'submitting' } }) ||
+      snapshot.matches({ form: { submission: 'findingOverlap' } }) ||
+      snapshot.matches({ form: { submission: 'creatingSeries' } }),
+  );
+  const vehicle = useSelector(addPermitActor, (snapshot) => snapshot.context.vehicle);
+  const succeeded = useSelector(addPermitActor, (snapshot) => snapshot.matches('succeeded'));
+  const errorMessage = useSelector(addPermitActor, (snapshot) =>
+    snapshot.matches({ form: { submission: 'failed' } }) ? snapshot.context.errorMessage : null,
+  );
+  const errorDetail = useSelector(addPermitActor, (snapshot) =>
+    snapshot.matches({ form: { submission: 'failed' } }) ? snapshot.context.errorDetail : null,
+  );
+  return (
+    <Formik
+      initialValues={vehicle ? withVehicle(emptyPermitForm, vehicle) : emptyPermitForm}
+      {...validateWithSchema<PermitFormValues>(() => permitFormSchema(settings, clock()))}
+      onSubmit={(values) => {
+        sentVrm.current = values.vrm;
+        addPermitActor.send({ type: 'SUBMIT', values });
+      }}
+    >
+      <PermitFields
+        actor={addPermitActor}
+        recentVehicles={recentVehicles}
+        settings={settings}
+        clock={clock}
+        submitting={submitting}
+        succeeded={succeeded}
+        errorMessage={errorMessage}
+        errorDetail={errorDetail}
+      />
+    </Formik>
+  );
+}

@@ -1,0 +1,42 @@
+import { Alert, Stack, Text } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import { dashboardMachine } from '../../../../machines/dashboard/dashboard-machine';
+import { addPermitAllowance } from '../../../../machines/permits/add-permit/add-permit-allowance';
+import { useAppActor } from '../../../shell/app-machines';
+import { useProfile } from '../../../shell/session-hooks';
+import { dashboardActors } from '../../../shared/dashboard-actors';
+
+/**
+ * What the resident may still add, above the Add Permit form: "N of M permits left" and, when the
+ * site caps activations, those left this period. When none are left it says so before the form
+ * is filled in. The figures come from the dashboard's machine (the same calls, fresh on each
+ * visit); until they come, or if the profile call fails, the session's profile stands in.
+ */
+export function PermitAllowanceNotice() {
+  const sessionProfile = useProfile();
+  const dashboard = useAppActor('dashboard', dashboardMachine, dashboardActors);
+  const figures = useSelector(dashboard, (snapshot) => snapshot.context.figures);
+  const allowance = addPermitAllowance({
+    profile: figures?.profile ?? sessionProfile,
+    capInfo: figures?.capInfo ?? null,
+  });
+  const lines = [allowance.permitsLeft, allowance.activationsLeft].filter(
+    (line): line is string => line !== null,
+  );
+  if (lines.length === 0) return null;
+  return (
+    <Stack as="section" aria-label="Your allowance" gap={2}>
+      {lines.map((line) => (
+        <Text key={line} fontWeight="medium">
+          {line}
+        </Text>
+      ))}
+      {allowance.warnings.map((warning) => (
+        <Alert.Root key={warning} status="warning">
+          <Alert.Indicator />
+          <Alert.Title>{warning}</Alert.Title>
+        </Alert.Root>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,32 @@
+import { Button, VisuallyHidden } from '@chakra-ui/react';
+import { useContext } from 'react';
+import { useNavigate } from 'react-router';
+import { permitDisplay } from '../../../../machines/permits/rules/permit-display';
+import { vehicleOf } from '../../../../machines/permits/add-permit/recent-vehicles';
+import type { Permit } from '../../../../contract/permit';
+import { paths } from '../../../shell/paths';
+import { PermitActionsOfflineReason } from './permit-actions-offline-reason';
+
+/**
+ * "Add again" on a My Permits row: Add Permit with this permit's vehicle and driver filled in
+ * (not its dates), handed over in the router's location state. Named like the row's other
+ * buttons (`PermitRowActions`): "Add again permit KX19ABC", so a screen reader knows which.
+ * Offline it is disabled like them, as creating a permit needs a connection.
+ */
+export function AddAgainButton({ permit }: { permit: Permit }) {
+  const navigate = useNavigate();
+  const offlineReasonId = useContext(PermitActionsOfflineReason);
+  return (
+    <Button
+      size="xs"
+      variant="outline"
+      alignSelf="flex-start"
+      onClick={() => void navigate(paths.addPermit, { state: { vehicle: vehicleOf(permit) } })}
+      disabled={offlineReasonId !== null}
+      aria-describedby={offlineReasonId ?? undefined}
+    >
+      Add again
+      <VisuallyHidden> permit {permitDisplay(permit).registration}</VisuallyHidden>
+    </Button>
+  );
+}

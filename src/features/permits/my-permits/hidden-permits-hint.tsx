@@ -1,0 +1,45 @@
+import { Button, Stack, Text } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { hiddenPermitsMachine } from '../../../../machines/permits/my-permits/hidden-permits-machine';
+import type { PermitListFilters } from '../../../../machines/permits/my-permits/permit-list-filters';
+import { useAppActor } from '../../../shell/app-machines';
+import { hiddenPermitsActors } from './permit-list-actors';
+
+/** What the hint says, word for word (test/components/permits/my-permits/hidden-permits-hint.test.tsx). */
+export const hiddenPermitsTexts = {
+  hidden: (count: number) =>
+    `You have ${count} ${count === 1 ? 'permit' : 'permits'} created on other dates.`,
+  showAllDates: 'Show all dates',
+} as const;
+
+/**
+ * Said under My Permits' empty text when its date filters (by default "created today") hide
+ * permits the resident has: how many, and "Show all dates", which clears the date filters
+ * (`onShowAllDates`). The hidden-permits statechart counts them when the list is empty.
+ */
+export function HiddenPermitsHint({
+  filters,
+  onShowAllDates,
+}: {
+  filters: PermitListFilters;
+  onShowAllDates: () => void;
+}) {
+  const actor = useAppActor('hiddenPermits', hiddenPermitsMachine, hiddenPermitsActors);
+  // Mounted only under an empty list: each new set of filters is counted again.
+  useEffect(() => {
+    actor.send({ type: 'CHECK', filters });
+  }, [actor, filters]);
+  const hidden = useSelector(actor, (snapshot) =>
+    snapshot.matches('counted') ? snapshot.context.hidden : 0,
+  );
+  if (hidden === 0) return null;
+  return (
+    <Stack gap={2} align="flex-start">
+      <Text>{hiddenPermitsTexts.hidden(hidden)}</Text>
+      <Button variant="outline" onClick={onShowAllDates}>
+        {hiddenPermitsTexts.showAllDates}
+      </Button>
+    </Stack>
+  );
+}

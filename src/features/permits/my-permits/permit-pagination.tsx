@@ -1,0 +1,76 @@
+import { Button, HStack, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { paginationTexts } from '../../../../machines/permits/my-permits/permit-list-filters';
+import { pageCount } from '../../../../machines/permits/rules/permit-list-pages';
+
+/** Up to this many pages get a button each; past it, the far ones are left out. */
+const allPagesUpTo = 7;
+
+/**
+ * The page buttons shown: every page of a short list; for a long one the first, the last and the
+ * two either side of the current page, with a gap where pages are left out.
+ */
+function visiblePages(page: number, pages: number): (number | 'gap')[] {
+  if (pages <= allPagesUpTo) return Array.from({ length: pages }, (_, index) => index + 1);
+  const shown = [1, page - 1, page, page + 1, pages].filter(
+    (number, index, all) => number >= 1 && number <= pages && all.indexOf(number) === index,
+  );
+  return shown
+    .sort((a, b) => a - b)
+    .flatMap((number, index) =>
+      index > 0 && number - (shown[index - 1] ?? number) > 1 ? ['gap' as const, number] : [number],
+    );
+}
+
+/**
+ * docs/contract.md §2, "Pagination": numbered buttons with Previous and Next, "Page X of N" and
+ * "showing a-b of total". Nothing for an empty list.
+ */
+export function PermitPagination({
+  page,
+  count,
+  onGo,
+}: {
+  /** The page the rows shown belong to. */
+  page: number;
+  count: number;
+  onGo: (page: number) => void;
+}) {
+  const texts = paginationTexts(page, count);
+  if (!texts) return null;
+  const pages = pageCount(count);
+  return (
+    <Stack direction={{ base: 'column', md: 'row' }} justify="space-between" align="center" gap={3}>
+      <HStack gap={3} aria-live="polite">
+        <Text>{texts.page}</Text>
+        <Text color="fg.muted">{texts.showing}</Text>
+      </HStack>
+      <HStack as="nav" aria-label="Pagination" gap={1} wrap="wrap">
+        <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => onGo(page - 1)}>
+          Previous
+        </Button>
+        {visiblePages(page, pages).map((number, index) =>
+          number === 'gap' ? (
+            <Text key={`gap-${index}`} aria-hidden="true" px={1}>
+              …
+            </Text>
+          ) : (
+            <Button
+              key={number}
+              size="sm"
+              variant={number === page ? 'solid' : 'outline'}
+              colorPalette="teal"
+              aria-current={number === page ? 'page' : undefined}
+              onClick={() => onGo(number)}
+            >
+              <VisuallyHidden>Page </VisuallyHidden>
+              {number}
+            </Button>
+          ),
+        )}
+        <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => onGo(page + 1)}>
+          Next
+        </Button>
+      </HStack>
+    </Stack>
+  );
+}

@@ -1,0 +1,64 @@
+import { Button, HStack, Progress, Stack, Text } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import {
+  toPermitListRequest,
+  type PermitListFilters,
+} from '../../../../machines/permits/my-permits/permit-list-filters';
+import { permitExportMachine } from '../../../../machines/permits/permit-export/permit-export-machine';
+import { useAppActor, useClock } from '../../../shell/app-machines';
+import { forcedColoursFill, forcedColoursOutline } from '../../../ui/forced-colours';
+import { permitExportActors } from './permit-export-actors';
+
+/**
+ * My Permits' "Export CSV" (machines/permits/permit-export/permit-export-machine.ts): every permit matching
+ * `filters` (all pages), with a progress bar while the pages arrive.
+ */
+export function ExportPermitsButton({ filters }: { filters: PermitListFilters }) {
+  const actor = useAppActor('permitExport', permitExportMachine, permitExportActors);
+  const clock = useClock();
+  const collecting = useSelector(actor, (snapshot) => !snapshot.matches('idle'));
+  const building = useSelector(actor, (snapshot) => snapshot.matches('building'));
+  const collected = useSelector(actor, (snapshot) => snapshot.context.collected);
+  const total = useSelector(actor, (snapshot) => snapshot.context.total);
+  const error = useSelector(actor, (snapshot) => snapshot.context.error);
+  return (
+    <Stack gap={1} alignItems="flex-end">
+      <Button
+        variant="outline"
+        loading={collecting}
+        loadingText="Exporting…"
+        onClick={() =>
+          actor.send({ type: 'EXPORT', request: toPermitListRequest(filters), at: clock() })
+        }
+      >
+        Export CSV
+      </Button>
+      {collecting && (
+        <HStack gap={2} minW="12rem">
+          <Progress.Root
+            value={total ? Math.round((collected / total) * 100) : null}
+            size="sm"
+            flex="1"
+            aria-label="Export progress"
+          >
+            <Progress.Track _highContrast={forcedColoursOutline}>
+              <Progress.Range _highContrast={forcedColoursFill} />
+            </Progress.Track>
+          </Progress.Root>
+          <Text fontSize="sm" color="fg.muted" aria-live="polite">
+            {building
+              ? 'Making the file…'
+              : total === null
+                ? 'Starting…'
+                : `${collected} of ${total}`}
+          </Text>
+        </HStack>
+      )}
+      {error && (
+        <Text role="alert" fontSize="sm" color="red.700">
+          {error}
+        </Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,51 @@
+import { addPermitAllowance } from '../../../../machines/permits/add-permit/add-permit-allowance';
+import type { PermitCapInfo } from '../../../../contract/permit';
+
+const profile = {
+  first_name: 'Jane',
+  last_name: 'Doe',
+  email: 'jane@example.test',
+  active_registrations: 2,
+  permit_limit: 5,
+};
+const monthlyCap: PermitCapInfo = {
+  permits_used: 1,
+  permit_cap_limit: 4,
+  permits_remaining: 3,
+  period_name: 'June 2026',
+  permit_cap_type: 'monthly',
+};
+
+describe('addPermitAllowance', () => {
+  it('says "N of M permits left" and the activations left in the cap period', () => {
+    expect(addPermitAllowance({ profile, capInfo: monthlyCap })).toEqual({
+      permitsLeft: '3 of 5 permits left',
+      activationsLeft: '3 of 4 activations left in June 2026',
+      warnings: [],
+    });
+  });
+
+  it('says nothing about activations when the site sets no cap, or the cap is unknown', () => {
+    const unlimited = { ...monthlyCap, permit_cap_limit: 0, permits_remaining: null };
+    expect(addPermitAllowance({ profile, capInfo: unlimited }).activationsLeft).toBeNull();
+    expect(addPermitAllowance({ profile, capInfo: null }).activationsLeft).toBeNull();
+    expect(addPermitAllowance({ profile: null, capInfo: null })).toEqual({
+      permitsLeft: null,
+      activationsLeft: null,
+      warnings: [],
+    });
+  });
+
+  it('says so when no permit or no activation is left, and never counts below none', () => {
+    const full = { ...profile, active_registrations: 6 };
+    const capUsed = { ...monthlyCap, permits_used: 4, permits_remaining: 0 };
+    expect(addPermitAllowance({ profile: full, capInfo: capUsed })).toEqual({
+      permitsLeft: '0 of 5 permits left',
+      activationsLeft: '0 of 4 activations left in June 2026',
+      warnings: [
+        'You have no permits left, so a new one will be refused. A permit that ends or is cancelled frees its place.',
+        'You have no activations left in June 2026: a permit starting now will be refused. A permit scheduled for a later period can still be added.',
+      ],
+    });
+  });
+});
