@@ -7,7 +7,7 @@ import {
   type SnapshotFrom,
 } from 'xstate';
 import { isHttpFailure } from './http-failure';
-import type { IdentityUser } from './auth/identity-user';
+import type { IdentityUser } from './auth/shared/identity-user';
 import type { Profile } from '../contract/auth';
 import { missingImplementation } from './missing-implementation';
 

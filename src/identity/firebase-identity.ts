@@ -10,7 +10,7 @@ import {
   type Auth,
   type User,
 } from 'firebase/auth';
-import type { IdentityUser } from '../../machines/auth/identity-user';
+import type { IdentityUser } from '../../machines/auth/shared/identity-user';
 import { getConfig } from '../config';
 import { markSignedIn } from './signed-in-mark';
 

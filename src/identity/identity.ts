@@ -1,4 +1,4 @@
-import type { IdentityUser } from '../../machines/auth/identity-user';
+import type { IdentityUser } from '../../machines/auth/shared/identity-user';
 import { getConfig } from '../config';
 import { deviceMayBeSignedIn } from './signed-in-mark';
 

@@ -7,7 +7,7 @@ import { inspect } from './inspector';
 /**
  * Every statechart the app runs, by the name the app and its tests know it by. This file names
  * none: each feature adds its own machines beside their live actors (TypeScript's declaration
- * merging, e.g. src/features/auth/login-actors.ts), so a new feature edits only its own folders.
+ * merging, e.g. src/features/auth/login/login-actors.ts), so a new feature edits only its own folders.
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
 export interface AppMachines {}

@@ -15,23 +15,23 @@ import { SkipLink } from './skip-link';
 // (webpack.config.ts, `screenChunkName`).
 const screenAtPath: Record<Path, LazyComponent> = {
   [paths.login]: lazyComponent(() =>
-    import(/* webpackChunkName: "screen-login" */ '../features/auth/login-screen').then(
+    import(/* webpackChunkName: "screen-login" */ '../features/auth/login/login-screen').then(
       (module) => module.LoginScreen,
     ),
   ),
   [paths.register]: lazyComponent(() =>
-    import(/* webpackChunkName: "screen-register" */ '../features/auth/register-screen').then(
-      (module) => module.RegisterScreen,
-    ),
+    import(
+      /* webpackChunkName: "screen-register" */ '../features/auth/register/register-screen'
+    ).then((module) => module.RegisterScreen),
   ),
   [paths.forgotPassword]: lazyComponent(() =>
     import(
-      /* webpackChunkName: "screen-forgot-password" */ '../features/auth/forgot-password-screen'
+      /* webpackChunkName: "screen-forgot-password" */ '../features/auth/forgot-password/forgot-password-screen'
     ).then((module) => module.ForgotPasswordScreen),
   ),
   [paths.resetPassword]: lazyComponent(() =>
     import(
-      /* webpackChunkName: "screen-reset-password" */ '../features/auth/reset-password-screen'
+      /* webpackChunkName: "screen-reset-password" */ '../features/auth/reset-password/reset-password-screen'
     ).then((module) => module.ResetPasswordScreen),
   ),
   [paths.dashboard]: lazyComponent(() =>
@@ -61,7 +61,7 @@ const screenAtPath: Record<Path, LazyComponent> = {
   ),
   [paths.changePassword]: lazyComponent(() =>
     import(
-      /* webpackChunkName: "screen-settings-change-password" */ '../features/settings/change-password-screen'
+      /* webpackChunkName: "screen-settings-change-password" */ '../features/settings/change-password/change-password-screen'
     ).then((module) => module.ChangePasswordScreen),
   ),
   [paths.accessibility]: lazyComponent(() =>

@@ -63,7 +63,7 @@ test.each([
   ],
   [
     'src/features/guide/probe.ts',
-    "import { LoginScreen } from '../auth/login-screen';\nexport const probe = LoginScreen;\n",
+    "import { LoginScreen } from '../auth/login/login-screen';\nexport const probe = LoginScreen;\n",
     /Features may not import each other/,
   ],
   [
@@ -74,7 +74,7 @@ test.each([
   // The shell composes the features and knows none of their actors.
   [
     'src/shell/probe.ts',
-    "import { loginActors } from '../features/auth/login-actors';\nexport const probe = loginActors;\n",
+    "import { loginActors } from '../features/auth/login/login-actors';\nexport const probe = loginActors;\n",
     /Only the router in src\/shell\/routes.tsx may reach into features/,
   ],
   [

@@ -1,10 +1,10 @@
 import type { AnyEventObject, AnyStateMachine } from 'xstate';
 import type { MachineTestModelOptions } from './model-harness';
-import { changePasswordMachine } from '../../machines/auth/change-password-machine';
-import { forgotPasswordMachine } from '../../machines/auth/forgot-password-machine';
-import { loginMachine } from '../../machines/auth/login-machine';
-import { registerMachine } from '../../machines/auth/register-machine';
-import { resetPasswordMachine } from '../../machines/auth/reset-password-machine';
+import { changePasswordMachine } from '../../machines/settings/change-password/change-password-machine';
+import { forgotPasswordMachine } from '../../machines/auth/forgot-password/forgot-password-machine';
+import { loginMachine } from '../../machines/auth/login/login-machine';
+import { registerMachine } from '../../machines/auth/register/register-machine';
+import { resetPasswordMachine } from '../../machines/auth/reset-password/reset-password-machine';
 import { activatePermitMachine } from '../../machines/permits/permit-dialogs/activate-permit-machine';
 import { addPermitMachine } from '../../machines/permits/add-permit/add-permit-machine';
 import { cancelPermitMachine } from '../../machines/permits/permit-dialogs/cancel-permit-machine';
@@ -13,14 +13,14 @@ import { hiddenPermitsMachine } from '../../machines/permits/my-permits/hidden-p
 import { permitListMachine } from '../../machines/permits/my-permits/permit-list-machine';
 import { updatePermitMachine } from '../../machines/permits/permit-dialogs/update-permit-machine';
 import { sessionMachine } from '../../machines/session-machine';
-import { emailPreferencesMachine } from '../../machines/settings/email-preferences-machine';
-import { emailVerificationMachine } from '../../machines/settings/email-verification-machine';
-import { loginEventSamples } from './login-machine-fixtures';
+import { emailPreferencesMachine } from '../../machines/settings/email-preferences/email-preferences-machine';
+import { emailVerificationMachine } from '../../machines/settings/email-verification/email-verification-machine';
+import { loginEventSamples } from './auth/login/login-machine-fixtures';
 import {
   changePasswordEventSamples,
   forgotPasswordEventSamples,
   resetPasswordEventSamples,
-} from './password-machines-fixtures';
+} from './auth/shared/password-machines-fixtures';
 import {
   addPermitEventSamples,
   addPermitFormSends,
@@ -37,7 +37,7 @@ import {
   permitListEventSamples,
   permitListModelInput,
 } from './permits/my-permits/permit-list-machine-fixtures';
-import { registerEventSamples } from './register-machine-fixtures';
+import { registerEventSamples } from './auth/register/register-machine-fixtures';
 import { sessionEventSamples } from './session-machine-fixtures';
 
 /** One statechart as QA walks it: the samples its generated paths send, and its input. */

@@ -1,6 +1,6 @@
 import type { AnyEventObject } from 'xstate';
 import type { Profile } from '../../contract/auth';
-import type { IdentityUser } from '../../machines/auth/identity-user';
+import type { IdentityUser } from '../../machines/auth/shared/identity-user';
 import type { ActorControls } from './actor-controls';
 
 const jane: IdentityUser = { uid: 'resident-1', email: 'jane@example.test', emailVerified: true };

@@ -1,5 +1,5 @@
 import { createActor, SimulatedClock, waitFor } from 'xstate';
-import type { IdentityUser } from '../../machines/auth/identity-user';
+import type { IdentityUser } from '../../machines/auth/shared/identity-user';
 import type { Profile } from '../../contract/auth';
 import {
   sessionMachine,

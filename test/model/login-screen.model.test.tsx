@@ -2,10 +2,10 @@ import { act, screen } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import type { AnyMachineSnapshot } from 'xstate';
 import type { LoginCredentials } from '../../contract/auth';
-import { loginMachine } from '../../machines/auth/login-machine';
-import { LoginScreen } from '../../src/features/auth/login-screen';
+import { loginMachine } from '../../machines/auth/login/login-machine';
+import { LoginScreen } from '../../src/features/auth/login/login-screen';
 import { createActorControls } from '../machines/actor-controls';
-import { withControlledLoginActors } from '../machines/login-machine-fixtures';
+import { withControlledLoginActors } from '../machines/auth/login/login-machine-fixtures';
 import {
   describePath,
   runModelPath,

@@ -2,19 +2,19 @@ import { act, screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import type { AnyMachineSnapshot } from 'xstate';
 import type { PasswordChange, PasswordResetConfirmation } from '../../contract/auth';
-import { changePasswordMachine } from '../../machines/auth/change-password-machine';
+import { changePasswordMachine } from '../../machines/settings/change-password/change-password-machine';
 import {
   forgotPasswordMachine,
   type PasswordResetRequest,
-} from '../../machines/auth/forgot-password-machine';
+} from '../../machines/auth/forgot-password/forgot-password-machine';
 import type {
   PasswordFormContext,
   PasswordFormMachine,
-} from '../../machines/auth/password-form-machine';
-import { resetPasswordMachine } from '../../machines/auth/reset-password-machine';
-import { ForgotPasswordScreen } from '../../src/features/auth/forgot-password-screen';
-import { ResetPasswordScreen } from '../../src/features/auth/reset-password-screen';
-import { ChangePasswordScreen } from '../../src/features/settings/change-password-screen';
+} from '../../machines/auth/shared/password-form-machine';
+import { resetPasswordMachine } from '../../machines/auth/reset-password/reset-password-machine';
+import { ForgotPasswordScreen } from '../../src/features/auth/forgot-password/forgot-password-screen';
+import { ResetPasswordScreen } from '../../src/features/auth/reset-password/reset-password-screen';
+import { ChangePasswordScreen } from '../../src/features/settings/change-password/change-password-screen';
 import { createActorControls } from '../machines/actor-controls';
 import {
   describePath,
@@ -22,7 +22,10 @@ import {
   testEveryModelPath,
   type ModelDriver,
 } from '../machines/model-harness';
-import { resetLink, withControlledRequest } from '../machines/password-machines-fixtures';
+import {
+  resetLink,
+  withControlledRequest,
+} from '../machines/auth/shared/password-machines-fixtures';
 import { expectErrorSummary, findErrorBanner } from '../support/error-summary';
 import { exactly, renderWithProviders, residentProfile } from '../support/render';
 import { screenPathsOf } from './screen-model-paths';

@@ -3,10 +3,10 @@ import type { UserEvent } from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import type { AnyMachineSnapshot } from 'xstate';
 import type { RegistrationDetails } from '../../contract/auth';
-import { registerMachine } from '../../machines/auth/register-machine';
-import { RegisterScreen } from '../../src/features/auth/register-screen';
+import { registerMachine } from '../../machines/auth/register/register-machine';
+import { RegisterScreen } from '../../src/features/auth/register/register-screen';
 import { createActorControls } from '../machines/actor-controls';
-import { withControlledRegisterActors } from '../machines/register-machine-fixtures';
+import { withControlledRegisterActors } from '../machines/auth/register/register-machine-fixtures';
 import {
   describePath,
   runModelPath,

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { fromCallback, fromPromise } from 'xstate';
-import type { IdentityUser } from '../../machines/auth/identity-user';
+import type { IdentityUser } from '../../machines/auth/shared/identity-user';
 import type { Profile } from '../../contract/auth';
 import { sessionMachine } from '../../machines/session-machine';
 import { ApiError } from '../../src/api/api-error';

@@ -12,8 +12,8 @@ import { Link as RouterLink } from 'react-router';
 import { getConfig } from '../../config';
 import { PageHeader } from '../../shell/page-header';
 import { paths } from '../../shell/paths';
-import { EmailPreferencesCard } from './email-preferences-card';
-import { EmailVerificationNotice } from './email-verification-notice';
+import { EmailPreferencesCard } from './email-preferences/email-preferences-card';
+import { EmailVerificationNotice } from './email-verification/email-verification-notice';
 
 /**
  * Settings (docs/contract.md §2, the /settings row): a card leading to the change-password page and a

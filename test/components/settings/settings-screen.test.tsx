@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { fromPromise } from 'xstate';
 import type { EmailPreferences } from '../../../contract/email-preferences';
-import { emailPreferencesMachine } from '../../../machines/settings/email-preferences-machine';
+import { emailPreferencesMachine } from '../../../machines/settings/email-preferences/email-preferences-machine';
 import { ApiError } from '../../../src/api/api-error';
 import { SettingsScreen } from '../../../src/features/settings/settings-screen';
 import { renderWithProviders, residentProfile } from '../../support/render';

@@ -8,7 +8,7 @@ jest.mock('../../../src/features/guide/guide-screen', () => {
   throw new Error('Loading chunk guide-screen failed.');
 });
 
-jest.mock('../../../src/features/auth/forgot-password-screen', () => {
+jest.mock('../../../src/features/auth/forgot-password/forgot-password-screen', () => {
   throw new Error('Loading chunk forgot-password-screen failed.');
 });
 

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { fromPromise } from 'xstate';
-import { loginMachine } from '../../../machines/auth/login-machine';
+import { loginMachine } from '../../../machines/auth/login/login-machine';
 import { AppRoutes } from '../../../src/shell/routes';
 import { expectErrorSummary } from '../../support/error-summary';
 import { findScreenHeading, renderWithProviders, residentProfile } from '../../support/render';

@@ -6,13 +6,13 @@ import type {
   PasswordResetConfirmation,
   RegistrationDetails,
 } from '../../../contract/auth';
-import type { PasswordResetRequest } from '../../../machines/auth/forgot-password-machine';
-import type { PasswordFormContext } from '../../../machines/auth/password-form-machine';
+import type { PasswordResetRequest } from '../../../machines/auth/forgot-password/forgot-password-machine';
+import type { PasswordFormContext } from '../../../machines/auth/shared/password-form-machine';
 import type { Permit } from '../../../contract/permit';
 import type { PermitFormValues } from '../../../machines/permits/permit-form/permit-form-values';
 import type { PermitDialogError } from '../../../machines/permits/permit-dialogs/permit-action-error-message';
 import type { UpdatePermitFormValues } from '../../../machines/permits/permit-dialogs/update-permit-form';
-import { resetLink } from '../../machines/password-machines-fixtures';
+import { resetLink } from '../../machines/auth/shared/password-machines-fixtures';
 import { addPermitInput } from '../../machines/permits/add-permit/add-permit-machine-fixtures';
 import {
   scheduledPermit,

@@ -1,0 +1,16 @@
+import { toForgotPasswordError } from './forgot-password-error-message';
+import { createPasswordFormMachine } from '../shared/password-form-machine';
+
+/** POST /api/v1/auth/password-reset/ (docs/contract.md §3, "Reset request"). */
+export interface PasswordResetRequest {
+  email: string;
+}
+
+/**
+ * Asking for a reset link (docs/contract.md §2 "Forgot password", §8): reaching `success` is the
+ * screen's cue for "Check your email: If the email is registered, a reset link has been sent".
+ */
+export const forgotPasswordMachine = createPasswordFormMachine<PasswordResetRequest>({
+  id: 'forgotPassword',
+  toError: toForgotPasswordError,
+});

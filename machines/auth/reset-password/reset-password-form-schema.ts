@@ -1,0 +1,17 @@
+import * as yup from 'yup';
+import { accountFieldMaxLengths as longest } from '../../../contract/account-rules';
+import { withinHostLength } from '../../field-length';
+
+/**
+ * The reset-password form's rules (test/components/auth/reset-password/reset-password-screen.test.tsx pins the
+ * messages): the password rule itself is the server's to enforce.
+ */
+export const resetPasswordFormSchema = yup.object({
+  password: withinHostLength(yup.string(), longest.password, 'New password').required(
+    'New password is required',
+  ),
+  confirm_password: yup
+    .string()
+    .required('Please confirm your new password')
+    .oneOf([yup.ref('password')], 'Passwords do not match.'),
+});

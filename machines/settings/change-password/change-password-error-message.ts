@@ -1,0 +1,40 @@
+import type { HttpFailure } from '../../http-failure';
+import type { PasswordFormError } from '../../auth/shared/password-form-machine';
+import { serverFieldErrors } from '../../server-field-errors';
+import { serverErrorMessages } from '../../auth/shared/server-error-messages';
+
+/** docs/contract.md §8, "Change password", word for word. */
+export const changePasswordMessages = {
+  failed: 'Password change failed. Please try again.',
+} as const;
+
+/** The fields of POST /api/v1/auth/change-password/ (docs/contract.md §3). */
+const changePasswordFields = ['current_password', 'new_password'] as const;
+
+function sentencesOf(message: string): string[] {
+  return message
+    .split(/(?<=[.!?])\s+/)
+    .map((sentence) => sentence.trim())
+    .filter((sentence) => sentence !== '');
+}
+
+/**
+ * The error for a failed POST /api/v1/auth/change-password/: the server's text, split into one
+ * bullet item per sentence when it speaks of the password (a refused new password usually comes
+ * with several rules broken at once); the generic message when the server said nothing readable.
+ * Each message is split on its own, so messages without a full stop still make separate items.
+ */
+export function toChangePasswordError(failure: HttpFailure): PasswordFormError {
+  const messages = serverErrorMessages(failure.body, changePasswordFields);
+  if (messages.length === 0) return { message: changePasswordMessages.failed, items: [] };
+  const message = messages.join(' ');
+  const fieldErrors = serverFieldErrors(failure.body, {
+    current_password: 'current_password',
+    new_password: 'new_password',
+  });
+  return {
+    message,
+    items: /password/i.test(message) ? messages.flatMap(sentencesOf) : [],
+    ...(fieldErrors && { fieldErrors }),
+  };
+}

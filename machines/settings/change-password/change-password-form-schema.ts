@@ -1,0 +1,20 @@
+import * as yup from 'yup';
+import { accountFieldMaxLengths as longest } from '../../../contract/account-rules';
+import { withinHostLength } from '../../field-length';
+
+/**
+ * The change-password form's rules (test/components/settings/change-password/change-password-screen.test.tsx pins
+ * the messages): the password rule itself is the server's to enforce; the form only states it.
+ */
+export const changePasswordFormSchema = yup.object({
+  current_password: withinHostLength(yup.string(), longest.password, 'Current password').required(
+    'Current password is required',
+  ),
+  new_password: withinHostLength(yup.string(), longest.password, 'New password').required(
+    'New password is required',
+  ),
+  confirm_password: yup
+    .string()
+    .required('Please confirm your new password')
+    .oneOf([yup.ref('new_password')], 'New passwords do not match'),
+});

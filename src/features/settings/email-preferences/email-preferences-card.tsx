@@ -1,0 +1,67 @@
+import { Button, Card, HStack, Heading, Stack, Text, chakra } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import type { EmailPreferenceKind } from '../../../../contract/email-preferences';
+import { emailPreferencesMachine } from '../../../../machines/settings/email-preferences/email-preferences-machine';
+import { useAppActor } from '../../../shell/app-machines';
+import { emailPreferencesActors } from './email-preferences-actors';
+
+const switchLabels: ReadonlyArray<[EmailPreferenceKind, string]> = [
+  ['confirmations', 'E-mail me a confirmation'],
+  ['reminders', 'E-mail me before a permit ends'],
+];
+
+/**
+ * Settings' e-mail switches (machines/settings/email-preferences/email-preferences-machine.ts). Native checkboxes
+ * with the switch role: each change is stored at once. Nothing at all is shown when the API host
+ * does not offer e-mail preferences.
+ */
+export function EmailPreferencesCard() {
+  const actor = useAppActor('emailPreferences', emailPreferencesMachine, emailPreferencesActors);
+  const notOffered = useSelector(actor, (snapshot) => snapshot.matches('notOffered'));
+  const loading = useSelector(actor, (snapshot) => snapshot.matches('loading'));
+  const loadFailed = useSelector(actor, (snapshot) => snapshot.matches('loadFailed'));
+  const saving = useSelector(actor, (snapshot) => snapshot.matches('saving'));
+  const shown = useSelector(actor, (snapshot) => snapshot.context.shown);
+  const error = useSelector(actor, (snapshot) => snapshot.context.error);
+  if (notOffered || loading) return null;
+  return (
+    <Card.Root>
+      <Card.Body gap={3}>
+        <Heading as="h2" size="lg">
+          E-mails
+        </Heading>
+        <Text color="fg.muted">Free e-mails about your permits, as proof and as a reminder.</Text>
+        {shown && (
+          <Stack gap={2}>
+            {switchLabels.map(([kind, label]) => (
+              <HStack key={kind} as="label" gap={2} cursor="pointer">
+                <chakra.input
+                  type="checkbox"
+                  role="switch"
+                  checked={shown[kind]}
+                  disabled={saving}
+                  onChange={(event) =>
+                    actor.send({ type: 'SWITCH', kind, on: event.target.checked })
+                  }
+                  accentColor="teal.600"
+                  boxSize={4}
+                />
+                <span>{label}</span>
+              </HStack>
+            ))}
+          </Stack>
+        )}
+        {error && (
+          <Text role="alert" color="red.700">
+            {error}
+          </Text>
+        )}
+        {loadFailed && (
+          <Button alignSelf="flex-start" size="sm" onClick={() => actor.send({ type: 'RETRY' })}>
+            Try again
+          </Button>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,48 @@
+import { Alert, Button, Stack, Text } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import {
+  emailVerificationMachine,
+  emailVerificationTexts,
+} from '../../../../machines/settings/email-verification/email-verification-machine';
+import { useAppActor } from '../../../shell/app-machines';
+import { emailVerificationActors } from './email-verification-actors';
+
+/**
+ * Says that the resident's e-mail address is not confirmed, so no permit e-mails go to it, and
+ * offers "Send the link again" (machines/settings/email-verification/email-verification-machine.ts). Nothing is shown
+ * when the address is confirmed or the API host does not offer address confirmation.
+ */
+export function EmailVerificationNotice() {
+  const actor = useAppActor('emailVerification', emailVerificationMachine, emailVerificationActors);
+  const unconfirmed = useSelector(actor, (snapshot) => snapshot.matches('unconfirmed'));
+  const sending = useSelector(actor, (snapshot) => snapshot.matches('sending'));
+  const sent = useSelector(actor, (snapshot) => snapshot.matches({ unconfirmed: 'sent' }));
+  const failed = useSelector(actor, (snapshot) => snapshot.matches({ unconfirmed: 'failed' }));
+  const tooMany = useSelector(actor, (snapshot) => snapshot.matches({ unconfirmed: 'tooMany' }));
+  if (!unconfirmed && !sending) return null;
+  return (
+    <Alert.Root status="warning" role="region" aria-label={emailVerificationTexts.heading}>
+      <Alert.Content>
+        <Stack gap={2}>
+          <Alert.Title as="h2">{emailVerificationTexts.heading}</Alert.Title>
+          <Alert.Description>{emailVerificationTexts.notice}</Alert.Description>
+          <Button
+            alignSelf="flex-start"
+            size="sm"
+            loading={sending}
+            loadingText={emailVerificationTexts.sending}
+            onClick={() => actor.send({ type: 'SEND_AGAIN' })}
+          >
+            {emailVerificationTexts.sendAgain}
+          </Button>
+          <Text role="status">{sent ? emailVerificationTexts.sent : ''}</Text>
+          {(failed || tooMany) && (
+            <Text role="alert" color="red.700">
+              {tooMany ? emailVerificationTexts.tooMany : emailVerificationTexts.sendFailed}
+            </Text>
+          )}
+        </Stack>
+      </Alert.Content>
+    </Alert.Root>
+  );
+}
