@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { fromListSearchParams } from '../../../../machines/permits/my-permits/permit-list-filters';
 import {
@@ -19,26 +19,48 @@ function asksForRefresh(state: unknown): boolean {
   );
 }
 
+/** Whether `saved` lists what `last` listed: the same rows (kept as the same array), page, query. */
+function listsTheSame(last: SavedPermitList | null, saved: SavedPermitList): boolean {
+  return (
+    last !== null &&
+    last.permits === saved.permits &&
+    last.count === saved.count &&
+    last.page === saved.page &&
+    last.query === saved.query
+  );
+}
+
 /**
- * Binds the permit-list machine to the browser: the URL query holds the filters and page
- * (`publishQuery` writes it, a URL change from Back or a link is read back as QUERY.CHANGED), the
- * refresh flag of the navigation asks for a REFRESH, a hidden page stops self-refreshing, the
- * browser's online and offline events tell the list about the connection, and each page loaded is
- * kept on the device for the signed-in resident (`savedPermitLists`, under their uid).
+ * Binds the permit-list machine to the browser. The machine owns the list's query: it writes the
+ * filters and page into the URL (`publishQuery`), and only a URL change it did not write (Back, a
+ * link) is read back as QUERY.CHANGED. The refresh flag of the navigation asks for a REFRESH, a
+ * hidden page stops self-refreshing, the browser's online and offline events tell the list about
+ * the connection, and each page loaded is kept on the device for the signed-in resident
+ * (`savedPermitLists`, under their uid) when it lists something new.
  */
 export function usePermitList() {
   const location = useLocation();
   const navigate = useNavigate();
   const clock = useClock();
   const uid = useSignedInUid();
+  // The query the machine shows that the URL already holds: the one the screen opened with (the
+  // machine read its filters from it), then each one the machine writes.
+  const published = useRef<string | null>(location.search.replace(/^\?/, ''));
+  const lastSaved = useRef<SavedPermitList | null>(null);
   const permitList = useAppActor('permitList', permitListMachine, permitListActors, {
     actions: {
       // Only the query changes, so the navigate of the first render (whose path it resolves
       // against) stays right for as long as the screen is shown.
-      publishQuery: (_, { query, replace }: PublishQueryParams) =>
-        void navigate({ search: query === '' ? '' : `?${query}` }, { replace }),
+      publishQuery: (_, { query, replace }: PublishQueryParams) => {
+        published.current = query;
+        void navigate({ search: query === '' ? '' : `?${query}` }, { replace });
+      },
+      // A self-refresh that brings the rows already shown keeps them as the same array
+      // (machines/permits/my-permits/permit-list-machine.ts), and storage is not written again.
       savePermits: (_, saved: SavedPermitList) => {
-        if (uid !== null) savedPermitLists.save(uid, saved);
+        if (uid === null || listsTheSame(lastSaved.current, saved)) return;
+        lastSaved.current = saved;
+        savedPermitLists.save(uid, saved);
       },
     },
     input: {
@@ -51,15 +73,20 @@ export function usePermitList() {
   });
 
   useEffect(() => {
-    permitList.send({ type: 'QUERY.CHANGED', query: location.search.replace(/^\?/, '') });
+    const query = location.search.replace(/^\?/, '');
+    // The machine's own query, arriving in the URL: it already shows it.
+    if (query === published.current) return;
+    published.current = null;
+    permitList.send({ type: 'QUERY.CHANGED', query });
   }, [permitList, location.search]);
 
   const refreshRequested = asksForRefresh(location.state);
   useEffect(() => {
     if (!refreshRequested) return;
     // The first fetch starts when the page opens, after the change that asked for the refresh:
-    // only a list that had already answered is stale.
-    if (permitList.getSnapshot().context.hasFetched) permitList.send({ type: 'REFRESH' });
+    // only a list that is not fetching now is stale (a list saved on the device is shown while
+    // that first fetch runs, and needs no second one).
+    if (permitList.getSnapshot().matches('ready')) permitList.send({ type: 'REFRESH' });
     // Cleared so that a reload of the page does not count as a second request.
     void navigate(
       { pathname: location.pathname, search: location.search },

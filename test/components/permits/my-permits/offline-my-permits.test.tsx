@@ -13,6 +13,7 @@ import {
   withControlledPermitListActors,
 } from '../../../machines/permits/my-permits/permit-list-machine-fixtures';
 import { findScreenHeading, renderWithProviders, residentProfile } from '../../../support/render';
+import { router, RouterProbe } from '../../../support/router-probe';
 
 /** 1 June 2026, 12:00:30 in London (BST). */
 const now = new Date('2026-06-01T11:00:30Z');
@@ -27,25 +28,32 @@ const residentUid = 'resident-1';
 const scheduled = listedPermit({ id: 1, vrm: 'AB12CDE', status: 'SCHEDULED' });
 const another = listedPermit({ id: 2, vrm: 'CD34EFG', status: 'ACTIVE' });
 
-async function openMyPermits() {
+/** My Permits, opened at once, or from Add Permit with the refresh flag (`fromAddPermit`). */
+async function openMyPermits({ fromAddPermit = false } = {}) {
   const controls = createActorControls();
   renderWithProviders(
     <main>
+      <RouterProbe />
       <Routes>
         {/* As in the app: the screen mounts once the resident is known to be signed in. */}
         <Route element={<ProtectedRoute />}>
           <Route path="/my-permits" element={<MyPermitsScreen />} />
+          <Route path="/add-permit" element={<h1>Add New Permit</h1>} />
         </Route>
       </Routes>
     </main>,
     {
-      route: '/my-permits',
+      route: fromAddPermit ? '/add-permit' : '/my-permits',
       session: { status: 'signed_in', profile: residentProfile },
       machines: { permitList: withControlledPermitListActors(permitListMachine, controls) },
       clock: () => now,
       siteSettings: schedulingSite,
     },
   );
+  if (fromAddPermit) {
+    await findScreenHeading('Add New Permit');
+    await act(async () => router.navigate('/my-permits', { state: { refresh: true } }));
+  }
   await findScreenHeading('My Permits');
   return controls;
 }
@@ -71,6 +79,7 @@ const permitButtons = () => [
 ];
 
 beforeEach(() => localStorage.clear());
+afterEach(() => jest.restoreAllMocks());
 
 test('offline, the rows stay with the time they were loaded, and nothing can change them', async () => {
   const controls = await openMyPermits();
@@ -133,6 +142,39 @@ test("keeps each page loaded under the resident's uid", async () => {
     page: 1,
     loadedAt: now.toISOString(),
   });
+});
+
+test('a fetch that brings the rows already kept does not write them again; new rows are kept', async () => {
+  const controls = await openMyPermits();
+  await answer(controls, { results: [another], count: 1 });
+  const save = jest.spyOn(savedPermitLists, 'save');
+
+  act(() => void window.dispatchEvent(new Event('online')));
+  await answer(controls, { results: [another], count: 1 });
+  expect(controls.inputs('fetchPermits')).toHaveLength(2);
+  expect(save).not.toHaveBeenCalled();
+
+  act(() => void window.dispatchEvent(new Event('online')));
+  await answer(controls, { results: [another, scheduled], count: 2 });
+  expect(save).toHaveBeenCalledTimes(1);
+  expect(savedPermitLists.read(residentUid)?.permits).toEqual([another, scheduled]);
+});
+
+test('arriving from Add Permit with a list kept on the device shows it and fetches once', async () => {
+  savedPermitLists.save(residentUid, {
+    query: '',
+    permits: [another],
+    count: 1,
+    page: 1,
+    loadedAt: '2026-06-01T08:15:00.000Z',
+  });
+  const controls = await openMyPermits({ fromAddPermit: true });
+
+  expect(within(table()).getByText('CD34EFG')).toBeInTheDocument();
+  await answer(controls, { results: [another, scheduled], count: 2 });
+  expect(await within(table()).findByText('AB12CDE')).toBeInTheDocument();
+  expect(controls.inputs('fetchPermits')).toHaveLength(1);
+  expect(router.location.state).toBeNull();
 });
 
 test('started offline, shows the list this resident loaded last, with its time', async () => {
