@@ -1,11 +1,7 @@
 import { getPathsFromEvents } from 'xstate/graph';
 import type { AnyEventObject, AnyStateMachine } from 'xstate';
-import {
-  createMachineTestModel,
-  stepWords,
-  type MachinePath,
-} from '../../test/machines/model-harness';
-import { flowModels, type FlowModel } from '../../test/machines/flow-models';
+import { stepWords } from '../../test/machines/model-harness';
+import { flowModels, pathsOf, type FlowModel } from '../../test/machines/flow-models';
 
 /** The parts of XState's state nodes the docs read. */
 interface StateNodeView {
@@ -138,25 +134,6 @@ function stateValueName(value: unknown): string {
       return inner.includes(' + ') ? `${key}.(${inner})` : `${key}.${inner}`;
     })
     .join(' + ');
-}
-
-const generatedPaths = new WeakMap<FlowModel, MachinePath[]>();
-
-/**
- * The generated paths of a model: one shortest path over every transition. Generated once per
- * process: a flow's doc, the index of the docs and the tests all read them.
- */
-export function pathsOf(model: FlowModel): MachinePath[] {
-  let paths = generatedPaths.get(model);
-  if (!paths) {
-    paths = createMachineTestModel(model.machine, {
-      eventSamples: model.eventSamples,
-      coverage: 'transitions',
-      offers: model.offers,
-    }).getShortestPaths(model.input === undefined ? undefined : { input: model.input });
-    generatedPaths.set(model, paths);
-  }
-  return paths;
 }
 
 /** `docs/flows/<name>.md` for one model. */

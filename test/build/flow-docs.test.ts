@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { createMachine } from 'xstate';
-import { pathsOf, replay, undescribed } from '../../scripts/flows/flow-docs';
+import { replay, undescribed } from '../../scripts/flows/flow-docs';
 import { describePath } from '../machines/model-harness';
-import { flowModels } from '../machines/flow-models';
+import { flowModels, pathsOf } from '../machines/flow-models';
 
 const flowsDir = path.resolve(__dirname, '../../docs/flows');
 

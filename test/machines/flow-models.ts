@@ -1,5 +1,9 @@
 import type { AnyEventObject, AnyStateMachine } from 'xstate';
-import type { MachineTestModelOptions } from './model-harness';
+import {
+  createMachineTestModel,
+  type MachinePath,
+  type MachineTestModelOptions,
+} from './model-harness';
 import { changePasswordMachine } from '../../machines/settings/change-password/change-password-machine';
 import { forgotPasswordMachine } from '../../machines/auth/forgot-password/forgot-password-machine';
 import { loginMachine } from '../../machines/auth/login/login-machine';
@@ -160,3 +164,23 @@ export const flowModels: readonly FlowModel[] = [
     ],
   },
 ];
+
+const generatedPaths = new WeakMap<FlowModel, MachinePath[]>();
+
+/**
+ * The generated paths of a model: one shortest path over every transition, generated once per
+ * process. A flow's doc (scripts/flows/flow-docs.ts), the index of the docs and the model tests
+ * all read them; they live here, with the models, so the model tests import nothing from scripts/.
+ */
+export function pathsOf(model: FlowModel): MachinePath[] {
+  let paths = generatedPaths.get(model);
+  if (!paths) {
+    paths = createMachineTestModel(model.machine, {
+      eventSamples: model.eventSamples,
+      coverage: 'transitions',
+      offers: model.offers,
+    }).getShortestPaths(model.input === undefined ? undefined : { input: model.input });
+    generatedPaths.set(model, paths);
+  }
+  return paths;
+}

@@ -1,6 +1,5 @@
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
-import { pathsOf } from '../../scripts/flows/flow-docs';
-import { flowModels } from '../machines/flow-models';
+import { flowModels, pathsOf } from '../machines/flow-models';
 import { createMachineTestModel, type MachinePath } from '../machines/model-harness';
 import { pathsOverEveryTransition } from '../machines/transition-coverage';
 

@@ -1,6 +1,5 @@
 import type { Browser, BrowserContext } from 'playwright-core';
-import { pathsOf } from '../../../scripts/flows/flow-docs';
-import { flowModels, type FlowModel } from '../../machines/flow-models';
+import { flowModels, pathsOf, type FlowModel } from '../../machines/flow-models';
 import { describePath, runModelPath, type MachinePath } from '../../machines/model-harness';
 import { pathsOverEveryTransition, unwalkedTransitions } from '../../machines/transition-coverage';
 import { launchChromium } from '../chromium';
