@@ -1,5 +1,4 @@
 import { Link, Text } from '@chakra-ui/react';
-import { useSelector } from '@xstate/react';
 import { Formik } from 'formik';
 import { Link as RouterLink } from 'react-router';
 import {
@@ -7,6 +6,7 @@ import {
   type PasswordResetRequest,
 } from '../../../../machines/auth/forgot-password/forgot-password-machine';
 import { useAppActor } from '../../../shell/app-machines';
+import { usePasswordFormState } from '../../../shared/use-password-form-state';
 import { paths } from '../../../shell/paths';
 import { FormBody } from '../../../ui/form-body';
 import { validateWithSchema } from '../../../ui/validate-with-schema';
@@ -36,14 +36,9 @@ export function ForgotPasswordScreen() {
     forgotPasswordMachine,
     forgotPasswordActors,
   );
-  const submitting = useSelector(forgotPasswordActor, (snapshot) => snapshot.matches('submitting'));
-  const succeeded = useSelector(forgotPasswordActor, (snapshot) => snapshot.matches('success'));
-  const errorMessage = useSelector(forgotPasswordActor, (snapshot) =>
-    snapshot.matches('error') ? (snapshot.context.error?.message ?? null) : null,
-  );
-  const serverFieldErrors = useSelector(forgotPasswordActor, (snapshot) =>
-    snapshot.matches('error') ? snapshot.context.error?.fieldErrors : undefined,
-  );
+  const { submitting, succeeded, error } = usePasswordFormState(forgotPasswordActor);
+  const errorMessage = error?.message ?? null;
+  const serverFieldErrors = error?.fieldErrors;
 
   return (
     <FormPage

@@ -1,10 +1,10 @@
 import { Link, Stack } from '@chakra-ui/react';
 import { ErrorAlert } from '../../../ui/error-alert';
-import { useSelector } from '@xstate/react';
 import { Formik } from 'formik';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { resetPasswordMachine } from '../../../../machines/auth/reset-password/reset-password-machine';
 import { useAppActor } from '../../../shell/app-machines';
+import { usePasswordFormState } from '../../../shared/use-password-form-state';
 import { paths } from '../../../shell/paths';
 import { FormBody } from '../../../ui/form-body';
 import { validateWithSchema } from '../../../ui/validate-with-schema';
@@ -37,14 +37,9 @@ function ResetPasswordForm({ uid, token }: { uid: string; token: string }) {
     resetPasswordMachine,
     resetPasswordActors,
   );
-  const submitting = useSelector(resetPasswordActor, (snapshot) => snapshot.matches('submitting'));
-  const succeeded = useSelector(resetPasswordActor, (snapshot) => snapshot.matches('success'));
-  const errorMessage = useSelector(resetPasswordActor, (snapshot) =>
-    snapshot.matches('error') ? (snapshot.context.error?.message ?? null) : null,
-  );
-  const serverFieldErrors = useSelector(resetPasswordActor, (snapshot) =>
-    snapshot.matches('error') ? snapshot.context.error?.fieldErrors : undefined,
-  );
+  const { submitting, succeeded, error } = usePasswordFormState(resetPasswordActor);
+  const errorMessage = error?.message ?? null;
+  const serverFieldErrors = error?.fieldErrors;
 
   return (
     <Formik

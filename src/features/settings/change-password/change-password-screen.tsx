@@ -1,8 +1,8 @@
 import { List } from '@chakra-ui/react';
-import { useSelector } from '@xstate/react';
 import { Formik } from 'formik';
 import { changePasswordMachine } from '../../../../machines/settings/change-password/change-password-machine';
 import { useAppActor } from '../../../shell/app-machines';
+import { usePasswordFormState } from '../../../shared/use-password-form-state';
 import { paths } from '../../../shell/paths';
 import { ErrorAlert } from '../../../ui/error-alert';
 import { FormBody } from '../../../ui/form-body';
@@ -70,11 +70,7 @@ export function ChangePasswordScreen() {
     changePasswordMachine,
     changePasswordActors,
   );
-  const submitting = useSelector(changePasswordActor, (snapshot) => snapshot.matches('submitting'));
-  const succeeded = useSelector(changePasswordActor, (snapshot) => snapshot.matches('success'));
-  const error = useSelector(changePasswordActor, (snapshot) =>
-    snapshot.matches('error') ? snapshot.context.error : null,
-  );
+  const { submitting, succeeded, error } = usePasswordFormState(changePasswordActor);
   const errorItems = error?.items ?? [];
   const serverFieldErrors = error?.fieldErrors;
 
