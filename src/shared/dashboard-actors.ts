@@ -3,7 +3,7 @@ import type { dashboardMachine } from '../../machines/dashboard/dashboard-machin
 import { gatherDashboardFigures } from '../../machines/dashboard/gather-dashboard-figures';
 import { authApi, permitsApi } from '../api/api-modules';
 import type { ImplementationsOf } from '../shell/app-machines';
-import { firstListPage } from './permit-list-pages';
+import { firstListPage } from './permit-list-reads';
 
 declare module '../shell/app-machines' {
   interface AppMachines {

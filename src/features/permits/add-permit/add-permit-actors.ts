@@ -5,7 +5,7 @@ import { recentVehiclesOf } from '../../../../machines/permits/add-permit/recent
 import type { recentVehiclesMachine } from '../../../../machines/permits/add-permit/recent-vehicles-machine';
 import { permitsApi } from '../../../api/api-modules';
 import type { ImplementationsOf } from '../../../shell/app-machines';
-import { firstListPage, listedPage } from '../../../shared/permit-list-pages';
+import { firstListPage, listedPage } from '../../../shared/permit-list-reads';
 
 declare module '../../../shell/app-machines' {
   interface AppMachines {

@@ -5,7 +5,7 @@ import type { permitListMachine } from '../../../../machines/permits/my-permits/
 import { readPermitListAnswer } from '../../../../machines/permits/rules/read-permit-list-body';
 import { permitsApi } from '../../../api/api-modules';
 import type { ImplementationsOf } from '../../../shell/app-machines';
-import { listedPage } from '../../../shared/permit-list-pages';
+import { listedPage } from '../../../shared/permit-list-reads';
 
 declare module '../../../shell/app-machines' {
   interface AppMachines {
