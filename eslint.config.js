@@ -30,7 +30,7 @@ module.exports = tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
-    files: ['src/**/*.{ts,tsx}', 'public/**/*.js', 'test/components/**', 'test/model/**'],
+    files: ['src/**/*.{ts,tsx}', 'public/**/*.js', 'test/screens/**'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
     rules: reactHooks.configs.recommended.rules,
@@ -59,8 +59,30 @@ module.exports = tseslint.config(
               message: 'machines/ never imports the app or the server.',
             },
             {
+              group: ['**/test/**'],
+              message:
+                'Nothing outside test/ imports a test: tests and scripts meet in machines/flow-models/.',
+            },
+            {
               group: ['**/contract/openapi'],
               message: 'The published document is the host’s; the app never carries it.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['scripts/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/test/**'],
+              message:
+                'Nothing outside test/ imports a test: tests and scripts meet in machines/flow-models/.',
             },
           ],
         },
@@ -175,11 +197,11 @@ module.exports = tseslint.config(
     rules: { 'import-x/no-restricted-paths': 'off' },
   },
   {
-    files: ['test/components/**', 'test/model/**'],
+    files: ['test/screens/**'],
     ...testingLibrary.configs['flat/react'],
   },
   {
-    files: ['test/components/**', 'test/model/**'],
+    files: ['test/screens/**'],
     ...jestDom.configs['flat/recommended'],
   },
   {

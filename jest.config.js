@@ -2,7 +2,7 @@
 const common = { transform: { '\\.[cm]?[jt]sx?$': 'babel-jest' }, clearMocks: true };
 // PGlite loads its extensions with a dynamic import(), which Jest runs only once babel rewrites it.
 const transformPglite = ['/node_modules/(?!@electric-sql/pglite/dist/)'];
-// puppeteer-core (which drives Firefox in test/e2e/engines) and the packages it imports are ES
+// puppeteer-core (which drives Firefox in test/browser/engines) and the packages it imports are ES
 // modules only; babel rewrites them for Jest as it does PGlite.
 const transformForBrowsers = [
   '/node_modules/(?!(@electric-sql/pglite/dist|puppeteer-core|chromium-bidi|@puppeteer/browsers|modern-tar|webdriver-bidi-protocol|typed-query-selector)/)',
@@ -10,7 +10,7 @@ const transformForBrowsers = [
 
 module.exports = {
   // Two workers for two cores: the browser suites wait on pages much of the time, and their
-  // stack and browser run in the main process (test/support/e2e-project-setup.ts).
+  // stack and browser run in the main process (test/support/browser-project-setup.ts).
   maxWorkers: 2,
   testSequencer: '<rootDir>/test/support/slowest-first-sequencer.js',
   reporters: ['default', '<rootDir>/test/support/layer-timing-reporter.js'],
@@ -28,13 +28,10 @@ module.exports = {
     },
     {
       ...common,
-      displayName: 'web',
+      displayName: 'screens',
       testEnvironment: '<rootDir>/test/support/jsdom-environment.js',
-      setupFilesAfterEnv: ['<rootDir>/test/support/setup-web.ts'],
-      testMatch: [
-        '<rootDir>/test/components/**/*.test.{ts,tsx}',
-        '<rootDir>/test/model/**/*.test.{ts,tsx}',
-      ],
+      setupFilesAfterEnv: ['<rootDir>/test/support/setup-screens.ts'],
+      testMatch: ['<rootDir>/test/screens/**/*.test.{ts,tsx}'],
     },
     {
       ...common,
@@ -57,12 +54,12 @@ module.exports = {
     {
       ...common,
       // The same bundle, then one stack and one Chromium shared by every browser suite.
-      globalSetup: '<rootDir>/test/support/e2e-project-setup.ts',
-      globalTeardown: '<rootDir>/test/support/e2e-project-teardown.ts',
-      displayName: 'e2e',
+      globalSetup: '<rootDir>/test/support/browser-project-setup.ts',
+      globalTeardown: '<rootDir>/test/support/browser-project-teardown.ts',
+      displayName: 'browser',
       transformIgnorePatterns: transformForBrowsers,
       testEnvironment: 'node',
-      testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
+      testMatch: ['<rootDir>/test/browser/**/*.test.ts'],
     },
   ],
 };

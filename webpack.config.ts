@@ -173,7 +173,7 @@ export function createWebpackConfig(mode: Mode, outputPath = path.resolve(__dirn
               configFile: false,
               cacheDirectory: true,
               // By its path: named, Babel's own look-up of the plugin never settled when webpack
-              // ran inside Jest (the development server of test/e2e/inspector-button.test.ts).
+              // ran inside Jest (the development server of test/browser/inspector-button.test.ts).
               plugins: [require.resolve('babel-plugin-annotate-pure-calls')],
             },
           },

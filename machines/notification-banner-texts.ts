@@ -2,7 +2,7 @@ import { formatRegistration } from './permits/rules/uk-registration';
 
 /**
  * What the notification banner says after each action (src/ui/notification-banner.tsx), word
- * for word (test/components/shell/flash-message.test.tsx). A permit is named by its registration,
+ * for word (test/screens/shell/flash-message.test.tsx). A permit is named by its registration,
  * spaced as the Add Permit form shows it.
  */
 export const notificationBannerTexts = {

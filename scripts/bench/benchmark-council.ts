@@ -10,7 +10,7 @@ import { cancelPermit } from '../../server/permits/permit-transitions';
 import { openDatabase } from '../../server/db/database';
 import { permits } from '../../server/db/schema';
 import { siteSettingsStore } from '../../server/site-settings/site-settings-store';
-import { call } from '../../test/server/support/test-api';
+import { call } from '../stack/test-api';
 import { apiPaths } from '../../src/api/api-paths';
 import type { SiteSettings } from '../../contract/site-settings';
 import {

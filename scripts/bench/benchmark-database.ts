@@ -10,7 +10,7 @@ import {
   customTokenOf,
   registration,
   signInWithCustomToken,
-} from '../../test/server/support/test-api';
+} from '../stack/test-api';
 import type { CleanupStack } from './cleanup-stack';
 import { compareWithBaseline, type BaselineComparison } from './compare-with-baseline';
 import { explainPermitQueries, type QueryPlan, type QueryProbe } from './explain-permit-queries';

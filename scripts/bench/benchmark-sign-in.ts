@@ -1,4 +1,4 @@
-import { call, registration } from '../../test/server/support/test-api';
+import { call, registration } from '../stack/test-api';
 import type { CleanupStack } from './cleanup-stack';
 import { measureEndpoint, type EndpointFigures, type LoadShape } from './measure-endpoint';
 import { startApiProcess } from './start-api-process';

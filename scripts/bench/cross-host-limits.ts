@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
 import { passwordHasher } from '../../server/auth/password-hasher';
-import { call } from '../../test/server/support/test-api';
+import { call } from '../stack/test-api';
 import { apiPaths } from '../../src/api/api-paths';
 import type { SiteSettings } from '../../contract/site-settings';
 import { scheduledCreatePayload } from './app-requests';

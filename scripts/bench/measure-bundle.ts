@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type webpack from 'webpack';
-import { launchChromium } from '../../test/e2e/chromium';
+import { launchChromium } from '../stack/chromium';
 import { demoRuntimeConfig } from '../stack/demo-runtime-config';
 import { buildProductionBundle, type ProductionBuildStats } from '../stack/production-build';
 import { startStaticWebServer } from '../stack/static-web-server';

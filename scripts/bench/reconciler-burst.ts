@@ -10,7 +10,7 @@ import {
   readCallLog,
   startWorker,
   type WorkerProcess,
-} from '../../test/server/support/worker-process';
+} from '../stack/worker-process';
 
 export interface BurstFigures {
   permits: number;

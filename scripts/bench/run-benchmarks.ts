@@ -13,7 +13,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startPostgres } from '../../test/server/support/postgres-server';
+import { startPostgres } from '../stack/postgres-server';
 import { startAuthEmulator } from '../stack/auth-emulator';
 import { benchmarkCouncil, councilScale } from './benchmark-council';
 import { benchmarkDatabase, type DatabaseBenchmark } from './benchmark-database';

@@ -1,5 +1,5 @@
 import { createFirebaseIdentity } from '../../server/identity/firebase-identity';
-import { signInWithCustomToken } from '../../test/server/support/test-api';
+import { signInWithCustomToken } from '../stack/test-api';
 
 export interface SignedInResident {
   id: string;

@@ -2,19 +2,33 @@ import fs from 'node:fs';
 import path from 'node:path';
 import prettier from 'prettier';
 import type { AnyEventObject } from 'xstate';
-import { flowModels } from '../../test/machines/flow-models';
+import { flowDocPath, flowModels } from '../../machines/flow-models/flow-models';
 import { flowDoc, flowIndex, replay } from './flow-docs';
 
-const flowsDir = path.resolve(__dirname, '../../docs/flows');
+const repository = path.resolve(__dirname, '../..');
 
-/** Every file of `docs/flows`, by name, formatted as the repository's Prettier formats Markdown. */
+/** The index of the flow docs; each flow's own page is beside its machine (`flowDocPath`). */
+export const flowIndexPath = 'docs/flows.md';
+
+/**
+ * Every flow doc, by its path in the repository, formatted as the repository's Prettier formats
+ * Markdown: the index and one page beside each machine.
+ */
 export async function renderFlowDocs(): Promise<Map<string, string>> {
-  const options = (await prettier.resolveConfig(path.join(flowsDir, 'README.md'))) ?? {};
+  const options = (await prettier.resolveConfig(path.join(repository, flowIndexPath))) ?? {};
   const files = new Map<string, string>();
   const format = (text: string) => prettier.format(text, { ...options, parser: 'markdown' });
-  files.set('README.md', await format(flowIndex(flowModels)));
-  for (const model of flowModels) files.set(`${model.name}.md`, await format(flowDoc(model)));
+  files.set(flowIndexPath, await format(flowIndex(flowModels)));
+  for (const model of flowModels) files.set(flowDocPath(model), await format(flowDoc(model)));
   return files;
+}
+
+/** The flow pages on disk: every `*-flow.md` under `machines/`. */
+function flowPagesOnDisk(): string[] {
+  return fs
+    .readdirSync(path.join(repository, 'machines'), { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith('-flow.md'))
+    .map((name) => path.posix.join('machines', name.split(path.sep).join('/')));
 }
 
 async function main(argv: string[]): Promise<void> {
@@ -29,34 +43,27 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   const rendered = await renderFlowDocs();
+  const extra = flowPagesOnDisk().filter((name) => !rendered.has(name));
   if (argv.includes('--check')) {
-    const onDisk = fs.existsSync(flowsDir) ? fs.readdirSync(flowsDir) : [];
-    const stale = [
-      ...[...rendered].filter(
-        ([name, text]) =>
-          !fs.existsSync(path.join(flowsDir, name)) ||
-          fs.readFileSync(path.join(flowsDir, name), 'utf8') !== text,
-      ),
-    ].map(([name]) => name);
-    const extra = onDisk.filter((name) => !rendered.has(name));
+    const stale = [...rendered]
+      .filter(([name, text]) => {
+        const file = path.join(repository, name);
+        return !fs.existsSync(file) || fs.readFileSync(file, 'utf8') !== text;
+      })
+      .map(([name]) => name);
     if (stale.length + extra.length > 0) {
       console.error(
-        `docs/flows is stale (${[...stale, ...extra].join(', ')}): run npm run flows and commit it.`,
+        `The flow docs are stale (${[...stale, ...extra].join(', ')}): run npm run flows and commit them.`,
       );
       process.exitCode = 1;
     } else {
-      console.log(`docs/flows is up to date for ${flowModels.length} statecharts.`);
+      console.log(`The flow docs are up to date for ${flowModels.length} statecharts.`);
     }
     return;
   }
-  fs.mkdirSync(flowsDir, { recursive: true });
-  for (const name of fs.readdirSync(flowsDir)) {
-    if (!rendered.has(name)) fs.rmSync(path.join(flowsDir, name));
-  }
-  for (const [name, text] of rendered) {
-    fs.writeFileSync(path.join(flowsDir, name), text);
-  }
-  console.log(`Wrote docs/flows for ${flowModels.length} statecharts.`);
+  for (const name of extra) fs.rmSync(path.join(repository, name));
+  for (const [name, text] of rendered) fs.writeFileSync(path.join(repository, name), text);
+  console.log(`Wrote the flow docs for ${flowModels.length} statecharts.`);
 }
 
 if (require.main === module) {

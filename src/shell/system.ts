@@ -95,7 +95,7 @@ function lightValues<Tree>(tree: Tree): Tree {
  * the palettes and the dark values nothing uses: `createSystem`, the longest single step of
  * starting the app, makes a third less token CSS and took about 10 % less time in Chromium at 4×
  * CPU (docs/performance.md).
- * `test/components/shell/design-system.test.ts` fails when a screen starts using a Chakra
+ * `test/screens/shell/design-system.test.ts` fails when a screen starts using a Chakra
  * component whose recipe is not listed here.
  */
 const usedComponentsTheme = defineConfig({
@@ -156,7 +156,7 @@ const fingerTarget = '11';
  * 700 meets it. Chakra's focus ring (gray or a palette's 500 at 2 px, 2.5:1 on white) and input
  * border (gray 200, 1.27:1) fall below the 3:1 WCAG 2.2 asks of what shows a control and its
  * focus: focus is GOV.UK's yellow ring edged in black, and inputs have a gray 600 border
- * (test/components/shell/design-system.test.ts computes each contrast from these tokens).
+ * (test/screens/shell/design-system.test.ts computes each contrast from these tokens).
  */
 const accessibleTheme = defineConfig({
   // A resident who asks for reduced motion gets dialogs, menus and bars without animation.

@@ -42,7 +42,7 @@ function inWords(instant: DateTime): string {
 }
 
 /**
- * What the hint says (test/components/ui/date-time-input.test.tsx): before a whole date is typed, the
+ * What the hint says (test/screens/ui/date-time-input.test.tsx): before a whole date is typed, the
  * earliest one accepted (`earliest`, a `datetime-local` value) or an example; then the chosen
  * date in words, with whether London is on GMT or BST that day.
  */

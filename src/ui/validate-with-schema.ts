@@ -17,7 +17,7 @@ export interface SchemaValidation<Values> {
  *
  * Checked on submit only, GOV.UK's way: a message that appeared when a field was left, or as a
  * key was typed, moved the controls below it, and a press on the submit button begun before the
- * move was lost when released after it (issue 33; test/e2e/form-faults-journey.test.ts). The
+ * move was lost when released after it (issue 33; test/browser/form-faults-journey.test.ts). The
  * messages a submit gave stay until the next submit.
  */
 export function validateWithSchema<Values extends FormikValues>(

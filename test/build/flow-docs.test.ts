@@ -3,16 +3,14 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { createMachine } from 'xstate';
 import { replay, undescribed } from '../../scripts/flows/flow-docs';
-import { describePath } from '../machines/model-harness';
-import { flowModels, pathsOf } from '../machines/flow-models';
-
-const flowsDir = path.resolve(__dirname, '../../docs/flows');
+import { describePath } from '../../machines/flow-models/model-paths';
+import { flowDocPath, flowModels, pathsOf } from '../../machines/flow-models/flow-models';
 
 jest.setTimeout(120_000);
 
 const repository = path.resolve(__dirname, '../..');
 
-test('docs/flows is what npm run flows writes from the statecharts today', () => {
+test('the flow docs are what npm run flows writes from the statecharts today', () => {
   // Run as the command is (Prettier, which formats the pages, loads itself with a dynamic import
   // that Jest does not run); it exits non-zero and names the stale pages.
   const output = execFileSync(
@@ -20,10 +18,10 @@ test('docs/flows is what npm run flows writes from the statecharts today', () =>
     ['scripts/flows/generate-flows.ts', '--check'],
     { cwd: repository, encoding: 'utf8' },
   );
-  expect(output).toContain(`docs/flows is up to date for ${flowModels.length} statecharts.`);
+  expect(output).toContain(`The flow docs are up to date for ${flowModels.length} statecharts.`);
 });
 
-test('every statechart QA walks has a page with a diagram, its states and its paths', () => {
+test('every statechart QA walks has a page beside its machine with a diagram, its states and its paths', () => {
   expect(flowModels.map(({ name }) => name)).toEqual([
     'session',
     'login',
@@ -41,8 +39,11 @@ test('every statechart QA walks has a page with a diagram, its states and its pa
     'emailVerification',
     'permitExport',
   ]);
-  for (const { name } of flowModels) {
-    const page = fs.readFileSync(path.join(flowsDir, `${name}.md`), 'utf8');
+  for (const model of flowModels) {
+    const page = fs.readFileSync(path.join(repository, flowDocPath(model)), 'utf8');
+    expect(fs.readdirSync(path.join(repository, model.home))).toContainEqual(
+      expect.stringMatching(/-machine\.ts$/),
+    );
     expect(page).toContain('```mermaid\nstateDiagram-v2');
     expect(page).toContain('## Generated paths');
   }

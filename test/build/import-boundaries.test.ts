@@ -36,6 +36,17 @@ test.each([
     "import { paths } from '../src/shell/paths';\nexport const probe = paths;\n",
     /never imports the app/,
   ],
+  // The flow models are where tests and scripts meet, so neither imports the other's side.
+  [
+    'scripts/flows/probe.ts',
+    "import { screenPathsOf } from '../../test/screens/screen-model-paths';\nexport const probe = screenPathsOf;\n",
+    /Nothing outside test\/ imports a test/,
+  ],
+  [
+    'machines/flow-models/probe.ts',
+    "import { createMachineDriver } from '../../test/machines/model-path-tests';\nexport const probe = createMachineDriver;\n",
+    /Nothing outside test\/ imports a test/,
+  ],
   [
     'server/probe.ts',
     "import { sessionMachine } from '../machines/session-machine';\nexport const probe = sessionMachine;\n",
@@ -104,6 +115,12 @@ test('the same imports are fine where the architecture allows them', async () =>
     await violationsOf(
       'machines/probe.ts',
       "import { permitStatuses } from '../contract/permit-status';\nexport const probe = permitStatuses;\n",
+    ),
+  ).toEqual([]);
+  expect(
+    await violationsOf(
+      'scripts/flows/probe.ts',
+      "import { flowModels } from '../../machines/flow-models/flow-models';\nexport const probe = flowModels;\n",
     ),
   ).toEqual([]);
   expect(

@@ -1,9 +1,9 @@
-import { flowModels } from './flow-models';
-import { transitionsOf, unwalkedTransitions } from './transition-coverage';
-import { screenPathsOf } from '../model/screen-model-paths';
+import { flowModels } from '../../machines/flow-models/flow-models';
+import { transitionsOf, unwalkedTransitions } from '../../machines/flow-models/transition-coverage';
+import { screenPathsOf } from '../screens/screen-model-paths';
 
 /**
- * The statecharts whose screen model test in test/model/ plays screenPathsOf. Not yet: the e-mail
+ * The statecharts whose screen model test in test/screens/ plays screenPathsOf. Not yet: the e-mail
  * switches, the address confirmation notice and the CSV export (component tests only).
  */
 const withScreenModel = [

@@ -1,12 +1,12 @@
 import { sessionMachine } from '../../machines/session-machine';
-import { createActorControls } from './actor-controls';
-import { sessionEventSamples, fakeSessionActors } from './session-machine-fixtures';
+import { createActorControls } from '../../machines/flow-models/actor-controls';
+import { sessionEventSamples, fakeSessionActors } from '../../machines/session-flow-samples';
+import { createMachineTestModel } from '../../machines/flow-models/model-paths';
 import {
   createMachineDriver,
-  createMachineTestModel,
   expectBrokenPathsToFail,
   testEveryModelPath,
-} from './model-harness';
+} from './model-path-tests';
 
 const model = createMachineTestModel(sessionMachine, {
   eventSamples: sessionEventSamples,

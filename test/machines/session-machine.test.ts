@@ -7,8 +7,8 @@ import {
   type SessionSnapshot,
   type SessionStatus,
 } from '../../machines/session-machine';
-import { fakeSessionActors } from './session-machine-fixtures';
-import { createActorControls } from './actor-controls';
+import { fakeSessionActors } from '../../machines/session-flow-samples';
+import { createActorControls } from '../../machines/flow-models/actor-controls';
 
 const jane: IdentityUser = { uid: 'resident-1', email: 'jane@example.test', emailVerified: true };
 const sam: IdentityUser = { uid: 'resident-2', email: 'sam@example.test', emailVerified: false };

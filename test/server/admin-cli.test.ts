@@ -14,7 +14,7 @@ import {
   signInWithCustomToken,
   strongPassword,
   webOrigin,
-} from './support/test-api';
+} from '../../scripts/stack/test-api';
 
 jest.setTimeout(120_000);
 

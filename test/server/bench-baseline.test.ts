@@ -5,8 +5,8 @@ import { users } from '../../server/db/schema';
 import { baselinePath, buildBaselineApp } from '../../scripts/bench/baseline-app';
 import { seedPermits } from '../../scripts/bench/seed-permits';
 import { signedInPermitClient, type PermitPage } from './support/permit-api';
-import { startPostgres, type PostgresServer } from './support/postgres-server';
-import { call, startTestApi, type TestApi } from './support/test-api';
+import { startPostgres, type PostgresServer } from '../../scripts/stack/postgres-server';
+import { call, startTestApi, type TestApi } from '../../scripts/stack/test-api';
 
 jest.setTimeout(120_000);
 

@@ -12,8 +12,8 @@ import {
   councilTable,
   writeCouncilSection,
 } from '../../scripts/bench/council-report';
-import { startPostgres, type PostgresServer } from './support/postgres-server';
-import { emulatorHost } from './support/test-api';
+import { startPostgres, type PostgresServer } from '../../scripts/stack/postgres-server';
+import { emulatorHost } from '../../scripts/stack/test-api';
 
 jest.setTimeout(180_000);
 

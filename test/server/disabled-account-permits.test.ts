@@ -24,7 +24,7 @@ import {
   type RecordingProvider,
 } from './support/reconciler-fixtures';
 import { openTestDatabase, type TestDatabase } from './support/test-database';
-import { startTestApi, type TestApi } from './support/test-api';
+import { startTestApi, type TestApi } from '../../scripts/stack/test-api';
 
 jest.setTimeout(60_000);
 

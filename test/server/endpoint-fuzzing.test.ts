@@ -9,7 +9,7 @@ import {
   users,
 } from '../../server/db/schema';
 import { openTestDatabase, type TestDatabase } from './support/test-database';
-import { call, startTestApi, type TestApi } from './support/test-api';
+import { call, startTestApi, type TestApi } from '../../scripts/stack/test-api';
 import { permitOf, permitPayload, signedInPermitClient } from './support/permit-api';
 
 jest.setTimeout(120_000);

@@ -1,5 +1,5 @@
 import { openTestDatabase, type TestDatabase } from './support/test-database';
-import { call, startTestApi, webOrigin, type TestApi } from './support/test-api';
+import { call, startTestApi, webOrigin, type TestApi } from '../../scripts/stack/test-api';
 
 jest.setTimeout(60_000);
 

@@ -15,7 +15,7 @@ import {
   strongPassword,
   type JsonResponse,
   type TestApi,
-} from './support/test-api';
+} from '../../scripts/stack/test-api';
 
 jest.setTimeout(90_000);
 

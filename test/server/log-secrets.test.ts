@@ -15,7 +15,7 @@ import {
   startIdentitySession,
   startTestApi,
   strongPassword,
-} from './support/test-api';
+} from '../../scripts/stack/test-api';
 import { openTestDatabase } from './support/test-database';
 
 jest.setTimeout(90_000);

@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { startOutboxHost, waitForOutboxMail, type OutboxHost } from './support/outbox-host';
-import { call } from './support/test-api';
+import { call } from '../../scripts/stack/test-api';
 
 jest.setTimeout(60_000);
 

@@ -29,7 +29,7 @@ import {
   signInWithCustomToken,
   startTestApi,
   type TestApi,
-} from './support/test-api';
+} from '../../scripts/stack/test-api';
 
 jest.setTimeout(90_000);
 

@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { committedOpenApiPath, openApiText } from '../../scripts/contract/write-openapi';
 import { specCalls } from './support/spec-calls';
 import { openTestDatabase, type TestDatabase } from './support/test-database';
-import { call, startTestApi, type TestApi } from './support/test-api';
+import { call, startTestApi, type TestApi } from '../../scripts/stack/test-api';
 
 jest.setTimeout(120_000);
 

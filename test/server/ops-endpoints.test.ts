@@ -7,7 +7,7 @@ import { startOpsServer, type RunningOpsServer } from '../../server/ops/start-op
 import { createSimulatedParkingProvider } from '../../server/provider/simulated-parking-provider';
 import { insertPermit, insertResident } from './support/reconciler-fixtures';
 import { openTestDatabase, type TestDatabase } from './support/test-database';
-import { call, startTestApi, type TestApi } from './support/test-api';
+import { call, startTestApi, type TestApi } from '../../scripts/stack/test-api';
 
 jest.setTimeout(120_000);
 

@@ -11,7 +11,7 @@ import {
   startTestApi,
   strongPassword,
   type TestApi,
-} from './support/test-api';
+} from '../../scripts/stack/test-api';
 
 jest.setTimeout(60_000);
 

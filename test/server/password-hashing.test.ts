@@ -11,7 +11,7 @@ import {
   strongPassword,
   uniqueEmail,
   type TestApi,
-} from './support/test-api';
+} from '../../scripts/stack/test-api';
 
 // The real Argon2 verification, watched: which hash each sign-in checks the password against.
 jest.mock('@node-rs/argon2', () => {

@@ -17,7 +17,7 @@ import {
   strongPassword,
   uniqueEmail,
   webOrigin,
-} from './support/test-api';
+} from '../../scripts/stack/test-api';
 
 jest.setTimeout(90_000);
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { asc, eq } from 'drizzle-orm';
 import { permits } from '../../server/db/schema';
 import { openTestDatabase, type TestDatabase } from './support/test-database';
-import { call, startTestApi, type JsonResponse, type TestApi } from './support/test-api';
+import { call, startTestApi, type JsonResponse, type TestApi } from '../../scripts/stack/test-api';
 import {
   permitOf,
   permitPayload,

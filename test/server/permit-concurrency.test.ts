@@ -1,7 +1,7 @@
 import { openDatabase, type DatabaseConnection } from '../../server/db/database';
-import { startPostgres, type PostgresServer } from './support/postgres-server';
+import { startPostgres, type PostgresServer } from '../../scripts/stack/postgres-server';
 import { openTestDatabase, type TestDatabase } from './support/test-database';
-import { startTestApi, type JsonResponse, type TestApi } from './support/test-api';
+import { startTestApi, type JsonResponse, type TestApi } from '../../scripts/stack/test-api';
 import {
   admin,
   permitPayload,

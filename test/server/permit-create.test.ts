@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { parseAdminArguments, UsageError } from '../../server/cli/parse-admin-arguments';
 import { openTestDatabase, type TestDatabase } from './support/test-database';
-import { call, startTestApi, type TestApi } from './support/test-api';
+import { call, startTestApi, type TestApi } from '../../scripts/stack/test-api';
 import {
   admin,
   londonNow,

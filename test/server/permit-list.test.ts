@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { permits } from '../../server/db/schema';
 import { openTestDatabase, type TestDatabase } from './support/test-database';
-import { call, startTestApi, type TestApi } from './support/test-api';
+import { call, startTestApi, type TestApi } from '../../scripts/stack/test-api';
 import {
   permitOf,
   permitPayload,

@@ -10,7 +10,7 @@ import type { PermitMailSettings } from '../../server/mail/permit-mail-settings'
 import type { PollingLoop } from '../../server/polling/create-polling-loop';
 import { createReconciler, type Reconciler } from '../../server/reconciler/create-reconciler';
 import { createHostLogger } from '../../server/logging/create-host-logger';
-import { startPostgres, type PostgresServer } from './support/postgres-server';
+import { startPostgres, type PostgresServer } from '../../scripts/stack/postgres-server';
 import {
   londonNow,
   permitOf,
@@ -23,7 +23,7 @@ import {
   recordingProvider,
   testReconcilerSettings,
 } from './support/reconciler-fixtures';
-import { startTestApi, type TestApi } from './support/test-api';
+import { startTestApi, type TestApi } from '../../scripts/stack/test-api';
 
 jest.setTimeout(120_000);
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { permits } from '../../server/db/schema';
 import { permitStatuses, type PermitStatus } from '../../contract/permit-status';
 import { openTestDatabase, type TestDatabase } from './support/test-database';
-import { call, startTestApi, type TestApi } from './support/test-api';
+import { call, startTestApi, type TestApi } from '../../scripts/stack/test-api';
 import {
   admin,
   londonNow,

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Pool } from 'pg';
 import { seedDemo } from '../../server/seed-demo';
 import { startApi, type RunningApi } from '../../server/start-api';
-import { startPostgres, type PostgresServer } from './support/postgres-server';
+import { startPostgres, type PostgresServer } from '../../scripts/stack/postgres-server';
 import {
   call,
   customTokenOf,
@@ -13,7 +13,7 @@ import {
   signInWithCustomToken,
   strongPassword,
   webOrigin,
-} from './support/test-api';
+} from '../../scripts/stack/test-api';
 
 jest.setTimeout(120_000);
 

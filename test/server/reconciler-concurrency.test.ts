@@ -5,7 +5,7 @@ import { openDatabase, type Database } from '../../server/db/database';
 import type { ProviderOperation } from '../../server/provider/parking-provider';
 import { createReconciler, type Reconciler } from '../../server/reconciler/create-reconciler';
 import { startApi } from '../../server/start-api';
-import { startPostgres, type PostgresServer } from './support/postgres-server';
+import { startPostgres, type PostgresServer } from '../../scripts/stack/postgres-server';
 import {
   eventually,
   hour,
@@ -19,9 +19,9 @@ import {
   testReconcilerSettings,
 } from './support/reconciler-fixtures';
 import type { PermitRow } from '../../server/db/schema';
-import { emulatorHost, projectId, webOrigin } from './support/test-api';
+import { emulatorHost, projectId, webOrigin } from '../../scripts/stack/test-api';
 import { openTestDatabase, type TestDatabase } from './support/test-database';
-import { readCallLog, startWorker, type WorkerProcess } from './support/worker-process';
+import { readCallLog, startWorker, type WorkerProcess } from '../../scripts/stack/worker-process';
 
 jest.setTimeout(120_000);
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ProviderError, type ProviderPermit } from '../../server/provider/parking-provider';
 import { createSimulatedParkingProvider } from '../../server/provider/simulated-parking-provider';
-import { readCallLog } from './support/worker-process';
+import { readCallLog } from '../../scripts/stack/worker-process';
 
 const permit: ProviderPermit = {
   id: 42,

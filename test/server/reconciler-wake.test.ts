@@ -8,7 +8,7 @@ import {
   recordingProvider,
   testReconcilerSettings,
 } from './support/reconciler-fixtures';
-import { startTestApi, type TestApi } from './support/test-api';
+import { startTestApi, type TestApi } from '../../scripts/stack/test-api';
 import { openTestDatabase, type TestDatabase } from './support/test-database';
 
 jest.setTimeout(60_000);

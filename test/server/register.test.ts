@@ -14,7 +14,7 @@ import {
   strongPassword,
   uniqueEmail,
   type TestApi,
-} from './support/test-api';
+} from '../../scripts/stack/test-api';
 
 let database: TestDatabase;
 let api: TestApi;

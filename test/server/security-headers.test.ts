@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 import { openTestDatabase, type TestDatabase } from './support/test-database';
-import { call, startTestApi, type JsonResponse, type TestApi } from './support/test-api';
+import { call, startTestApi, type JsonResponse, type TestApi } from '../../scripts/stack/test-api';
 import {
   permitOf,
   permitPayload,

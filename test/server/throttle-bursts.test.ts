@@ -1,7 +1,7 @@
 import { AttemptThrottle } from '../../server/auth/attempt-throttle';
 import { passwordHasher } from '../../server/auth/password-hasher';
 import { openDatabase, type DatabaseConnection } from '../../server/db/database';
-import { startPostgres, type PostgresServer } from './support/postgres-server';
+import { startPostgres, type PostgresServer } from '../../scripts/stack/postgres-server';
 import { openTestDatabase, type TestDatabase } from './support/test-database';
 import {
   call,
@@ -13,7 +13,7 @@ import {
   strongPassword,
   type JsonResponse,
   type TestApi,
-} from './support/test-api';
+} from '../../scripts/stack/test-api';
 
 jest.setTimeout(120_000);
 

@@ -19,7 +19,7 @@ export function productionBuild(): ProductionBuild {
   const directory = process.env[productionBuildVariable];
   if (!directory) {
     throw new Error(
-      `${productionBuildVariable} is not set: run this suite through Jest's build or e2e project, whose globalSetup builds the bundle.`,
+      `${productionBuildVariable} is not set: run this suite through Jest's build or browser project, whose globalSetup builds the bundle.`,
     );
   }
   return {

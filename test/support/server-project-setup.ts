@@ -16,7 +16,7 @@ declare global {
  */
 export default async function serverProjectSetup(): Promise<void> {
   const template = mkdtempSync(path.join(tmpdir(), 'kerbside-database-template-'));
-  // When the e2e project's globalSetup ran first, its stack's API host (in this same process)
+  // When the browser project's globalSetup ran first, its stack's API host (in this same process)
   // set FIREBASE_AUTH_EMULATOR_HOST, which firebase-admin reads at each call: a second emulator
   // named there would make that host check its residents' tokens against the wrong emulator.
   // The server suites then use that one too.

@@ -2,7 +2,7 @@ const Sequencer = require('@jest/test-sequencer').default;
 
 // Where the longest suites are, longest first: the browser suites, the screen models and
 // components, the server contracts, the build checks, the machines.
-const layerOrder = ['e2e', 'web', 'server', 'build', 'machines'];
+const layerOrder = ['browser', 'screens', 'server', 'build', 'machines'];
 
 /**
  * Jest runs the suites longest first by the durations it cached in earlier runs. A clean clone

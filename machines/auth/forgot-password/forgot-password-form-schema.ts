@@ -4,7 +4,7 @@ import { withinHostLength } from '../../field-length';
 import { emailFormat } from '../shared/email-format';
 
 /**
- * The forgot-password form's rules (test/components/auth/forgot-password/forgot-password-screen.test.tsx pins the
+ * The forgot-password form's rules (test/screens/features/auth/forgot-password/forgot-password-screen.test.tsx pins the
  * messages). A malformed address is the resident's to mend, so it is named on the field rather
  * than sent and refused as "Failed to send reset email".
  */

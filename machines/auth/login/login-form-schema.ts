@@ -2,7 +2,7 @@ import * as yup from 'yup';
 import { accountFieldMaxLengths as longest } from '../../../contract/account-rules';
 import { withinHostLength } from '../../field-length';
 
-/** The login form's rules (test/components/auth/login/login-screen.test.tsx pins the messages). */
+/** The login form's rules (test/screens/features/auth/login/login-screen.test.tsx pins the messages). */
 export const loginFormSchema = yup.object({
   email: withinHostLength(yup.string().trim(), longest.email, 'Email').required(
     'Email is required',

@@ -2,7 +2,7 @@ import * as yup from 'yup';
 import { accountFieldMaxLengths as longest } from '../../../contract/account-rules';
 import { withinHostLength } from '../../field-length';
 
-/** The register form's rules (test/components/auth/register/register-screen.test.tsx pins the messages). */
+/** The register form's rules (test/screens/features/auth/register/register-screen.test.tsx pins the messages). */
 export const registerFormSchema = yup.object({
   invite_code: withinHostLength(yup.string().trim(), longest.invite_code, 'Invite code').required(
     'Invite code is required',

@@ -3,7 +3,7 @@ import { accountFieldMaxLengths as longest } from '../../../contract/account-rul
 import { withinHostLength } from '../../field-length';
 
 /**
- * The reset-password form's rules (test/components/auth/reset-password/reset-password-screen.test.tsx pins the
+ * The reset-password form's rules (test/screens/features/auth/reset-password/reset-password-screen.test.tsx pins the
  * messages): the password rule itself is the server's to enforce.
  */
 export const resetPasswordFormSchema = yup.object({

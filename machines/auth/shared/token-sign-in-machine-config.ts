@@ -216,7 +216,7 @@ export function createTokenSignInMachineConfig<
         },
       },
       // Held so the resident can read the success message before the app redirects (a
-      // redirect after 50 ms left it unread: test/e2e/auth-journey.test.ts measures the hold).
+      // redirect after 50 ms left it unread: test/browser/auth-journey.test.ts measures the hold).
       success: {
         description:
           'The user is signed in; the screen shows the success message and holds the redirect.',

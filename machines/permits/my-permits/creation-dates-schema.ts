@@ -26,7 +26,7 @@ function creationDate(name: string) {
   });
 }
 
-/** The rules of My Permits' creation-date filters (test/components/permits/my-permits/my-permits-screen.test.tsx). */
+/** The rules of My Permits' creation-date filters (test/screens/features/permits/my-permits/my-permits-screen.test.tsx). */
 export function creationDatesSchema() {
   return yup.object({
     startDate: creationDate(creationDateLabels.startDate),

@@ -61,7 +61,7 @@ export function toDateTimeValue(parts: DateTimeParts): string {
 }
 
 /**
- * What a form value's boxes name in London (read through the boxes in test/components/ui/date-time-input.test.tsx): the
+ * What a form value's boxes name in London (read through the boxes in test/screens/ui/date-time-input.test.tsx): the
  * instant, or what is wrong, naming the boxes at fault so the input marks only those. The
  * clock-change rule is the API host's (contract/london-wall-time.ts).
  */

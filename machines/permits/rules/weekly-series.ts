@@ -117,7 +117,7 @@ export function nextWaitingWeek(series: readonly SeriesWeek[]): SeriesWeek | und
   return series.find((week) => week.outcome === 'waiting');
 }
 
-/** What the screen says, word for word (test/components/permits/add-permit/add-permit-again-and-series.test.tsx). */
+/** What the screen says, word for word (test/screens/features/permits/add-permit/add-permit-again-and-series.test.tsx). */
 export const seriesTexts = {
   progress: (number: number, total: number) => `Creating ${number} of ${total}…`,
   incompleteTitle: 'Not every week was created',

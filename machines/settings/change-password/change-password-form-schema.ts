@@ -3,7 +3,7 @@ import { accountFieldMaxLengths as longest } from '../../../contract/account-rul
 import { withinHostLength } from '../../field-length';
 
 /**
- * The change-password form's rules (test/components/settings/change-password/change-password-screen.test.tsx pins
+ * The change-password form's rules (test/screens/features/settings/change-password/change-password-screen.test.tsx pins
  * the messages): the password rule itself is the server's to enforce; the form only states it.
  */
 export const changePasswordFormSchema = yup.object({

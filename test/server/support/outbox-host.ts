@@ -3,7 +3,7 @@ import path from 'node:path';
 import { startApi, type RunningApi } from '../../../server/start-api';
 import { captureLog, type CapturedLog } from './captured-log';
 import { temporaryDataDir } from './test-database';
-import { emulatorHost, projectId, webOrigin } from './test-api';
+import { emulatorHost, projectId, webOrigin } from '../../../scripts/stack/test-api';
 
 /** The real host without SMTP (mail goes to its outbox), the demo resident seeded. */
 export interface OutboxHost {

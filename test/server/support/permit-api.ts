@@ -12,7 +12,7 @@ import {
   registration,
   signInWithCustomToken,
   type JsonResponse,
-} from './test-api';
+} from '../../../scripts/stack/test-api';
 
 /** A permit as the API answers it (docs/contract.md §3, "Permit"). */
 export type PermitBody = PermitResponse;

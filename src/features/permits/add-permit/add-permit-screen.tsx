@@ -101,7 +101,7 @@ function RegistrationSuggestion({ mark }: { mark: string }) {
         size="sm"
         variant="outline"
         // The field keeps focus on a press: leaving it would show its message and move this
-        // button from under the pointer before the click (test/e2e/right-car-journey.test.ts).
+        // button from under the pointer before the click (test/browser/right-car-journey.test.ts).
         onMouseDown={(event) => event.preventDefault()}
         onClick={() => {
           void setFieldValue('vrm', mark);

@@ -6,7 +6,7 @@ import type { PermitListFilters } from '../../../../machines/permits/my-permits/
 import { useAppActor } from '../../../shell/app-machines';
 import { hiddenPermitsActors } from './permit-list-actors';
 
-/** What the hint says, word for word (test/components/permits/my-permits/hidden-permits-hint.test.tsx). */
+/** What the hint says, word for word (test/screens/features/permits/my-permits/hidden-permits-hint.test.tsx). */
 export const hiddenPermitsTexts = {
   hidden: (count: number) =>
     `You have ${count} ${count === 1 ? 'permit' : 'permits'} created on other dates.`,

@@ -1,12 +1,15 @@
 import { loginMachine } from '../../../../machines/auth/login/login-machine';
-import { createActorControls } from '../../actor-controls';
-import { loginEventSamples, withControlledLoginActors } from './login-machine-fixtures';
+import { createActorControls } from '../../../../machines/flow-models/actor-controls';
+import {
+  loginEventSamples,
+  withControlledLoginActors,
+} from '../../../../machines/auth/login/login-flow-samples';
+import { createMachineTestModel } from '../../../../machines/flow-models/model-paths';
 import {
   createMachineDriver,
-  createMachineTestModel,
   expectBrokenPathsToFail,
   testEveryModelPath,
-} from '../../model-harness';
+} from '../../model-path-tests';
 
 const model = createMachineTestModel(loginMachine, {
   eventSamples: loginEventSamples,

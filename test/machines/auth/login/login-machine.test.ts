@@ -1,7 +1,7 @@
 import { createActor, SimulatedClock, waitFor } from 'xstate';
 import type { LoginCredentials, TokenResponse } from '../../../../contract/auth';
 import { loginMachine } from '../../../../machines/auth/login/login-machine';
-import { createActorControls } from '../../actor-controls';
+import { createActorControls } from '../../../../machines/flow-models/actor-controls';
 
 const credentials: LoginCredentials = { email: 'jane@example.test', password: 'Secret123' };
 

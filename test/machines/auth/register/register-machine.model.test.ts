@@ -1,16 +1,21 @@
 import type { AnyMachineSnapshot } from 'xstate';
 import type { TokenResponse } from '../../../../contract/auth';
 import { registerMachine } from '../../../../machines/auth/register/register-machine';
-import { createActorControls } from '../../actor-controls';
-import { registerEventSamples, withControlledRegisterActors } from './register-machine-fixtures';
+import { createActorControls } from '../../../../machines/flow-models/actor-controls';
+import {
+  registerEventSamples,
+  withControlledRegisterActors,
+} from '../../../../machines/auth/register/register-flow-samples';
+import {
+  createMachineTestModel,
+  type ModelDriver,
+} from '../../../../machines/flow-models/model-paths';
 import {
   checkingAction,
   createMachineDriver,
-  createMachineTestModel,
   expectBrokenPathsToFail,
   testEveryModelPath,
-  type ModelDriver,
-} from '../../model-harness';
+} from '../../model-path-tests';
 
 const model = createMachineTestModel(registerMachine, {
   eventSamples: registerEventSamples,

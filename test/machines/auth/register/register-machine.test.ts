@@ -1,7 +1,10 @@
 import { createActor, SimulatedClock, waitFor } from 'xstate';
 import type { RegistrationDetails, TokenResponse } from '../../../../contract/auth';
 import { registerMachine } from '../../../../machines/auth/register/register-machine';
-import { type ActorOutcome, createActorControls } from '../../actor-controls';
+import {
+  type ActorOutcome,
+  createActorControls,
+} from '../../../../machines/flow-models/actor-controls';
 
 const details: RegistrationDetails = {
   email: 'jane@example.test',

@@ -2,19 +2,19 @@ import type { AnyEventObject, AnyStateMachine } from 'xstate';
 import { changePasswordMachine } from '../../../../machines/settings/change-password/change-password-machine';
 import { forgotPasswordMachine } from '../../../../machines/auth/forgot-password/forgot-password-machine';
 import { resetPasswordMachine } from '../../../../machines/auth/reset-password/reset-password-machine';
-import { createActorControls } from '../../actor-controls';
+import { createActorControls } from '../../../../machines/flow-models/actor-controls';
+import { createMachineTestModel } from '../../../../machines/flow-models/model-paths';
 import {
   createMachineDriver,
-  createMachineTestModel,
   expectBrokenPathsToFail,
   testEveryModelPath,
-} from '../../model-harness';
+} from '../../model-path-tests';
 import {
   changePasswordEventSamples,
   forgotPasswordEventSamples,
   refusalTakenForSuccess,
   resetPasswordEventSamples,
-} from './password-machines-fixtures';
+} from '../../../../machines/auth/shared/password-flow-samples';
 
 function driverFor(machine: AnyStateMachine, timeoutMs = 200) {
   const controls = createActorControls();

@@ -3,14 +3,14 @@ import { changePasswordMachine } from '../../../../machines/settings/change-pass
 import { forgotPasswordMachine } from '../../../../machines/auth/forgot-password/forgot-password-machine';
 import type { PasswordFormMachine } from '../../../../machines/auth/shared/password-form-machine';
 import { resetPasswordMachine } from '../../../../machines/auth/reset-password/reset-password-machine';
-import { createActorControls } from '../../actor-controls';
+import { createActorControls } from '../../../../machines/flow-models/actor-controls';
 import {
   passwordChange,
   resetConfirmation,
   resetRequest,
   weakPasswordFailure,
   withControlledRequest,
-} from './password-machines-fixtures';
+} from '../../../../machines/auth/shared/password-flow-samples';
 
 function startJourney<TRequest>(machine: PasswordFormMachine<TRequest>) {
   const controls = createActorControls();

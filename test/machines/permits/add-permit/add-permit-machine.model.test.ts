@@ -1,21 +1,23 @@
 import type { AnyMachineSnapshot } from 'xstate';
 import { addPermitMachine } from '../../../../machines/permits/add-permit/add-permit-machine';
-import { createActorControls } from '../../actor-controls';
+import { createActorControls } from '../../../../machines/flow-models/actor-controls';
+import {
+  createMachineTestModel,
+  describePath,
+  type ModelDriver,
+} from '../../../../machines/flow-models/model-paths';
 import {
   checkingAction,
   createMachineDriver,
-  createMachineTestModel,
-  describePath,
   expectBrokenPathsToFail,
   testEveryModelPath,
-  type ModelDriver,
-} from '../../model-harness';
+} from '../../model-path-tests';
 import {
   addPermitEventSamples,
   addPermitFormSends,
   addPermitInput,
   withControlledAddPermitActors,
-} from './add-permit-machine-fixtures';
+} from '../../../../machines/permits/add-permit/add-permit-flow-samples';
 
 const model = createMachineTestModel(addPermitMachine, {
   eventSamples: addPermitEventSamples,

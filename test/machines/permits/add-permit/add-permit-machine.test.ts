@@ -3,10 +3,18 @@ import type { SiteSettings } from '../../../../contract/site-settings';
 import { addPermitMachine } from '../../../../machines/permits/add-permit/add-permit-machine';
 import { fallbackSiteSettings } from '../../../../machines/site-settings-machine';
 import type { PermitFormValues } from '../../../../machines/permits/permit-form/permit-form-values';
-import { createActorControls } from '../../actor-controls';
-import { weeklySeriesForm, withControlledAddPermitActors } from './add-permit-machine-fixtures';
-import { activePermit } from '../permit-dialogs/permit-dialog-machine-fixtures';
-import { filledForm, fullSite, juneNoon, plainSite } from '../permit-form/permit-form-fixtures';
+import { createActorControls } from '../../../../machines/flow-models/actor-controls';
+import {
+  weeklySeriesForm,
+  withControlledAddPermitActors,
+} from '../../../../machines/permits/add-permit/add-permit-flow-samples';
+import { activePermit } from '../../../../machines/permits/permit-dialogs/permit-dialog-flow-samples';
+import {
+  filledForm,
+  fullSite,
+  juneNoon,
+  plainSite,
+} from '../../../../machines/permits/permit-form/permit-form-samples';
 
 const labelled: PermitFormValues = { ...filledForm, reference_label: 'Plumber' };
 

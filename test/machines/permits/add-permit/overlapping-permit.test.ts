@@ -4,7 +4,7 @@ import {
   heldPermitStatuses,
   overlapDetail,
 } from '../../../../machines/permits/add-permit/overlapping-permit';
-import { activePermit } from '../permit-dialogs/permit-dialog-machine-fixtures';
+import { activePermit } from '../../../../machines/permits/permit-dialogs/permit-dialog-flow-samples';
 
 /** 1 June 2026, 12:00 to 2 June 18:00, London wall time, as the form sends it. */
 const wanted: PermitCreatePayload = {

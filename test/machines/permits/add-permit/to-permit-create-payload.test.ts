@@ -1,6 +1,11 @@
 import { DateTime } from 'luxon';
 import { toPermitCreatePayload } from '../../../../machines/permits/add-permit/to-permit-create-payload';
-import { filledForm, fullSite, juneNoon, plainSite } from '../permit-form/permit-form-fixtures';
+import {
+  filledForm,
+  fullSite,
+  juneNoon,
+  plainSite,
+} from '../../../../machines/permits/permit-form/permit-form-samples';
 
 describe('toPermitCreatePayload', () => {
   it('sends the vehicle and driver, the start as now in London and the chosen end', () => {

@@ -1,7 +1,10 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { PermitListRequest } from '../../../../contract/permit';
 import { hiddenPermitsMachine } from '../../../../machines/permits/my-permits/hidden-permits-machine';
-import { everyDateFilters, todaysFilters } from './hidden-permits-machine-fixtures';
+import {
+  everyDateFilters,
+  todaysFilters,
+} from '../../../../machines/permits/my-permits/hidden-permits-flow-samples';
 
 function startWith(countPermits: (request: PermitListRequest) => Promise<number>) {
   const asked: PermitListRequest[] = [];

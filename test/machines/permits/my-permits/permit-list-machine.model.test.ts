@@ -10,20 +10,22 @@ import {
   type PublishQueryParams,
 } from '../../../../machines/permits/my-permits/permit-list-machine';
 import { hasPendingPermit } from '../../../../machines/permits/rules/permit-status-table';
-import { createActorControls } from '../../actor-controls';
+import { createActorControls } from '../../../../machines/flow-models/actor-controls';
 import {
-  createMachineDriver,
   createMachineTestModel,
   describePath,
+  type ModelDriver,
+} from '../../../../machines/flow-models/model-paths';
+import {
+  createMachineDriver,
   expectBrokenPathsToFail,
   testEveryModelPath,
-  type ModelDriver,
-} from '../../model-harness';
+} from '../../model-path-tests';
 import {
   permitListEventSamples,
   permitListModelInput,
   withControlledPermitListActors,
-} from './permit-list-machine-fixtures';
+} from '../../../../machines/permits/my-permits/permit-list-flow-samples';
 
 // The fixed clock of permitListModelInput: with the real one, each offline list is shown "as of"
 // a new instant and the walk never ends.

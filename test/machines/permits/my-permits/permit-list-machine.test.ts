@@ -7,7 +7,7 @@ import {
 import { permitStatuses } from '../../../../contract/permit-status';
 import type { Permit, PermitListBody, PermitListRequest } from '../../../../contract/permit';
 import type { SavedPermitList } from '../../../../machines/permits/my-permits/saved-permit-list';
-import { createActorControls } from '../../actor-controls';
+import { createActorControls } from '../../../../machines/flow-models/actor-controls';
 import {
   activePermit,
   listedPermit,
@@ -16,7 +16,7 @@ import {
   queuedPermit,
   answerListCall,
   withControlledPermitListActors,
-} from './permit-list-machine-fixtures';
+} from '../../../../machines/permits/my-permits/permit-list-flow-samples';
 import {
   readPermitListAnswer,
   type ListAnswer,

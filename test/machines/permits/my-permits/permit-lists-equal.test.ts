@@ -1,6 +1,6 @@
 import { permitListsEqual } from '../../../../machines/permits/my-permits/permit-lists-equal';
 import type { Permit } from '../../../../contract/permit';
-import { listedPermit } from './permit-list-machine-fixtures';
+import { listedPermit } from '../../../../machines/permits/my-permits/permit-list-flow-samples';
 
 const page = [listedPermit({ id: 1 }), listedPermit({ id: 2, vrm: 'CD34EFG' })];
 

@@ -1,11 +1,11 @@
 import { createActor, SimulatedClock, waitFor } from 'xstate';
 import { activatePermitMachine } from '../../../../machines/permits/permit-dialogs/activate-permit-machine';
 import { cancelPermitMachine } from '../../../../machines/permits/permit-dialogs/cancel-permit-machine';
-import { createActorControls } from '../../actor-controls';
+import { createActorControls } from '../../../../machines/flow-models/actor-controls';
 import {
   scheduledPermit,
   withControlledPermitActionActors,
-} from './permit-dialog-machine-fixtures';
+} from '../../../../machines/permits/permit-dialogs/permit-dialog-flow-samples';
 
 describe.each([
   {

@@ -2,16 +2,21 @@ import { createMachine, type AnyMachineSnapshot, type AnyStateMachine } from 'xs
 import { activatePermitMachine } from '../../../../machines/permits/permit-dialogs/activate-permit-machine';
 import { cancelPermitMachine } from '../../../../machines/permits/permit-dialogs/cancel-permit-machine';
 import { updatePermitMachine } from '../../../../machines/permits/permit-dialogs/update-permit-machine';
-import { createActorControls, type ActorControls } from '../../actor-controls';
+import {
+  createActorControls,
+  type ActorControls,
+} from '../../../../machines/flow-models/actor-controls';
+import {
+  createMachineTestModel,
+  describePath,
+  type ModelDriver,
+} from '../../../../machines/flow-models/model-paths';
 import {
   checkingAction,
   createMachineDriver,
-  createMachineTestModel,
-  describePath,
   expectBrokenPathsToFail,
   testEveryModelPath,
-  type ModelDriver,
-} from '../../model-harness';
+} from '../../model-path-tests';
 import {
   permitActionEventSamples,
   scheduledPermit,
@@ -19,7 +24,7 @@ import {
   updatePermitEventSamples,
   withControlledPermitActionActors,
   withControlledUpdatePermitActors,
-} from './permit-dialog-machine-fixtures';
+} from '../../../../machines/permits/permit-dialogs/permit-dialog-flow-samples';
 
 /**
  * A driver for a dialog opened for `scheduledPermit`, also checking the app's actions: `close`

@@ -11,8 +11,12 @@ import {
   withIndefinite,
   type UpdatePermitFormValues,
 } from '../../../../machines/permits/permit-dialogs/update-permit-form';
-import { activePermit, scheduledPermit, schedulingSite } from './permit-dialog-machine-fixtures';
-import { juneNoon, plainSite } from '../permit-form/permit-form-fixtures';
+import {
+  activePermit,
+  scheduledPermit,
+  schedulingSite,
+} from '../../../../machines/permits/permit-dialogs/permit-dialog-flow-samples';
+import { juneNoon, plainSite } from '../../../../machines/permits/permit-form/permit-form-samples';
 
 const automaticSite: SiteSettings = { ...schedulingSite, default_end_date_limit_hours: 24 };
 const indefiniteEnd = '9999-12-01T00:00:00.000Z';

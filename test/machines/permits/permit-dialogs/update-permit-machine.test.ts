@@ -2,13 +2,13 @@ import { createActor, waitFor } from 'xstate';
 import type { SiteSettings } from '../../../../contract/site-settings';
 import type { UpdatePermitFormValues } from '../../../../machines/permits/permit-dialogs/update-permit-form';
 import { updatePermitMachine } from '../../../../machines/permits/permit-dialogs/update-permit-machine';
-import { createActorControls } from '../../actor-controls';
+import { createActorControls } from '../../../../machines/flow-models/actor-controls';
 import {
   activePermit,
   scheduledPermit,
   schedulingSite,
   withControlledUpdatePermitActors,
-} from './permit-dialog-machine-fixtures';
+} from '../../../../machines/permits/permit-dialogs/permit-dialog-flow-samples';
 
 const rescheduled: UpdatePermitFormValues = {
   start: '2026-06-03T10:00',

@@ -3,7 +3,12 @@ import {
   minimumExpiry,
   validatePermitForm,
 } from '../../../../machines/permits/permit-form/permit-form-rules';
-import { filledForm, fullSite, juneNoon, plainSite } from './permit-form-fixtures';
+import {
+  filledForm,
+  fullSite,
+  juneNoon,
+  plainSite,
+} from '../../../../machines/permits/permit-form/permit-form-samples';
 
 const schedulingSite = { ...plainSite, can_schedule_permits: true };
 

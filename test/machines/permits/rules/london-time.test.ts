@@ -5,7 +5,10 @@ import {
   parseDateTimeLocal,
 } from '../../../../machines/permits/rules/london-time';
 import { validatePermitForm } from '../../../../machines/permits/permit-form/permit-form-rules';
-import { filledForm, plainSite } from '../permit-form/permit-form-fixtures';
+import {
+  filledForm,
+  plainSite,
+} from '../../../../machines/permits/permit-form/permit-form-samples';
 
 const schedulingSite = { ...plainSite, can_schedule_permits: true };
 

@@ -7,7 +7,7 @@ import {
   referenceText,
   vehicleText,
 } from '../../../../machines/permits/rules/permit-display';
-import { listedPermit } from '../my-permits/permit-list-machine-fixtures';
+import { listedPermit } from '../../../../machines/permits/my-permits/permit-list-flow-samples';
 
 describe('isIndefiniteEnd', () => {
   it.each([

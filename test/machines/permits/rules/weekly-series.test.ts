@@ -12,7 +12,11 @@ import {
 } from '../../../../machines/permits/rules/weekly-series';
 import { referenceLabelMaxLength } from '../../../../contract/permit-rules';
 import { toPermitCreatePayload } from '../../../../machines/permits/add-permit/to-permit-create-payload';
-import { filledForm, juneNoon, plainSite } from '../permit-form/permit-form-fixtures';
+import {
+  filledForm,
+  juneNoon,
+  plainSite,
+} from '../../../../machines/permits/permit-form/permit-form-samples';
 
 /** A scheduled permit from 18 October 2026 at 18:00 to the next morning at 09:30. */
 const first = toPermitCreatePayload(

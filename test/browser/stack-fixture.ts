@@ -1,0 +1,85 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { startLocalStack, type LocalStack } from '../../scripts/stack/local-stack';
+import { productionBuild } from '../support/production-build';
+
+const run = promisify(execFile);
+
+export interface StackFixture {
+  stack: LocalStack;
+  dataDir: string;
+  /** Runs the real admin CLI against this stack's database, as an administrator would. */
+  admin(...args: string[]): Promise<string>;
+  stop(): Promise<void>;
+}
+
+/** Where the browser project's globalSetup (test/support/browser-project-setup.ts) tells the suites
+ * about the stack they share. */
+export const sharedStackVariable = 'KERBSIDE_E2E_STACK';
+
+/** What the suites need to reach the shared stack, as globalSetup hands it on. */
+interface SharedStackAddress {
+  webUrl: string;
+  apiUrl: string;
+  emulatorHost: string;
+  dataDir: string;
+}
+
+/** The real admin CLI, run against the database in `dataDir` as an administrator would. */
+export async function runAdmin(dataDir: string, ...args: string[]): Promise<string> {
+  const cli = path.resolve(__dirname, '../../server/cli/admin.ts');
+  const tsx = path.resolve(__dirname, '../../node_modules/.bin/tsx');
+  const { stdout } = await run(tsx, [cli, ...args], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+  });
+  return stdout;
+}
+
+/** The whole product on free ports with a data directory of its own, serving this run's
+ * production build. */
+export async function startStackFixture(): Promise<StackFixture> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kerbside-e2e-'));
+  const stack = await startLocalStack({
+    webPort: 0,
+    apiPort: 0,
+    emulatorPort: 0,
+    dataDir,
+    webMode: 'production',
+    builtSite: productionBuild().site,
+  });
+  return {
+    stack,
+    dataDir,
+    admin: (...args) => runAdmin(dataDir, ...args),
+    stop: async () => {
+      await stack.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The stack the browser project's globalSetup started for every browser suite, with scheduling on:
+ * the suites make their own residents (and invite codes), so they stay independent of each
+ * other, and none changes a site-wide setting. A suite that must (a reference label required, an
+ * activation cap, a slow parking provider) starts its own with `startStackFixture`. `stop` leaves the shared stack to the
+ * globalTeardown.
+ */
+export function sharedStackFixture(): StackFixture {
+  const shared = process.env[sharedStackVariable];
+  if (!shared) {
+    throw new Error(
+      `${sharedStackVariable} is not set: run this suite through Jest's browser project, whose globalSetup starts the stack.`,
+    );
+  }
+  const { dataDir, ...urls } = JSON.parse(shared) as SharedStackAddress;
+  return {
+    stack: { ...urls, stop: async () => {} },
+    dataDir,
+    admin: (...args) => runAdmin(dataDir, ...args),
+    stop: async () => {},
+  };
+}
