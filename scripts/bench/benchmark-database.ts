@@ -5,12 +5,7 @@ import { openDatabase, type Database, type DatabaseOptions } from '../../server/
 import { permits, users } from '../../server/db/schema';
 import { listPermits, parsePermitListQuery } from '../../server/permits/list-permits';
 import { countLimitCountedPermits } from '../../server/permits/permit-allowance';
-import {
-  call,
-  customTokenOf,
-  registration,
-  signInWithCustomToken,
-} from '../stack/test-api';
+import { call, customTokenOf, registration, signInWithCustomToken } from '../stack/test-api';
 import type { CleanupStack } from './cleanup-stack';
 import { compareWithBaseline, type BaselineComparison } from './compare-with-baseline';
 import { explainPermitQueries, type QueryPlan, type QueryProbe } from './explain-permit-queries';

@@ -6,11 +6,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { Pool } from 'pg';
 import { openDatabase } from '../../server/db/database';
 import { findFreePort } from '../stack/free-port';
-import {
-  readCallLog,
-  startWorker,
-  type WorkerProcess,
-} from '../stack/worker-process';
+import { readCallLog, startWorker, type WorkerProcess } from '../stack/worker-process';
 
 export interface BurstFigures {
   permits: number;

@@ -3,7 +3,12 @@ import { runConformance, type ConformanceCheck } from '../../scripts/conformance
 import { siteSettingsStore } from '../../server/site-settings/site-settings-store';
 import { specCalls } from './support/spec-calls';
 import { openTestDatabase, type TestDatabase } from './support/test-database';
-import { createInvite, emulatorHost, startTestApi, type TestApi } from '../../scripts/stack/test-api';
+import {
+  createInvite,
+  emulatorHost,
+  startTestApi,
+  type TestApi,
+} from '../../scripts/stack/test-api';
 
 jest.setTimeout(120_000);
 

@@ -8,7 +8,13 @@ import { createFirebaseIdentity } from '../../server/identity/firebase-identity'
 import { startApi } from '../../server/start-api';
 import { startApiProcess } from './support/api-process';
 import { openTestDatabase, temporaryDataDir, type TestDatabase } from './support/test-database';
-import { call, emulatorHost, startTestApi, webOrigin, type TestApi } from '../../scripts/stack/test-api';
+import {
+  call,
+  emulatorHost,
+  startTestApi,
+  webOrigin,
+  type TestApi,
+} from '../../scripts/stack/test-api';
 
 jest.setTimeout(60_000);
 
