@@ -45,7 +45,7 @@ function offlineServiceWorker() {
 }
 
 /**
- * The chunk of the screen at `path` (src/shell/routes.tsx names each import so): "screen" and the
+ * The chunk of the screen at `path` (src/shell/pages.ts names each import so): "screen" and the
  * path's words, "screen-settings-change-password" for /settings/change-password.
  */
 const screenChunkName = (path: string) =>

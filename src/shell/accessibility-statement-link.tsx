@@ -1,6 +1,6 @@
 import { Link } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
-import { paths } from './paths';
+import { paths } from './pages';
 
 /** The way to the accessibility statement, from the footer and from the signed-out pages. */
 export function AccessibilityStatementLink() {

@@ -1,7 +1,7 @@
 import { Menu, Portal } from '@chakra-ui/react';
 import { useNavigate } from 'react-router';
 import { AvatarButton } from './avatar-button';
-import { paths } from './paths';
+import { paths } from './pages';
 import { useLogout } from './session-hooks';
 
 /**

@@ -5,7 +5,7 @@ import { getConfig } from '../config';
 import { useNarrowScreen } from '../ui/use-narrow-screen';
 import { useStateResetOn } from '../ui/use-state-reset-on';
 import { AvatarMenu } from './avatar-menu';
-import { paths } from './paths';
+import { paths } from './pages';
 
 const entries = [
   { label: 'Dashboard', to: paths.dashboard },

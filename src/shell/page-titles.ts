@@ -1,4 +1,4 @@
-import { paths } from './paths';
+import { paths } from './pages';
 
 /** What each route's page is called in the browser's title and tab, before " – Kerbside". */
 export const pageTitles: Record<(typeof paths)[keyof typeof paths], string> = {

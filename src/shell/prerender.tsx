@@ -3,7 +3,7 @@ import { StaticRouter } from 'react-router';
 import { getConfig } from '../config';
 import { AppProviders } from './app-providers';
 import { pageTitle } from './page-titles';
-import { paths } from './paths';
+import { paths } from './pages';
 import { AppRoutes, preloadScreenAt } from './routes';
 
 /**

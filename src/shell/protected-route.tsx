@@ -1,6 +1,6 @@
 import { useDeferredValue } from 'react';
 import { Navigate, Outlet } from 'react-router';
-import { paths } from './paths';
+import { paths } from './pages';
 import { SessionCheckLayout } from './session-check-layout';
 import { useSessionStatus } from './session-hooks';
 

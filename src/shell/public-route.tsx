@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Navigate } from 'react-router';
-import { paths } from './paths';
+import { paths } from './pages';
 import { PublicLayout } from './public-layout';
 import { useSessionStatus } from './session-hooks';
 import { SignedInRedirectHoldContext } from './signed-in-redirect-hold';

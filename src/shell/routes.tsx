@@ -1,6 +1,14 @@
 import { Navigate, Route, Routes } from 'react-router';
 import { AppLayout } from './app-layout';
-import { isOneOf, paths, signedInPaths, signedOutPaths, type Path } from './paths';
+import {
+  isOneOf,
+  openPaths,
+  pages,
+  paths,
+  signedInPaths,
+  signedOutPaths,
+  type Path,
+} from './pages';
 import { OpenRoute } from './open-route';
 import { FlashMessageProvider } from './flash-message-provider';
 import { lazyComponent, type LazyComponent } from '../ui/lazy-component';
@@ -9,67 +17,10 @@ import { PublicRoute } from './public-route';
 import { RouteChangeEffects } from './route-change-effects';
 import { SkipLink } from './skip-link';
 
-// Every screen is its own chunk, so the first page loads only what it needs. Each is named
-// "screen" and its path's words ("screen-my-permits"; the dashboard's "screen-dashboard"): the
-// build asks for the chunks of a page it renders in advance from that page's HTML
-// (webpack.config.ts, `screenChunkName`).
-const screenAtPath: Record<Path, LazyComponent> = {
-  [paths.login]: lazyComponent(() =>
-    import(/* webpackChunkName: "screen-login" */ '../features/auth/login/login-screen').then(
-      (module) => module.LoginScreen,
-    ),
-  ),
-  [paths.register]: lazyComponent(() =>
-    import(
-      /* webpackChunkName: "screen-register" */ '../features/auth/register/register-screen'
-    ).then((module) => module.RegisterScreen),
-  ),
-  [paths.forgotPassword]: lazyComponent(() =>
-    import(
-      /* webpackChunkName: "screen-forgot-password" */ '../features/auth/forgot-password/forgot-password-screen'
-    ).then((module) => module.ForgotPasswordScreen),
-  ),
-  [paths.resetPassword]: lazyComponent(() =>
-    import(
-      /* webpackChunkName: "screen-reset-password" */ '../features/auth/reset-password/reset-password-screen'
-    ).then((module) => module.ResetPasswordScreen),
-  ),
-  [paths.dashboard]: lazyComponent(() =>
-    import(
-      /* webpackChunkName: "screen-dashboard" */ '../features/dashboard/dashboard-screen'
-    ).then((module) => module.DashboardScreen),
-  ),
-  [paths.addPermit]: lazyComponent(() =>
-    import(
-      /* webpackChunkName: "screen-add-permit" */ '../features/permits/add-permit/add-permit-screen'
-    ).then((module) => module.AddPermitScreen),
-  ),
-  [paths.myPermits]: lazyComponent(() =>
-    import(
-      /* webpackChunkName: "screen-my-permits" */ '../features/permits/my-permits/my-permits-screen'
-    ).then((module) => module.MyPermitsScreen),
-  ),
-  [paths.guide]: lazyComponent(() =>
-    import(/* webpackChunkName: "screen-how-to-guide" */ '../features/guide/guide-screen').then(
-      (module) => module.GuideScreen,
-    ),
-  ),
-  [paths.settings]: lazyComponent(() =>
-    import(/* webpackChunkName: "screen-settings" */ '../features/settings/settings-screen').then(
-      (module) => module.SettingsScreen,
-    ),
-  ),
-  [paths.changePassword]: lazyComponent(() =>
-    import(
-      /* webpackChunkName: "screen-settings-change-password" */ '../features/settings/change-password/change-password-screen'
-    ).then((module) => module.ChangePasswordScreen),
-  ),
-  [paths.accessibility]: lazyComponent(() =>
-    import(
-      /* webpackChunkName: "screen-accessibility" */ '../features/accessibility/accessibility-statement-screen'
-    ).then((module) => module.AccessibilityStatementScreen),
-  ),
-};
+// Every screen is its own chunk, so the first page loads only what it needs (./pages.ts).
+const screenAtPath = Object.fromEntries(
+  Object.values(pages).map((page) => [page.path, lazyComponent(page.loadScreen)]),
+) as Record<Path, LazyComponent>;
 
 /** The route at `path`, showing its screen. */
 function screenRoute(path: Path) {
@@ -105,7 +56,7 @@ export function AppRoutes() {
         <Route element={<ProtectedRoute />}>
           <Route element={<AppLayout />}>{signedInPaths.map(screenRoute)}</Route>
         </Route>
-        <Route element={<OpenRoute />}>{screenRoute(paths.accessibility)}</Route>
+        <Route element={<OpenRoute />}>{openPaths.map(screenRoute)}</Route>
         <Route path="*" element={<Navigate to={paths.dashboard} replace />} />
       </Routes>
     </FlashMessageProvider>

@@ -3,7 +3,7 @@ import type { sessionMachine } from '../../machines/session-machine';
 import { authApi } from '../api/api-modules';
 import { getIdToken, onIdentityChanged, signOutIdentity } from '../identity/identity';
 import type { ImplementationsOf } from './app-machines';
-import { isOneOf, signedOutPaths } from './paths';
+import { isOneOf, signedOutPaths } from './pages';
 import { savedPermitLists } from './saved-permit-lists';
 
 declare module './app-machines' {

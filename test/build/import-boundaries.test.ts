@@ -86,12 +86,12 @@ test.each([
   [
     'src/shell/probe.ts',
     "import { loginActors } from '../features/auth/login/login-actors';\nexport const probe = loginActors;\n",
-    /Only the router in src\/shell\/routes.tsx may reach into features/,
+    /Only the page list in src\/shell\/pages.ts may reach into features/,
   ],
   [
     'src/shared/probe.ts',
     "import { addPermitActors } from '../features/permits/add-permit/add-permit-actors';\nexport const probe = addPermitActors;\n",
-    /Only the router in src\/shell\/routes.tsx may reach into features/,
+    /Only the page list in src\/shell\/pages.ts may reach into features/,
   ],
 ])('%s may not import what this code imports', async (filePath, code, expected) => {
   const violations = await violationsOf(filePath, code);

@@ -22,7 +22,7 @@ import {
 import type { PermitCapInfo } from '../../../contract/permit';
 import { useDashboardData } from './use-dashboard-data';
 import { PageHeader } from '../../shell/page-header';
-import { paths } from '../../shell/paths';
+import { paths } from '../../shell/pages';
 import { SectionCard } from '../../ui/section-card';
 import { forcedColoursFill, forcedColoursOutline } from '../../ui/forced-colours';
 

@@ -19,7 +19,7 @@ import { permitStatuses, type PermitStatus } from '../../../contract/permit-stat
 import type { SiteSettings } from '../../../contract/site-settings';
 import { getConfig } from '../../config';
 import { PageHeader } from '../../shell/page-header';
-import { paths } from '../../shell/paths';
+import { paths } from '../../shell/pages';
 import { SectionCard } from '../../ui/section-card';
 import { useSiteSettings } from '../../shell/site-settings-provider';
 import { forcedColoursOutline } from '../../ui/forced-colours';

@@ -11,7 +11,7 @@ import {
 import { Link as RouterLink } from 'react-router';
 import { getConfig } from '../../config';
 import { PageHeader } from '../../shell/page-header';
-import { paths } from '../../shell/paths';
+import { paths } from '../../shell/pages';
 import { EmailPreferencesCard } from './email-preferences/email-preferences-card';
 import { EmailVerificationNotice } from './email-verification/email-verification-notice';
 

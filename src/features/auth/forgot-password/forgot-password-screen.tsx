@@ -7,7 +7,7 @@ import {
 } from '../../../../machines/auth/forgot-password/forgot-password-machine';
 import { useAppActor } from '../../../shell/app-machines';
 import { usePasswordFormState } from '../../../shared/use-password-form-state';
-import { paths } from '../../../shell/paths';
+import { paths } from '../../../shell/pages';
 import { FormBody } from '../../../ui/form-body';
 import { validateWithSchema } from '../../../ui/validate-with-schema';
 import { FormField } from '../../../ui/form-field';

@@ -8,7 +8,7 @@ import { getConfig } from '../../../config';
 import { notificationBannerTexts } from '../../../../machines/notification-banner-texts';
 import { useAppActor } from '../../../shell/app-machines';
 import { useFlashOnNextPageWhen } from '../../../shell/flash-message-provider';
-import { paths } from '../../../shell/paths';
+import { paths } from '../../../shell/pages';
 import { FormBody } from '../../../ui/form-body';
 import { validateWithSchema } from '../../../ui/validate-with-schema';
 import { FormField } from '../../../ui/form-field';

@@ -7,7 +7,7 @@ import { registerMachine } from '../../../../machines/auth/register/register-mac
 import { notificationBannerTexts } from '../../../../machines/notification-banner-texts';
 import { useAppActor } from '../../../shell/app-machines';
 import { useFlashOnNextPageWhen } from '../../../shell/flash-message-provider';
-import { paths } from '../../../shell/paths';
+import { paths } from '../../../shell/pages';
 import { FormBody } from '../../../ui/form-body';
 import { validateWithSchema } from '../../../ui/validate-with-schema';
 import { FormField } from '../../../ui/form-field';

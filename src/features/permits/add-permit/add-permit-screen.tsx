@@ -31,7 +31,7 @@ import { notificationBannerTexts } from '../../../../machines/notification-banne
 import { useAppActor, useClock } from '../../../shell/app-machines';
 import { useFlashMessage } from '../../../shell/flash-message-provider';
 import { useSiteSettings } from '../../../shell/site-settings-provider';
-import { paths } from '../../../shell/paths';
+import { paths } from '../../../shell/pages';
 import { CheckboxField } from '../../../ui/checkbox-field';
 import { DateTimeInput } from '../../../ui/date-time-input';
 import { FormBody } from '../../../ui/form-body';

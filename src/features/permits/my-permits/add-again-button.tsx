@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { permitDisplay } from '../../../../machines/permits/rules/permit-display';
 import { vehicleOf } from '../../../../machines/permits/add-permit/recent-vehicles';
 import type { Permit } from '../../../../contract/permit';
-import { paths } from '../../../shell/paths';
+import { paths } from '../../../shell/pages';
 import { PermitActionsOfflineReason } from './permit-actions-offline-reason';
 
 /**

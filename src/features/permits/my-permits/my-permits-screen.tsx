@@ -12,7 +12,7 @@ import {
 import type { Permit } from '../../../../contract/permit';
 import type { SiteSettings } from '../../../../contract/site-settings';
 import { PageHeader } from '../../../shell/page-header';
-import { paths } from '../../../shell/paths';
+import { paths } from '../../../shell/pages';
 import { OfflinePermitsBanner } from './offline-permits-banner';
 import { HiddenPermitsHint } from './hidden-permits-hint';
 import { PermitActionsOfflineReason } from './permit-actions-offline-reason';

@@ -3,7 +3,7 @@ import { Formik } from 'formik';
 import { changePasswordMachine } from '../../../../machines/settings/change-password/change-password-machine';
 import { useAppActor } from '../../../shell/app-machines';
 import { usePasswordFormState } from '../../../shared/use-password-form-state';
-import { paths } from '../../../shell/paths';
+import { paths } from '../../../shell/pages';
 import { ErrorAlert } from '../../../ui/error-alert';
 import { FormBody } from '../../../ui/form-body';
 import { validateWithSchema } from '../../../ui/validate-with-schema';
