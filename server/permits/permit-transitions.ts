@@ -5,7 +5,7 @@ import { HttpError } from '../http/http-error';
 import type { SiteSettings } from '../../contract/site-settings';
 import { checkPermitAllowance } from './permit-allowance';
 import { overlappingPermitMessage, permitConstraintError } from './permit-constraint-errors';
-import type { PermitUpdateInput } from '../../contract/permit';
+import type { PermitUpdatePayload } from '../../contract/permit';
 import type { PermitStatus } from '../../contract/permit-status';
 import { finishedPermitStatuses } from './permit-status-groups';
 import {
@@ -141,7 +141,7 @@ export async function cancelPermit(
 interface PermitUpdate {
   db: Database;
   permit: PermitRow;
-  input: PermitUpdateInput;
+  input: PermitUpdatePayload;
   settings: SiteSettings;
 }
 
@@ -223,7 +223,7 @@ export async function updatePermit(
   db: Database,
   userId: string,
   permitId: number,
-  input: PermitUpdateInput,
+  input: PermitUpdatePayload,
   settings: SiteSettings,
 ): Promise<PermitRow> {
   const permit = await ownPermit(db, userId, permitId);
