@@ -6,12 +6,15 @@ import type { SchemaValidation } from './validate-with-schema';
 
 /** What a form is, apart from the markup of its fields. */
 export interface MachineFormSpec<TValues> {
+  /** The submit button's words, idle and while the request is out. */
+  submitLabel: string;
+  busyLabel: string;
+  /** What the form says once the submission has succeeded. */
+  successMessage: string;
   /** The fields' first values, in the order the form shows them: the error summary lists so. */
   initialValues: TValues;
   /** The form's rules, checked on submit (src/ui/validate-with-schema.ts). */
   rules: SchemaValidation<TValues>;
-  /** The submit button's idle and busy labels, and what the form says once it has succeeded. */
-  submit: { label: string; busyLabel: string; successMessage: string };
 }
 
 /**
@@ -44,7 +47,13 @@ export function MachineForm<TValues extends FormikValues>({
         serverFieldErrors={progress.fieldErrors}
       >
         {children}
-        <FormSubmission {...form.submit} progress={progress} disabled={submitDisabled} />
+        <FormSubmission
+          label={form.submitLabel}
+          busyLabel={form.busyLabel}
+          successMessage={form.successMessage}
+          progress={progress}
+          disabled={submitDisabled}
+        />
         {afterSubmission}
       </FormBody>
     </Formik>

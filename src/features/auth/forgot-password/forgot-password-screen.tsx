@@ -14,17 +14,15 @@ import { MachineForm, type MachineFormSpec } from '../../../ui/machine-form';
 import { forgotPasswordActors } from './forgot-password-actors';
 
 const forgotPasswordForm: MachineFormSpec<PasswordResetRequest> = {
+  submitLabel: 'Send Reset Link',
+  busyLabel: 'Sending...',
+  successMessage: 'Check your email: If the email is registered, a reset link has been sent',
   initialValues: { email: '' },
   rules: validateWithSchema(() =>
     import('../../../../machines/auth/forgot-password/forgot-password-form-schema').then(
       (module) => module.forgotPasswordFormSchema,
     ),
   ),
-  submit: {
-    label: 'Send Reset Link',
-    busyLabel: 'Sending...',
-    successMessage: 'Check your email: If the email is registered, a reset link has been sent',
-  },
 };
 
 /**

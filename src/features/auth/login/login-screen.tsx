@@ -15,17 +15,15 @@ import { useSignInProgress } from '../shared/use-sign-in-progress';
 import { loginActors } from './login-actors';
 
 const loginForm: MachineFormSpec<LoginCredentials> = {
+  submitLabel: 'Sign in',
+  busyLabel: 'Signing in...',
+  successMessage: 'Login successful! Redirecting to dashboard...',
   initialValues: { email: '', password: '' },
   rules: validateWithSchema<LoginCredentials>(() =>
     import('../../../../machines/auth/login/login-form-schema').then(
       (module) => module.loginFormSchema,
     ),
   ),
-  submit: {
-    label: 'Sign in',
-    busyLabel: 'Signing in...',
-    successMessage: 'Login successful! Redirecting to dashboard...',
-  },
 };
 
 /**

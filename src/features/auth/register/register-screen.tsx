@@ -16,6 +16,9 @@ import { passwordRuleHint } from '../shared/password-rule-hint';
 import { registerActors } from './register-actors';
 
 const registerForm: MachineFormSpec<RegistrationDetails> = {
+  submitLabel: 'Create account',
+  busyLabel: 'Creating account...',
+  successMessage: 'Registration successful! Redirecting to dashboard...',
   initialValues: {
     invite_code: '',
     email: '',
@@ -28,11 +31,6 @@ const registerForm: MachineFormSpec<RegistrationDetails> = {
       (module) => module.registerFormSchema,
     ),
   ),
-  submit: {
-    label: 'Create account',
-    busyLabel: 'Creating account...',
-    successMessage: 'Registration successful! Redirecting to dashboard...',
-  },
 };
 
 /**

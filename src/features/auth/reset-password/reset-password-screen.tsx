@@ -18,17 +18,15 @@ interface ResetPasswordValues {
 }
 
 const resetPasswordForm: MachineFormSpec<ResetPasswordValues> = {
+  submitLabel: 'Reset Password',
+  busyLabel: 'Resetting password...',
+  successMessage: 'Password reset successful!',
   initialValues: { password: '', confirm_password: '' },
   rules: validateWithSchema(() =>
     import('../../../../machines/auth/reset-password/reset-password-form-schema').then(
       (module) => module.resetPasswordFormSchema,
     ),
   ),
-  submit: {
-    label: 'Reset Password',
-    busyLabel: 'Resetting password...',
-    successMessage: 'Password reset successful!',
-  },
 };
 
 /** The new-password form for a link that carries both its uid and its token. */

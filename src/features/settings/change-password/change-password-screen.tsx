@@ -17,17 +17,15 @@ interface ChangePasswordValues {
 }
 
 const changePasswordForm: MachineFormSpec<ChangePasswordValues> = {
+  submitLabel: 'Update Password',
+  busyLabel: 'Updating...',
+  successMessage: 'Your password has been updated.',
   initialValues: { current_password: '', new_password: '', confirm_password: '' },
   rules: validateWithSchema(() =>
     import('../../../../machines/settings/change-password/change-password-form-schema').then(
       (module) => module.changePasswordFormSchema,
     ),
   ),
-  submit: {
-    label: 'Update Password',
-    busyLabel: 'Updating...',
-    successMessage: 'Your password has been updated.',
-  },
 };
 
 /**
