@@ -4,7 +4,7 @@ import { FormBody } from './form-body';
 import { FormSubmission, type SubmissionProgress } from './form-submission';
 import type { SchemaValidation } from './validate-with-schema';
 
-/** What a form is, apart from the markup of its fields. */
+/** What a form is, apart from the markup of its fields (rules: src/ui/validate-with-schema.ts). */
 export interface MachineFormSpec<TValues> {
   /** The submit button's words, idle and while the request is out. */
   submitLabel: string;
@@ -13,7 +13,7 @@ export interface MachineFormSpec<TValues> {
   successMessage: string;
   /** The fields' first values, in the order the form shows them: the error summary lists so. */
   initialValues: TValues;
-  /** The form's rules, checked on submit (src/ui/validate-with-schema.ts). */
+  /** The form's rules, checked on submit; a schema imported there loads with the first check. */
   rules: SchemaValidation<TValues>;
 }
 
