@@ -77,18 +77,20 @@ export type PermitCreatePayload = z.input<typeof permitCreatePayloadSchema>;
 /** A create payload as the host reads it: texts trimmed, the registration normalised. */
 export type PermitCreateInput = z.output<typeof permitCreatePayloadSchema>;
 
-/** PATCH /api/v1/permits/{id}/full_update/: a key left out is not changed. */
-export const permitUpdatePayloadSchema = z
-  .object({
-    start_ts: timestamp.optional(),
-    end_ts: timestamp.nullable().optional().meta({ description: 'Null: indefinite.' }),
-  })
+/**
+ * PATCH /api/v1/permits/{id}/full_update/: the create payload's start, and an end whose null means
+ * indefinite only; a key left out is not changed. Nothing is transformed, so the host reads the
+ * payload as the web app sends it: one type for both.
+ */
+export const permitUpdatePayloadSchema = permitCreatePayloadSchema
+  .pick({ start_ts: true })
+  .partial()
+  .extend({ end_ts: timestamp.nullable().optional().meta({ description: 'Null: indefinite.' }) })
   .meta({
     id: 'PermitUpdatePayload',
     description: 'docs/contract.md §3, "Permit update payload".',
   });
-export type PermitUpdatePayload = z.input<typeof permitUpdatePayloadSchema>;
-export type PermitUpdateInput = z.output<typeof permitUpdatePayloadSchema>;
+export type PermitUpdatePayload = z.infer<typeof permitUpdatePayloadSchema>;
 
 /** docs/contract.md §3, "Permit". An `end_ts` in year 9999, or the text 'Indefinite', means no end. */
 export const permitSchema = z

@@ -1,5 +1,8 @@
 import { defaultMailsPerAccountPerHour } from './account-mail-budget';
-import type { ReconcilerSettings } from '../reconciler/reconciler-settings';
+import {
+  defaultReconcilerSettings,
+  type ReconcilerSettings,
+} from '../reconciler/reconciler-settings';
 
 /**
  * How the permit mail dispatcher paces itself: polls, batches, backoff and leases as the
@@ -17,13 +20,13 @@ export interface PermitMailSettings extends Pick<
   mailsPerAccountPerHour: number;
 }
 
+/** Polls and leases as the reconciler's; mails go in larger batches and are tried for longer. */
 export const defaultPermitMailSettings: PermitMailSettings = {
-  intervalMs: 1000,
+  ...defaultReconcilerSettings,
   batchSize: 20,
   maxAttempts: 8,
   backoffMs: 5000,
   maxBackoffMs: 30 * 60 * 1000,
-  leaseMs: 60 * 1000,
   reminderLeadMs: 60 * 60 * 1000,
   mailsPerAccountPerHour: defaultMailsPerAccountPerHour,
 };

@@ -6,19 +6,19 @@ import type { SiteSettings } from '../../contract/site-settings';
 import { checkPermitAllowance } from './permit-allowance';
 import { permitConstraintError } from './permit-constraint-errors';
 import type { PermitCreateInput } from '../../contract/permit';
-import { minimumScheduleLeadMs, pastStartToleranceMs } from './permit-time-rules';
 import {
   automaticEnd,
   checkEnd,
+  minimumScheduleLeadMs,
+  pastStartToleranceMs,
   readChosenEnd,
   readDateTime,
   schedulingDisabledMessage,
+  startInPastMessage,
   throwIfAny,
   type FieldErrors,
 } from './permit-times';
 import type { PermitRow } from '../db/schema';
-
-export const startInPastMessage = 'Start must not be in the past.';
 
 // Unambiguous characters only: reference numbers are read out over the phone.
 const referenceAlphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';

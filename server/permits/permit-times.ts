@@ -5,9 +5,15 @@ import { dateTimeFormatMessage, lastInstant, parseSiteDateTime } from './parse-s
 
 export type FieldErrors = Record<string, string[]>;
 
+/** Seconds-old "now" starts from the web app are still "now"; older starts are refused. */
+export const pastStartToleranceMs = 5 * 60 * 1000;
+export const startInPastMessage = 'Start must not be in the past.';
+/** A scheduled start must be at least this far ahead (docs/contract.md §9); nearer counts as now. */
+export const minimumScheduleLeadMs = 60 * 1000;
+export const startTooSoonMessage = 'Scheduled start date must be at least 1 minute in the future';
+export const schedulingDisabledMessage = 'Scheduling permits is not enabled on this site.';
 export const endInPastMessage = 'Expiry date must be in the future';
 export const endBeforeStartMessage = 'Expiry must be after the start.';
-export const schedulingDisabledMessage = 'Scheduling permits is not enabled on this site.';
 
 /**
  * The end of a permit that starts at `start`: automatic when the site sets hours, else chosen.

@@ -5,16 +5,17 @@ import { HttpError } from '../http/http-error';
 import type { SiteSettings } from '../../contract/site-settings';
 import { checkPermitAllowance } from './permit-allowance';
 import { overlappingPermitMessage, permitConstraintError } from './permit-constraint-errors';
-import type { PermitUpdateInput } from '../../contract/permit';
-import { minimumScheduleLeadMs } from './permit-time-rules';
+import type { PermitUpdatePayload } from '../../contract/permit';
 import type { PermitStatus } from '../../contract/permit-status';
 import { finishedPermitStatuses } from './permit-status-groups';
 import {
   automaticEnd,
   checkEnd,
+  minimumScheduleLeadMs,
   readChosenEnd,
   readDateTime,
   schedulingDisabledMessage,
+  startTooSoonMessage,
   throwIfAny,
   type FieldErrors,
 } from './permit-times';
@@ -31,7 +32,6 @@ export const cancellablePermitStatuses: readonly PermitStatus[] = [
 /** Statuses whose expiry a resident may change; the provider then confirms it. */
 const endUpdatableStatuses: readonly PermitStatus[] = ['ACTIVE', 'UPDATE_FAILED'];
 
-export const startTooSoonMessage = 'Scheduled start date must be at least 1 minute in the future';
 export const nothingToUpdateMessage = 'Please select a new expiry date or mark as indefinite';
 export const onlyScheduledStartMessage = 'Only a scheduled permit can have its start changed.';
 
@@ -141,7 +141,7 @@ export async function cancelPermit(
 interface PermitUpdate {
   db: Database;
   permit: PermitRow;
-  input: PermitUpdateInput;
+  input: PermitUpdatePayload;
   settings: SiteSettings;
 }
 
@@ -223,7 +223,7 @@ export async function updatePermit(
   db: Database,
   userId: string,
   permitId: number,
-  input: PermitUpdateInput,
+  input: PermitUpdatePayload,
   settings: SiteSettings,
 ): Promise<PermitRow> {
   const permit = await ownPermit(db, userId, permitId);

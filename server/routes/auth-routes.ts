@@ -29,6 +29,7 @@ export interface AuthRoutesOptions {
 
 const duplicateEmail = 'A user with that email already exists.';
 const tooManyLogins = 'Too many failed login attempts.';
+const tooManyRegistrations = 'Too many registration attempts.';
 
 /** The invite code's problem, if any, as the registration form shows it. */
 async function inviteCodeProblem(db: Database, code: string): Promise<string | undefined> {
@@ -51,12 +52,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
   app.post('/register/', async (request: FastifyRequest, reply: FastifyReply) => {
     // The cheap checks (shape, throttle, invite code, e-mail) come before the password hash.
     const details = parseBody(registrationDetailsSchema, request.body);
-    await refuseWhenThrottled(
-      db,
-      throttles.registrationAddress,
-      request.ip,
-      'Too many registration attempts.',
-    );
+    await refuseWhenThrottled(db, throttles.registrationAddress, request.ip, tooManyRegistrations);
     const [inviteProblem, [existing]] = await Promise.all([
       inviteCodeProblem(db, details.invite_code),
       db.select({ id: users.id }).from(users).where(eq(users.email, details.email)),

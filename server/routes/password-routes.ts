@@ -48,6 +48,7 @@ const passwordMessages = {
 const nextSessionGeneration = sql`${users.sessionGeneration} + 1`;
 
 const tooManyResetAttempts = 'Too many password reset attempts.';
+const tooManyPasswordAttempts = 'Too many failed password attempts.';
 
 /** POST change-password/, password-reset/ and password-reset-confirm/ under /api/v1/auth. */
 export const passwordRoutes: FastifyPluginAsync<PasswordRoutesOptions> = async (app, options) => {
@@ -79,7 +80,7 @@ export const passwordRoutes: FastifyPluginAsync<PasswordRoutesOptions> = async (
       db,
       throttles.passwordChangeAccount,
       resident.id,
-      'Too many failed password attempts.',
+      tooManyPasswordAttempts,
     );
     if (!(await passwordHasher.verify(change.current_password, resident.passwordHash))) {
       // 400, not 401: the session is fine, and a 401 would sign the web app out.

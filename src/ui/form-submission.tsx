@@ -16,33 +16,42 @@ function SuccessMessage({ message }: { message: string }) {
 }
 
 /**
+ * Where a submission a machine drives stands, as its form shows it: sending, succeeded, or
+ * refused, with what the refusal says.
+ */
+export interface SubmissionProgress {
+  /** The request is out: the button is busy. */
+  submitting: boolean;
+  succeeded: boolean;
+  /** The refusal on screen; null while there is none. */
+  errorMessage: string | null;
+  /** Said after the message, under the same title. */
+  errorDetail?: string | null;
+  /** What the refusal says about single fields, by field name (the form body shows them). */
+  fieldErrors?: Readonly<Partial<Record<string, string>>>;
+}
+
+/**
  * The end of a form whose submission a machine drives: the error (announced; under `errorTitle`
  * when given), the success message (when there is one), and the submit button with its idle,
- * busy and "Success!" labels. The server's answer takes focus when it comes — the error, unless
- * it names fields and the error summary takes it (src/ui/error-summary.tsx) — so focus never
- * falls to the page's body. A button the form holds back (`disabled`) says why under it
- * (`heldBackBecause`): below the button, what appears as the resident types moves nothing.
+ * busy and "Success!" labels, as `progress` says. The server's answer takes focus when it comes —
+ * the error, unless it names fields and the error summary takes it (src/ui/error-summary.tsx) —
+ * so focus never falls to the page's body. A button the form holds back (`disabled`) says why
+ * under it (`heldBackBecause`): below the button, what appears as the resident types moves nothing.
  */
 export function FormSubmission({
   label,
   busyLabel,
-  submitting,
-  succeeded,
+  progress,
   successMessage,
-  errorMessage,
-  errorDetail,
   errorTitle,
   disabled = false,
   heldBackBecause = [],
 }: {
   label: string;
   busyLabel: string;
-  submitting: boolean;
-  succeeded: boolean;
+  progress: SubmissionProgress;
   successMessage?: string;
-  errorMessage: string | null;
-  /** Said after the message, under the same title. */
-  errorDetail?: string | null;
   errorTitle?: string;
   disabled?: boolean;
   /** While `disabled`, the messages that say what the button waits for. */
@@ -50,6 +59,7 @@ export function FormSubmission({
 }) {
   const { serverFieldErrors } = useContext(FormBodyContext);
   const reasonId = useId();
+  const { succeeded, errorMessage } = progress;
   const heldBack = disabled && !succeeded && heldBackBecause.length > 0;
   const focusError = Object.keys(serverFieldErrors).length === 0;
   return (
@@ -60,7 +70,7 @@ export function FormSubmission({
             key={errorMessage}
             title={errorTitle}
             message={errorMessage}
-            detail={errorDetail}
+            detail={progress.errorDetail}
             focusOnShow={focusError}
           />
         ) : (
@@ -70,7 +80,7 @@ export function FormSubmission({
       <Button
         type="submit"
         colorPalette="teal"
-        loading={submitting}
+        loading={progress.submitting}
         loadingText={busyLabel}
         disabled={succeeded || disabled}
         aria-describedby={heldBack ? reasonId : undefined}

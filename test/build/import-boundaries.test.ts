@@ -33,7 +33,7 @@ test.each([
   ],
   [
     'machines/probe.ts',
-    "import { paths } from '../src/shell/paths';\nexport const probe = paths;\n",
+    "import { paths } from '../src/shell/pages';\nexport const probe = paths;\n",
     /never imports the app/,
   ],
   // The flow models are where tests and scripts meet, so neither imports the other's side.
@@ -141,7 +141,7 @@ test('the same imports are fine where the architecture allows them', async () =>
   expect(
     await violationsOf(
       'src/features/auth/probe.ts',
-      "import { paths } from '../../shell/paths';\nexport const probe = paths;\n",
+      "import { paths } from '../../shell/pages';\nexport const probe = paths;\n",
     ),
   ).toEqual([]);
   expect(

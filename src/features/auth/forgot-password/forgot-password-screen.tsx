@@ -1,5 +1,4 @@
 import { Link, Text } from '@chakra-ui/react';
-import { Formik } from 'formik';
 import { Link as RouterLink } from 'react-router';
 import {
   forgotPasswordMachine,
@@ -8,23 +7,23 @@ import {
 import { useAppActor } from '../../../shell/app-machines';
 import { usePasswordFormState } from '../../../shared/use-password-form-state';
 import { paths } from '../../../shell/pages';
-import { FormBody } from '../../../ui/form-body';
 import { validateWithSchema } from '../../../ui/validate-with-schema';
 import { FormField } from '../../../ui/form-field';
 import { FormPage } from '../../../ui/form-page';
-import { FormSubmission } from '../../../ui/form-submission';
+import { MachineForm, type MachineFormSpec } from '../../../ui/machine-form';
 import { forgotPasswordActors } from './forgot-password-actors';
 
-/** The form's rules, loaded with its first check (src/ui/validate-with-schema.ts). */
-const validateForgotPasswordForm = validateWithSchema(() =>
-  import('../../../../machines/auth/forgot-password/forgot-password-form-schema').then(
-    (module) => module.forgotPasswordFormSchema,
+const forgotPasswordForm: MachineFormSpec<PasswordResetRequest> = {
+  submitLabel: 'Send Reset Link',
+  busyLabel: 'Sending...',
+  successMessage: 'Check your email: If the email is registered, a reset link has been sent',
+  initialValues: { email: '' },
+  rules: validateWithSchema(() =>
+    import('../../../../machines/auth/forgot-password/forgot-password-form-schema').then(
+      (module) => module.forgotPasswordFormSchema,
+    ),
   ),
-);
-
-const initialValues: PasswordResetRequest = { email: '' };
-
-const fieldOrder: readonly (keyof PasswordResetRequest)[] = ['email'];
+};
 
 /**
  * Asking for a password reset link (docs/contract.md §2, "Forgot password"). Formik owns the e-mail;
@@ -36,9 +35,7 @@ export function ForgotPasswordScreen() {
     forgotPasswordMachine,
     forgotPasswordActors,
   );
-  const { submitting, succeeded, error } = usePasswordFormState(forgotPasswordActor);
-  const errorMessage = error?.message ?? null;
-  const serverFieldErrors = error?.fieldErrors;
+  const { progress } = usePasswordFormState(forgotPasswordActor);
 
   return (
     <FormPage
@@ -52,25 +49,15 @@ export function ForgotPasswordScreen() {
         </Link>
       }
     >
-      <Formik
-        initialValues={initialValues}
-        {...validateForgotPasswordForm}
+      <MachineForm
+        form={forgotPasswordForm}
+        progress={progress}
         onSubmit={({ email }) =>
           forgotPasswordActor.send({ type: 'SUBMIT', values: { email: email.trim() } })
         }
       >
-        <FormBody fieldOrder={fieldOrder} serverFieldErrors={serverFieldErrors}>
-          <FormField name="email" label="Email" type="email" autoComplete="email" />
-          <FormSubmission
-            label="Send Reset Link"
-            busyLabel="Sending..."
-            submitting={submitting}
-            succeeded={succeeded}
-            successMessage="Check your email: If the email is registered, a reset link has been sent"
-            errorMessage={errorMessage}
-          />
-        </FormBody>
-      </Formik>
+        <FormField name="email" label="Email" type="email" autoComplete="email" />
+      </MachineForm>
     </FormPage>
   );
 }

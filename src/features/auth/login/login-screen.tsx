@@ -1,6 +1,4 @@
 import { Link, Text } from '@chakra-ui/react';
-import { useSelector } from '@xstate/react';
-import { Formik } from 'formik';
 import { Link as RouterLink } from 'react-router';
 import type { LoginCredentials } from '../../../../contract/auth';
 import { loginMachine } from '../../../../machines/auth/login/login-machine';
@@ -9,25 +7,24 @@ import { notificationBannerTexts } from '../../../../machines/notification-banne
 import { useAppActor } from '../../../shell/app-machines';
 import { useFlashOnNextPageWhen } from '../../../shell/flash-message-provider';
 import { paths } from '../../../shell/pages';
-import { FormBody } from '../../../ui/form-body';
 import { validateWithSchema } from '../../../ui/validate-with-schema';
 import { FormField } from '../../../ui/form-field';
 import { FormPage } from '../../../ui/form-page';
-import { FormSubmission } from '../../../ui/form-submission';
-import { useSignInSuccess } from '../shared/use-sign-in-success';
+import { MachineForm, type MachineFormSpec } from '../../../ui/machine-form';
+import { useSignInProgress } from '../shared/use-sign-in-progress';
 import { loginActors } from './login-actors';
 
-/** The form's rules, loaded with its first check (src/ui/validate-with-schema.ts). */
-const validateLoginForm = validateWithSchema<LoginCredentials>(() =>
-  import('../../../../machines/auth/login/login-form-schema').then(
-    (module) => module.loginFormSchema,
+const loginForm: MachineFormSpec<LoginCredentials> = {
+  submitLabel: 'Sign in',
+  busyLabel: 'Signing in...',
+  successMessage: 'Login successful! Redirecting to dashboard...',
+  initialValues: { email: '', password: '' },
+  rules: validateWithSchema<LoginCredentials>(() =>
+    import('../../../../machines/auth/login/login-form-schema').then(
+      (module) => module.loginFormSchema,
+    ),
   ),
-);
-
-const initialValues: LoginCredentials = { email: '', password: '' };
-
-/** The fields in the order the form shows them: the error summary lists their errors so. */
-const fieldOrder = ['email', 'password'];
+};
 
 /**
  * Email and password sign-in (docs/contract.md §2, "Login"). Formik owns the values; the login
@@ -36,12 +33,8 @@ const fieldOrder = ['email', 'password'];
  */
 export function LoginScreen() {
   const loginActor = useAppActor('login', loginMachine, loginActors);
-  const submitting = useSelector(loginActor, (snapshot) => snapshot.matches('submitting'));
-  const succeeded = useSignInSuccess(loginActor);
-  useFlashOnNextPageWhen(succeeded, notificationBannerTexts.signedIn);
-  const errorMessage = useSelector(loginActor, (snapshot) =>
-    snapshot.matches('error') ? snapshot.context.errorMessage : null,
-  );
+  const progress = useSignInProgress(loginActor);
+  useFlashOnNextPageWhen(progress.succeeded, notificationBannerTexts.signedIn);
 
   return (
     <FormPage
@@ -60,29 +53,19 @@ export function LoginScreen() {
         </>
       }
     >
-      <Formik
-        initialValues={initialValues}
-        {...validateLoginForm}
+      <MachineForm
+        form={loginForm}
+        progress={progress}
         onSubmit={(values) => loginActor.send({ type: 'SUBMIT', values })}
       >
-        <FormBody fieldOrder={fieldOrder}>
-          <FormField name="email" label="Email" type="email" autoComplete="email" />
-          <FormField
-            name="password"
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-          />
-          <FormSubmission
-            label="Sign in"
-            busyLabel="Signing in..."
-            submitting={submitting}
-            succeeded={succeeded}
-            successMessage="Login successful! Redirecting to dashboard..."
-            errorMessage={errorMessage}
-          />
-        </FormBody>
-      </Formik>
+        <FormField name="email" label="Email" type="email" autoComplete="email" />
+        <FormField
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+        />
+      </MachineForm>
     </FormPage>
   );
 }

@@ -1,34 +1,33 @@
 import { Link, Stack } from '@chakra-ui/react';
 import { ErrorAlert } from '../../../ui/error-alert';
-import { Formik } from 'formik';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { resetPasswordMachine } from '../../../../machines/auth/reset-password/reset-password-machine';
 import { useAppActor } from '../../../shell/app-machines';
 import { usePasswordFormState } from '../../../shared/use-password-form-state';
 import { paths } from '../../../shell/pages';
-import { FormBody } from '../../../ui/form-body';
 import { validateWithSchema } from '../../../ui/validate-with-schema';
 import { FormField } from '../../../ui/form-field';
 import { FormPage } from '../../../ui/form-page';
-import { FormSubmission } from '../../../ui/form-submission';
+import { MachineForm, type MachineFormSpec } from '../../../ui/machine-form';
 import { passwordRuleHint } from '../shared/password-rule-hint';
 import { resetPasswordActors } from './reset-password-actors';
-
-/** The form's rules, loaded with its first check (src/ui/validate-with-schema.ts). */
-const validateResetPasswordForm = validateWithSchema(() =>
-  import('../../../../machines/auth/reset-password/reset-password-form-schema').then(
-    (module) => module.resetPasswordFormSchema,
-  ),
-);
 
 interface ResetPasswordValues {
   password: string;
   confirm_password: string;
 }
 
-const initialValues: ResetPasswordValues = { password: '', confirm_password: '' };
-
-const fieldOrder: readonly (keyof ResetPasswordValues)[] = ['password', 'confirm_password'];
+const resetPasswordForm: MachineFormSpec<ResetPasswordValues> = {
+  submitLabel: 'Reset Password',
+  busyLabel: 'Resetting password...',
+  successMessage: 'Password reset successful!',
+  initialValues: { password: '', confirm_password: '' },
+  rules: validateWithSchema(() =>
+    import('../../../../machines/auth/reset-password/reset-password-form-schema').then(
+      (module) => module.resetPasswordFormSchema,
+    ),
+  ),
+};
 
 /** The new-password form for a link that carries both its uid and its token. */
 function ResetPasswordForm({ uid, token }: { uid: string; token: string }) {
@@ -37,47 +36,37 @@ function ResetPasswordForm({ uid, token }: { uid: string; token: string }) {
     resetPasswordMachine,
     resetPasswordActors,
   );
-  const { submitting, succeeded, error } = usePasswordFormState(resetPasswordActor);
-  const errorMessage = error?.message ?? null;
-  const serverFieldErrors = error?.fieldErrors;
+  const { progress } = usePasswordFormState(resetPasswordActor);
 
   return (
-    <Formik
-      initialValues={initialValues}
-      {...validateResetPasswordForm}
+    <MachineForm
+      form={resetPasswordForm}
+      progress={progress}
       onSubmit={({ password }) =>
         resetPasswordActor.send({ type: 'SUBMIT', values: { uid, token, password } })
       }
-    >
-      <FormBody fieldOrder={fieldOrder} serverFieldErrors={serverFieldErrors}>
-        <FormField
-          name="password"
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          helperText={passwordRuleHint}
-        />
-        <FormField
-          name="confirm_password"
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-        />
-        <FormSubmission
-          label="Reset Password"
-          busyLabel="Resetting password..."
-          submitting={submitting}
-          succeeded={succeeded}
-          successMessage="Password reset successful!"
-          errorMessage={errorMessage}
-        />
-        {succeeded && (
+      afterSubmission={
+        progress.succeeded && (
           <Link asChild color="teal.700">
             <RouterLink to={paths.login}>Go to Login</RouterLink>
           </Link>
-        )}
-      </FormBody>
-    </Formik>
+        )
+      }
+    >
+      <FormField
+        name="password"
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        helperText={passwordRuleHint}
+      />
+      <FormField
+        name="confirm_password"
+        label="Confirm new password"
+        type="password"
+        autoComplete="new-password"
+      />
+    </MachineForm>
   );
 }
 

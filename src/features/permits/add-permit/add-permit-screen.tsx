@@ -37,7 +37,7 @@ import { DateTimeInput } from '../../../ui/date-time-input';
 import { FormBody } from '../../../ui/form-body';
 import { FormField } from '../../../ui/form-field';
 import { FormPage } from '../../../ui/form-page';
-import { FormSubmission } from '../../../ui/form-submission';
+import { FormSubmission, type SubmissionProgress } from '../../../ui/form-submission';
 import { PermitAllowanceNotice } from './permit-allowance-notice';
 import { RepeatWeeklyFields } from './repeat-weekly-fields';
 import { SeriesProgress } from './series-progress';
@@ -189,28 +189,40 @@ function RecentVehicleButtons({ vehicles }: { vehicles: readonly RecentVehicle[]
   );
 }
 
+/** Where the add-permit statechart's submission stands, for the end of the form. */
+function useAddPermitProgress(actor: ActorRefFrom<typeof addPermitMachine>): SubmissionProgress {
+  const submitting = useSelector(
+    actor,
+    (snapshot) =>
+      snapshot.matches({ form: { submission: 'submitting' } }) ||
+      snapshot.matches({ form: { submission: 'findingOverlap' } }) ||
+      snapshot.matches({ form: { submission: 'creatingSeries' } }),
+  );
+  const succeeded = useSelector(actor, (snapshot) => snapshot.matches('succeeded'));
+  const errorMessage = useSelector(actor, (snapshot) =>
+    snapshot.matches({ form: { submission: 'failed' } }) ? snapshot.context.errorMessage : null,
+  );
+  const errorDetail = useSelector(actor, (snapshot) =>
+    snapshot.matches({ form: { submission: 'failed' } }) ? snapshot.context.errorDetail : null,
+  );
+  return { submitting, succeeded, errorMessage, errorDetail };
+}
+
 function PermitFields({
   actor,
   recentVehicles,
   settings,
   clock,
-  submitting,
-  succeeded,
-  errorMessage,
-  errorDetail,
 }: {
   actor: ActorRefFrom<typeof addPermitMachine>;
   recentVehicles: readonly RecentVehicle[];
   settings: SiteSettings;
   clock: Clock;
-  submitting: boolean;
-  succeeded: boolean;
-  errorMessage: string | null;
-  errorDetail: string | null;
 }) {
   const { values, setFieldValue } = useFormikContext<PermitFormValues>();
   const now = clock();
   const automaticEndHours = settings.default_end_date_limit_hours;
+  const progress = useAddPermitProgress(actor);
   const series = useSelector(actor, (snapshot) => snapshot.context.series);
   const creatingSeries = useSelector(actor, (snapshot) =>
     snapshot.matches({ form: { submission: 'creatingSeries' } }),
@@ -300,11 +312,8 @@ function PermitFields({
       <FormSubmission
         label="Create Permit"
         busyLabel="Creating Permit..."
-        submitting={submitting}
-        succeeded={succeeded}
+        progress={progress}
         errorTitle={createPermitErrorTitle}
-        errorMessage={errorMessage}
-        errorDetail={errorDetail}
         disabled={missingMessages.length > 0}
         heldBackBecause={missingMessages}
       />
@@ -360,21 +369,7 @@ function AddPermitForm({ settings }: { settings: SiteSettings }) {
     recentVehiclesActors,
   );
   const recentVehicles = useSelector(recentVehiclesActor, (snapshot) => snapshot.context.vehicles);
-  const submitting = useSelector(
-    addPermitActor,
-    (snapshot) =>
-      snapshot.matches({ form: { submission: 'submitting' } }) ||
-      snapshot.matches({ form: { submission: 'findingOverlap' } }) ||
-      snapshot.matches({ form: { submission: 'creatingSeries' } }),
-  );
   const vehicle = useSelector(addPermitActor, (snapshot) => snapshot.context.vehicle);
-  const succeeded = useSelector(addPermitActor, (snapshot) => snapshot.matches('succeeded'));
-  const errorMessage = useSelector(addPermitActor, (snapshot) =>
-    snapshot.matches({ form: { submission: 'failed' } }) ? snapshot.context.errorMessage : null,
-  );
-  const errorDetail = useSelector(addPermitActor, (snapshot) =>
-    snapshot.matches({ form: { submission: 'failed' } }) ? snapshot.context.errorDetail : null,
-  );
   return (
     <Formik
       initialValues={vehicle ? withVehicle(emptyPermitForm, vehicle) : emptyPermitForm}
@@ -389,10 +384,6 @@ function AddPermitForm({ settings }: { settings: SiteSettings }) {
         recentVehicles={recentVehicles}
         settings={settings}
         clock={clock}
-        submitting={submitting}
-        succeeded={succeeded}
-        errorMessage={errorMessage}
-        errorDetail={errorDetail}
       />
     </Formik>
   );

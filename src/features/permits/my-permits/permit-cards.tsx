@@ -1,12 +1,11 @@
 import { memo } from 'react';
 import { Card, DataList, HStack, List, Text } from '@chakra-ui/react';
-import { m, useReducedMotion } from 'framer-motion';
-import { permitDisplay } from '../../../../machines/permits/rules/permit-display';
+import { m } from 'framer-motion';
+import type { PermitDisplay } from '../../../../machines/permits/rules/permit-display';
 import { type PermitRowsProps } from './permit-row-actions';
 import { PermitRowButtons } from './permit-row-buttons';
 import { PermitStatusBadge } from './permit-status-badge';
-import { statusChangeMotion } from './status-change-motion';
-import { useListInSteps } from '../../../ui/use-list-in-steps';
+import { useShownPermitRows } from './use-shown-permit-rows';
 
 /**
  * About a phone's screenful of cards: what renders first. Profiled with 60 permits at 4x CPU, the
@@ -14,62 +13,48 @@ import { useListInSteps } from '../../../ui/use-list-in-steps';
  */
 const permitsPerStep = 4;
 
+/** What a card lists under its registration and status: the table's other texts, in its order. */
+const cardDetails: readonly { label: string; text: Exclude<keyof PermitDisplay, 'status'> }[] = [
+  { label: 'Vehicle', text: 'vehicle' },
+  { label: 'Reference', text: 'reference' },
+  { label: 'Driver', text: 'driver' },
+  { label: 'Start', text: 'start' },
+  { label: 'End', text: 'end' },
+];
+
 /**
  * The list on narrow screens: one card a permit, with the same texts as the table's rows.
  * Drawn again only when its permits, highlights or handlers change: a self-refresh whose answer
  * says what the rows already say keeps the same list (machines/permits/my-permits/permit-lists-equal.ts).
  */
-export const PermitCards = memo(function PermitCards({
-  permits,
-  changed,
-  actionsFor,
-  onAction,
-}: PermitRowsProps) {
-  const reduceMotion = useReducedMotion() ?? false;
-  const shown = useListInSteps(permits, permitsPerStep);
+export const PermitCards = memo(function PermitCards(props: PermitRowsProps) {
+  const rows = useShownPermitRows(props, permitsPerStep);
   return (
     <List.Root role="list" listStyle="none" gap={3} aria-label="Permits">
-      {shown.map((permit) => {
-        const display = permitDisplay(permit);
-        return (
-          <List.Item key={permit.id} asChild rounded="md">
-            <m.li {...statusChangeMotion(changed.has(permit.id), reduceMotion)}>
-              {/* See-through, so that the list item's highlight shows behind the card. */}
-              <Card.Root size="sm" width="full" bg="transparent">
-                <Card.Body gap={3}>
-                  <HStack justify="space-between" gap={2}>
-                    <Text fontWeight="bold">{display.registration}</Text>
-                    <PermitStatusBadge status={permit.status} />
-                  </HStack>
-                  <DataList.Root orientation="horizontal" size="sm">
-                    <DataList.Item>
-                      <DataList.ItemLabel>Vehicle</DataList.ItemLabel>
-                      <DataList.ItemValue>{display.vehicle}</DataList.ItemValue>
+      {rows.map(({ permit, display, motion }) => (
+        <List.Item key={permit.id} asChild rounded="md">
+          <m.li {...motion}>
+            {/* See-through, so that the list item's highlight shows behind the card. */}
+            <Card.Root size="sm" width="full" bg="transparent">
+              <Card.Body gap={3}>
+                <HStack justify="space-between" gap={2}>
+                  <Text fontWeight="bold">{display.registration}</Text>
+                  <PermitStatusBadge status={permit.status} />
+                </HStack>
+                <DataList.Root orientation="horizontal" size="sm">
+                  {cardDetails.map(({ label, text }) => (
+                    <DataList.Item key={label}>
+                      <DataList.ItemLabel>{label}</DataList.ItemLabel>
+                      <DataList.ItemValue>{display[text]}</DataList.ItemValue>
                     </DataList.Item>
-                    <DataList.Item>
-                      <DataList.ItemLabel>Reference</DataList.ItemLabel>
-                      <DataList.ItemValue>{display.reference}</DataList.ItemValue>
-                    </DataList.Item>
-                    <DataList.Item>
-                      <DataList.ItemLabel>Driver</DataList.ItemLabel>
-                      <DataList.ItemValue>{display.driver}</DataList.ItemValue>
-                    </DataList.Item>
-                    <DataList.Item>
-                      <DataList.ItemLabel>Start</DataList.ItemLabel>
-                      <DataList.ItemValue>{display.start}</DataList.ItemValue>
-                    </DataList.Item>
-                    <DataList.Item>
-                      <DataList.ItemLabel>End</DataList.ItemLabel>
-                      <DataList.ItemValue>{display.end}</DataList.ItemValue>
-                    </DataList.Item>
-                  </DataList.Root>
-                  <PermitRowButtons {...{ permit, permits, actionsFor, onAction }} />
-                </Card.Body>
-              </Card.Root>
-            </m.li>
-          </List.Item>
-        );
-      })}
+                  ))}
+                </DataList.Root>
+                <PermitRowButtons {...props} permit={permit} />
+              </Card.Body>
+            </Card.Root>
+          </m.li>
+        </List.Item>
+      ))}
     </List.Root>
   );
 });

@@ -1,12 +1,10 @@
 import { memo } from 'react';
 import { Table } from '@chakra-ui/react';
-import { m, useReducedMotion } from 'framer-motion';
-import { permitDisplay } from '../../../../machines/permits/rules/permit-display';
+import { m } from 'framer-motion';
 import { type PermitRowsProps } from './permit-row-actions';
 import { PermitRowButtons } from './permit-row-buttons';
 import { PermitStatusBadge } from './permit-status-badge';
-import { statusChangeMotion } from './status-change-motion';
-import { useListInSteps } from '../../../ui/use-list-in-steps';
+import { useShownPermitRows } from './use-shown-permit-rows';
 
 /** About a screenful of rows: what renders first. */
 const permitsPerStep = 15;
@@ -16,14 +14,8 @@ const permitsPerStep = 15;
  * Drawn again only when its permits, highlights or handlers change: a self-refresh whose answer
  * says what the rows already say keeps the same list (machines/permits/my-permits/permit-lists-equal.ts).
  */
-export const PermitTable = memo(function PermitTable({
-  permits,
-  changed,
-  actionsFor,
-  onAction,
-}: PermitRowsProps) {
-  const reduceMotion = useReducedMotion() ?? false;
-  const shown = useListInSteps(permits, permitsPerStep);
+export const PermitTable = memo(function PermitTable(props: PermitRowsProps) {
+  const rows = useShownPermitRows(props, permitsPerStep);
   return (
     <Table.ScrollArea borderWidth="1px" rounded="md">
       <Table.Root size="sm" aria-label="Permits">
@@ -40,27 +32,24 @@ export const PermitTable = memo(function PermitTable({
           </Table.Row>
         </Table.Header>
         <Table.Body>
-          {shown.map((permit) => {
-            const display = permitDisplay(permit);
-            return (
-              <Table.Row key={permit.id} asChild>
-                <m.tr {...statusChangeMotion(changed.has(permit.id), reduceMotion)}>
-                  <Table.Cell fontWeight="semibold">{display.registration}</Table.Cell>
-                  <Table.Cell>{display.vehicle}</Table.Cell>
-                  <Table.Cell>{display.reference}</Table.Cell>
-                  <Table.Cell>
-                    <PermitStatusBadge status={permit.status} />
-                  </Table.Cell>
-                  <Table.Cell>{display.driver}</Table.Cell>
-                  <Table.Cell whiteSpace="nowrap">{display.start}</Table.Cell>
-                  <Table.Cell whiteSpace="nowrap">{display.end}</Table.Cell>
-                  <Table.Cell>
-                    <PermitRowButtons {...{ permit, permits, actionsFor, onAction }} />
-                  </Table.Cell>
-                </m.tr>
-              </Table.Row>
-            );
-          })}
+          {rows.map(({ permit, display, motion }) => (
+            <Table.Row key={permit.id} asChild>
+              <m.tr {...motion}>
+                <Table.Cell fontWeight="semibold">{display.registration}</Table.Cell>
+                <Table.Cell>{display.vehicle}</Table.Cell>
+                <Table.Cell>{display.reference}</Table.Cell>
+                <Table.Cell>
+                  <PermitStatusBadge status={permit.status} />
+                </Table.Cell>
+                <Table.Cell>{display.driver}</Table.Cell>
+                <Table.Cell whiteSpace="nowrap">{display.start}</Table.Cell>
+                <Table.Cell whiteSpace="nowrap">{display.end}</Table.Cell>
+                <Table.Cell>
+                  <PermitRowButtons {...props} permit={permit} />
+                </Table.Cell>
+              </m.tr>
+            </Table.Row>
+          ))}
         </Table.Body>
       </Table.Root>
     </Table.ScrollArea>

@@ -74,14 +74,12 @@ function UpdatePermitFields({
   return (
     <FormBody id={formId} fieldOrder={updatePermitFieldOrder}>
       {form.showsStart && (
-        <Stack gap={1}>
-          <DateTimeInput
-            name="start"
-            label="New start date"
-            hint={updatePermitTexts.startHint}
-            earliest={minimums.start}
-          />
-        </Stack>
+        <DateTimeInput
+          name="start"
+          label="New start date"
+          hint={updatePermitTexts.startHint}
+          earliest={minimums.start}
+        />
       )}
       {form.showsEnd && (
         <Stack gap={2}>

@@ -1,23 +1,14 @@
 import { List } from '@chakra-ui/react';
-import { Formik } from 'formik';
 import { changePasswordMachine } from '../../../../machines/settings/change-password/change-password-machine';
 import { useAppActor } from '../../../shell/app-machines';
 import { usePasswordFormState } from '../../../shared/use-password-form-state';
 import { paths } from '../../../shell/pages';
 import { ErrorAlert } from '../../../ui/error-alert';
-import { FormBody } from '../../../ui/form-body';
 import { validateWithSchema } from '../../../ui/validate-with-schema';
 import { FormField } from '../../../ui/form-field';
 import { FormPage } from '../../../ui/form-page';
-import { FormSubmission } from '../../../ui/form-submission';
+import { MachineForm, type MachineFormSpec } from '../../../ui/machine-form';
 import { changePasswordActors } from './change-password-actors';
-
-/** The form's rules, loaded with its first check (src/ui/validate-with-schema.ts). */
-const validateChangePasswordForm = validateWithSchema(() =>
-  import('../../../../machines/settings/change-password/change-password-form-schema').then(
-    (module) => module.changePasswordFormSchema,
-  ),
-);
 
 interface ChangePasswordValues {
   current_password: string;
@@ -25,17 +16,17 @@ interface ChangePasswordValues {
   confirm_password: string;
 }
 
-const initialValues: ChangePasswordValues = {
-  current_password: '',
-  new_password: '',
-  confirm_password: '',
+const changePasswordForm: MachineFormSpec<ChangePasswordValues> = {
+  submitLabel: 'Update Password',
+  busyLabel: 'Updating...',
+  successMessage: 'Your password has been updated.',
+  initialValues: { current_password: '', new_password: '', confirm_password: '' },
+  rules: validateWithSchema(() =>
+    import('../../../../machines/settings/change-password/change-password-form-schema').then(
+      (module) => module.changePasswordFormSchema,
+    ),
+  ),
 };
-
-const fieldOrder: readonly (keyof ChangePasswordValues)[] = [
-  'current_password',
-  'new_password',
-  'confirm_password',
-];
 
 /**
  * A refusal that lists what is wrong with the password, one item per sentence. It takes focus
@@ -70,52 +61,42 @@ export function ChangePasswordScreen() {
     changePasswordMachine,
     changePasswordActors,
   );
-  const { submitting, succeeded, error } = usePasswordFormState(changePasswordActor);
+  const { progress, error } = usePasswordFormState(changePasswordActor);
   const errorItems = error?.items ?? [];
-  const serverFieldErrors = error?.fieldErrors;
 
   return (
     <FormPage title="Change Password" back={{ to: paths.settings, label: 'Back to Settings' }}>
-      <Formik
-        initialValues={initialValues}
-        {...validateChangePasswordForm}
+      <MachineForm
+        form={changePasswordForm}
+        // Items are listed as bullets above the button; the message is not said again under them.
+        progress={errorItems.length > 0 ? { ...progress, errorMessage: null } : progress}
         onSubmit={({ current_password, new_password }) =>
           changePasswordActor.send({ type: 'SUBMIT', values: { current_password, new_password } })
         }
       >
-        <FormBody fieldOrder={fieldOrder} serverFieldErrors={serverFieldErrors}>
-          <FormField
-            name="current_password"
-            label="Current password"
-            type="password"
-            autoComplete="current-password"
-          />
-          <FormField
-            name="new_password"
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            helperText="Use at least 8 characters with uppercase, lowercase and numeric characters."
-          />
-          <FormField
-            name="confirm_password"
-            label="Confirm new password"
-            type="password"
-            autoComplete="new-password"
-          />
-          {errorItems.length > 0 && (
-            <PasswordErrorItems items={errorItems} focusOnShow={serverFieldErrors === undefined} />
-          )}
-          <FormSubmission
-            label="Update Password"
-            busyLabel="Updating..."
-            submitting={submitting}
-            succeeded={succeeded}
-            successMessage="Your password has been updated."
-            errorMessage={errorItems.length > 0 ? null : (error?.message ?? null)}
-          />
-        </FormBody>
-      </Formik>
+        <FormField
+          name="current_password"
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+        />
+        <FormField
+          name="new_password"
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          helperText="Use at least 8 characters with uppercase, lowercase and numeric characters."
+        />
+        <FormField
+          name="confirm_password"
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+        />
+        {errorItems.length > 0 && (
+          <PasswordErrorItems items={errorItems} focusOnShow={progress.fieldErrors === undefined} />
+        )}
+      </MachineForm>
     </FormPage>
   );
 }
