@@ -28,13 +28,28 @@ export const visitorPassUnusableMessage = 'This visitor pass can no longer be us
 export const inviterHasNoPermitsLeftMessage =
   'The person who invited you has no permits left right now';
 
+/** Why a pass's window is refused (POST /api/v1/visitor-passes/), each under `valid_until`. */
+export const visitorPassWindowMessages = {
+  endBeforeStart: 'A visitor pass must end after it starts',
+  tooLong: `A visitor pass may last at most ${visitorPassRules.maxWindowDays} days`,
+  endInPast: 'A visitor pass must end in the future',
+} as const;
+
+/**
+ * What the visitor is told when the stay asked for does not lie within the pass's window: under
+ * `start_ts` when it starts before the window, under `end_ts` when it ends after it (an indefinite
+ * end, or the site's automatic end, included).
+ */
+export const visitorBookingOutsideWindowMessage =
+  'Your stay must be within the dates of your visitor pass';
+
 export const visitorPassStates = ['READY', 'USED', 'EXPIRED', 'WITHDRAWN'] as const;
 export type VisitorPassState = (typeof visitorPassStates)[number];
 
 export const visitorPassStateSchema = z.enum(visitorPassStates).meta({
   id: 'VisitorPassState',
   description:
-    'READY: it may still make a permit. USED: every use is spent. EXPIRED: its window has ended. WITHDRAWN: the resident withdrew it.',
+    'READY: it may still make a permit. USED: every use is spent. EXPIRED: its window has ended. WITHDRAWN: the resident withdrew it. When several hold, the first of WITHDRAWN, USED, EXPIRED.',
 });
 
 /** POST /api/v1/visitor-passes/ (signed in). */
@@ -133,7 +148,8 @@ export type VisitorBookingInput = z.output<typeof visitorBookingPayloadSchema>;
 /**
  * The visitor's booking: the answer to the booking, and to
  * GET /api/v1/visitor-passes/visit/{token}/bookings/{reference_no}/, which the visitor's page
- * polls for the live status while the pass's window lasts, even once the pass is used up.
+ * polls for the live status while the pass's window lasts, even once the pass is used up; not
+ * once the resident has withdrawn it (then 404, as for an unusable pass).
  */
 export const visitorBookingSchema = z
   .object({
