@@ -32,6 +32,8 @@ function unreachableThrottles(): CredentialThrottles {
     passwordResetAccount: throttle('password-reset-account'),
     emailPreferencesAccount: throttle('email-preferences-account'),
     mailLinkAddress: throttle('mail-link-address'),
+    visitorPassAddress: throttle('visitor-pass-address'),
+    visitorPassToken: throttle('visitor-pass-token'),
   };
 }
 
