@@ -24,6 +24,15 @@ import {
   permitUpdatePayloadSchema,
 } from './permit';
 import { siteSettingsSchema } from './site-settings';
+import {
+  visitorBookingPayloadSchema,
+  visitorBookingSchema,
+  visitorInvitationSchema,
+  visitorPassCreatedSchema,
+  visitorPassCreatePayloadSchema,
+  visitorPassListSchema,
+  visitorPassSchema,
+} from './visitor-pass';
 
 /**
  * The /api/v1 contract as an OpenAPI 3.1 document, generated from the schemas the reference host
@@ -104,6 +113,28 @@ const mailLinkPage = (
       '429': refusals.throttled,
     },
   });
+
+const visitorPassIdPath = {
+  path: z.object({ id: z.string().regex(/^\d+$/).meta({ description: 'The pass’s id.' }) }),
+};
+
+const visitLink = z.object({
+  token: z.string().meta({
+    description: 'The secret of the pass’s link /visit/<token>, as the resident sent it.',
+  }),
+});
+
+/** What a visitor's calls on a pass's link may be refused with. */
+const visitRefusals = {
+  '404': answer(
+    'The link cannot be used: unknown, used up, expired or withdrawn, or its resident’s account disabled. The same answer whatever the reason.',
+    detailErrorSchema,
+  ),
+  '429': answer(
+    'Too many refused calls from this address, or on this link; try again later.',
+    detailErrorSchema,
+  ),
+} as const;
 
 export function openApiDocument() {
   return createDocument({
@@ -372,6 +403,96 @@ export function openApiDocument() {
           confirmationLink,
           'The page saying so.',
         ),
+      },
+      '/api/v1/visitor-passes/': {
+        get: signedIn({
+          tags: ['optional'],
+          operationId: 'listVisitorPasses',
+          summary: 'The resident’s visitor passes, newest first (optional)',
+          description:
+            'A host without visitor passes answers 404 here, and the web app leaves them out.',
+          responses: {
+            '200': answer('The passes; never their tokens.', visitorPassListSchema),
+            '403': answer('The account has been disabled.', detailErrorSchema),
+          },
+        }),
+        post: signedIn({
+          tags: ['optional'],
+          operationId: 'createVisitorPass',
+          summary: 'Create a visitor pass: a link a visitor books parking on (optional)',
+          requestBody: json(visitorPassCreatePayloadSchema),
+          responses: {
+            '201': answer('Created: the pass and, this once, its token.', visitorPassCreatedSchema),
+            '400': refusals.badRequest,
+            '403': answer('The account has been disabled.', detailErrorSchema),
+          },
+        }),
+      },
+      '/api/v1/visitor-passes/{id}/withdraw/': {
+        post: signedIn({
+          tags: ['optional'],
+          operationId: 'withdrawVisitorPass',
+          summary: 'Withdraw a visitor pass (optional)',
+          description:
+            'Its link books nothing more and no longer shows a booking; withdrawing again changes nothing. The permits booked on it stay the resident’s.',
+          requestParams: visitorPassIdPath,
+          responses: {
+            '200': answer('The pass, withdrawn.', visitorPassSchema),
+            '403': answer('The account has been disabled.', detailErrorSchema),
+            '404': answer('No such pass of the resident’s.', detailErrorSchema),
+          },
+        }),
+      },
+      '/api/v1/visitor-passes/visit/{token}/': {
+        get: open({
+          tags: ['optional'],
+          operationId: 'getVisitorInvitation',
+          summary: 'What a visitor’s link shows (optional)',
+          description:
+            'No account needed. Of the resident, only their first name. Throttled per address and per link.',
+          requestParams: { path: visitLink },
+          responses: {
+            '200': answer('The invitation.', visitorInvitationSchema),
+            ...visitRefusals,
+          },
+        }),
+      },
+      '/api/v1/visitor-passes/visit/{token}/book/': {
+        post: open({
+          tags: ['optional'],
+          operationId: 'bookOnVisitorPass',
+          summary: 'Book parking on a visitor’s link (optional)',
+          description:
+            'The permit is the resident’s, under the rules of their own (limit, cap, overlaps, the site’s settings), within the pass’s window; it takes one of the pass’s uses. A receipt goes once to `receipt_email`, which is not kept.',
+          requestParams: { path: visitLink },
+          requestBody: json(visitorBookingPayloadSchema),
+          responses: {
+            '201': answer('Booked.', visitorBookingSchema),
+            '400': answer(
+              'Refused: each field’s messages, or under `non_field_errors` why the resident cannot hold it.',
+              fieldErrorsSchema,
+            ),
+            ...visitRefusals,
+          },
+        }),
+      },
+      '/api/v1/visitor-passes/visit/{token}/bookings/{reference_no}/': {
+        get: open({
+          tags: ['optional'],
+          operationId: 'getVisitorBooking',
+          summary: 'The live status of a booking made on the link (optional)',
+          description:
+            'While the pass’s window lasts, once its uses are spent too, until the resident withdraws it.',
+          requestParams: {
+            path: visitLink.extend({
+              reference_no: z.string().meta({ description: 'The booking’s reference number.' }),
+            }),
+          },
+          responses: {
+            '200': answer('The booking as it now is.', visitorBookingSchema),
+            ...visitRefusals,
+          },
+        }),
       },
       '/api/v1/openapi.json': {
         get: open({

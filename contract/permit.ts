@@ -23,7 +23,7 @@ export const permitStatusSchema = z
  * Europe/London wall time without an offset, 'yyyy-MM-ddTHH:mm:ss' (seconds optional), as the web
  * app sends it; the host also reads ISO 8601 instants with an offset.
  */
-const timestamp = z.string().max(64).meta({
+export const timestamp = z.string().max(64).meta({
   description: 'A Europe/London wall time, yyyy-MM-ddTHH:mm:ss.',
   example: '2030-01-31T09:30:00',
 });

@@ -19,6 +19,7 @@ import { emailPreferenceRoutes } from './routes/email-preference-routes';
 import { passwordRoutes } from './routes/password-routes';
 import { permitRoutes } from './routes/permit-routes';
 import { siteSettingsRoutes } from './routes/site-settings-routes';
+import { visitorPassRoutes } from './routes/visitor-pass-routes';
 
 export interface AppDependencies {
   db: Database;
@@ -244,6 +245,15 @@ export function buildApp(deps: AppDependencies): FastifyInstance {
     identity: deps.identity,
     sender: verificationSender,
     throttles,
+  });
+  app.register(visitorPassRoutes, {
+    prefix: '/api/v1/visitor-passes',
+    db: deps.db,
+    identity: deps.identity,
+    mailer: deps.mailer,
+    throttles,
+    mailsPerAccountPerHour: deps.mailsPerAccountPerHour,
+    onPermitChanged: deps.onPermitChanged,
   });
   app.register(openApiRoute);
   if (deps.adminSecret) app.register(adminRoutes, { db: deps.db, adminSecret: deps.adminSecret });

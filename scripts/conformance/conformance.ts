@@ -18,6 +18,13 @@ import {
   type PermitCreatePayload,
 } from '../../contract/permit';
 import { siteSettingsSchema, type SiteSettings } from '../../contract/site-settings';
+import {
+  visitorInvitationSchema,
+  visitorPassCreatedSchema,
+  visitorPassListSchema,
+  visitorPassSchema,
+  visitorPassUnusableMessage,
+} from '../../contract/visitor-pass';
 
 /**
  * The conformance suite: walks every call of the /api/v1 contract against an API host, as one
@@ -324,13 +331,61 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   }
 
   // Optional capabilities: present and of the contract's shape, or absent (404).
+  const present = new Set<string>();
   for (const [path, schema] of [
     ['/api/v1/me/email-preferences/', emailPreferencesSchema],
     ['/api/v1/me/email-verification/', emailVerificationSchema],
+    ['/api/v1/visitor-passes/', visitorPassListSchema],
   ] as const) {
     const answer = await send('GET', path);
     if (answer.status === 404) record(`GET ${path}`, 'is absent (optional)');
-    else expectAnswer(`GET ${path}`, 'answers (optional capability)', answer, [200], schema);
+    else if (expectAnswer(`GET ${path}`, 'answers (optional capability)', answer, [200], schema))
+      present.add(path);
+  }
+
+  // Visitor passes, where the host has them: a pass, the invitation its link shows without a
+  // token, and once the pass is withdrawn the one answer of a link that cannot be used.
+  if (present.has('/api/v1/visitor-passes/')) {
+    const pass = await call(
+      'POST',
+      '/api/v1/visitor-passes/',
+      'creates a visitor pass (optional)',
+      [201],
+      visitorPassCreatedSchema,
+      {
+        name: 'Conformance',
+        valid_from: wallTime(london),
+        valid_until: wallTime(london.plus({ days: 1 })),
+      },
+    );
+    if (pass) {
+      const visit = 'GET /api/v1/visitor-passes/visit/{token}/';
+      const link = `/api/v1/visitor-passes/visit/${encodeURIComponent(pass.token)}/`;
+      expectAnswer(
+        visit,
+        'shows the invitation, without a token (optional)',
+        await send('GET', link, undefined, false),
+        [200],
+        visitorInvitationSchema,
+      );
+      expectAnswer(
+        'POST /api/v1/visitor-passes/{id}/withdraw/',
+        'withdraws the pass (optional)',
+        await send('POST', `/api/v1/visitor-passes/${pass.id}/withdraw/`),
+        [200],
+        visitorPassSchema,
+      );
+      const withdrawn = expectAnswer(
+        visit,
+        'answers 404 for a withdrawn pass (optional)',
+        await send('GET', link, undefined, false),
+        [404],
+        detailErrorSchema,
+      );
+      if (withdrawn && withdrawn.detail !== visitorPassUnusableMessage) {
+        record(visit, 'says the link cannot be used', `detail is "${withdrawn.detail}"`);
+      }
+    }
   }
 
   // Bad input to every call that takes a body: 4xx in the contract's shapes, never 5xx.
@@ -352,6 +407,9 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
         new_password: 10,
         confirmations: 'yes',
         reminders: 1,
+        valid_from: 11,
+        valid_until: 12,
+        uses: 'three',
       },
     ],
     [
@@ -371,6 +429,9 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
         token: long,
         current_password: long,
         new_password: long,
+        name: long,
+        valid_from: long,
+        valid_until: long,
       },
     ],
     ['only unknown keys', { unknown_key: 'x', another: 1 }],
@@ -385,6 +446,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     ['POST', '/api/v1/auth/change-password/'],
     ['POST', '/api/v1/permits/'],
     ['PATCH', `/api/v1/permits/${created?.id ?? 1}/full_update/`],
+    // Optional: a host without visitor passes refuses with 404, which is a refusal too.
+    ['POST', '/api/v1/visitor-passes/'],
   ];
   for (const [method, path] of bodyCalls) {
     const name = `${method} ${path.replace(/\/permits\/\d+\//, '/permits/{id}/')}`;

@@ -103,6 +103,14 @@ export interface CredentialThrottles {
   emailPreferencesAccount: AttemptThrottle;
   /** Refused e-mail switch-off links, per client address. */
   mailLinkAddress: AttemptThrottle;
+  /**
+   * Calls on visitor passes' links that were refused (an unusable link, a refused booking), per
+   * client address; the calls that went well are given back (server/routes/visitor-pass-routes.ts).
+   */
+  visitorPassAddress: AttemptThrottle;
+  /** The same, per link (its token's hash), from whichever addresses; over the limit, only
+   *  addresses that have been refused are refused, as for sign-in (decision 012). */
+  visitorPassToken: AttemptThrottle;
 }
 
 const fifteenMinutes = 15 * 60 * 1000;
@@ -120,5 +128,7 @@ export function defaultCredentialThrottles(): CredentialThrottles {
     passwordResetAccount: throttle('password-reset-account', 5),
     emailPreferencesAccount: throttle('email-preferences-account', 30),
     mailLinkAddress: throttle('mail-link-address', 10),
+    visitorPassAddress: throttle('visitor-pass-address', 20),
+    visitorPassToken: throttle('visitor-pass-token', 20),
   };
 }

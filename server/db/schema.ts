@@ -11,6 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { permitStatuses, type PermitStatus } from '../../contract/permit-status';
+import { visitorPassRules } from '../../contract/visitor-pass';
 
 export type PermitCapType = 'monthly' | 'quarterly';
 
@@ -96,6 +97,45 @@ export const siteSettings = pgTable(
 );
 
 /**
+ * Visitor passes (docs/contract.md, "Visitor passes"): a link a resident sends, on which a visitor
+ * with no account books permits that are the resident's. Only the SHA-256 hash of the link's
+ * token is kept (server/visitor-passes/visitor-pass-tokens.ts), so a copy of the database books
+ * nothing. A pass books while it is not withdrawn, its window has not ended and it has uses left;
+ * each booking takes one use, under the row's lock, in the transaction that creates the permit.
+ */
+export const visitorPasses = pgTable(
+  'visitor_passes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The resident's own name for the pass ("Mum"); may be blank. */
+    name: text('name').notNull().default(''),
+    tokenHash: text('token_hash').notNull(),
+    validFrom: timestamp('valid_from', { withTimezone: true }).notNull(),
+    validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
+    usesAllowed: integer('uses_allowed').notNull(),
+    usesLeft: integer('uses_left').notNull(),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('visitor_passes_token_hash_idx').on(table.tokenHash),
+    index('visitor_passes_user_idx').on(table.userId, table.createdAt),
+    check('visitor_passes_ends_after_start', sql`${table.validUntil} > ${table.validFrom}`),
+    check(
+      'visitor_passes_uses_allowed',
+      sql`${table.usesAllowed} between 1 and ${sql.raw(String(visitorPassRules.maxUses))}`,
+    ),
+    check('visitor_passes_uses_left', sql`${table.usesLeft} between 0 and ${table.usesAllowed}`),
+  ],
+);
+
+/** A stored visitor pass. */
+export type VisitorPassRow = typeof visitorPasses.$inferSelect;
+
+/**
  * Visitor permits. `status` follows docs/contract.md §4; the reconciler (server/reconciler) moves a
  * permit between statuses against the parking provider, claiming it with `lease_expires_at` so a
  * permit whose processing was interrupted is picked up again once the lease runs out.
@@ -147,6 +187,8 @@ export const permits = pgTable(
     reconcilerSteps: integer('reconciler_steps').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The visitor pass a visitor booked this permit on; null for the resident's own. */
+    visitorPassId: integer('visitor_pass_id').references(() => visitorPasses.id),
   },
   (table) => [
     check(
@@ -156,6 +198,9 @@ export const permits = pgTable(
     ),
     check('permits_ends_after_start', sql`${table.endTs} > ${table.startTs}`),
     index('permits_status_next_attempt_idx').on(table.status, table.nextAttemptAt),
+    index('permits_visitor_pass_idx')
+      .on(table.visitorPassId)
+      .where(sql`${table.visitorPassId} is not null`),
   ],
 );
 

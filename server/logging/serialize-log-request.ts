@@ -3,8 +3,16 @@ import type { FastifyRequest } from 'fastify';
 // Query parameters that carry a credential: the permanent e-mail switch-off token, reset tokens.
 const secretParameter = /token|secret|password|signature|key|code/i;
 
-/** The URL with the values of its credential-bearing query parameters replaced. */
-function redactedUrl(url: string): string {
+// A path segment that carries a credential: the token of a visitor pass's link, which books
+// permits on a resident's allowance (/api/v1/visitor-passes/visit/<token>/…).
+const secretPathSegment = /(\/visit\/)[^/?#]*/gi;
+
+/**
+ * The URL with the token of a visitor pass's path, and the values of its credential-bearing query
+ * parameters, replaced.
+ */
+function redactedUrl(rawUrl: string): string {
+  const url = rawUrl.replace(secretPathSegment, '$1[redacted]');
   const queryStart = url.indexOf('?');
   if (queryStart === -1) return url;
   const redacted = url
@@ -26,9 +34,10 @@ function redactedUrl(url: string): string {
 }
 
 /**
- * The request as Fastify's own serializer logs it, except that credentials in the query string
- * (the e-mail switch-off link's permanent token) are replaced: a log line is read by more people
- * than the resident the link was mailed to (test/server/log-secrets.test.ts).
+ * The request as Fastify's own serializer logs it, except that credentials in the URL (the e-mail
+ * switch-off link's permanent token in the query, a visitor pass's token in the path) are
+ * replaced: a log line is read by more people than the resident the link was mailed to
+ * (test/server/log-secrets.test.ts, test/server/visitor-pass-booking.test.ts).
  */
 export function serializeLogRequest(request: FastifyRequest): Record<string, unknown> {
   return {

@@ -9,7 +9,8 @@ import { accountMails, users } from '../db/schema';
  */
 export const defaultMailsPerAccountPerHour = 30;
 
-export type AccountMailKind = 'permit' | 'email-verification' | 'password-reset';
+export type AccountMailKind =
+  'permit' | 'email-verification' | 'password-reset' | 'visitor-receipt';
 
 /**
  * Takes one mail from the account's hourly allowance: true (and counted) when the account has

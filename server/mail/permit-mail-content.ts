@@ -65,6 +65,60 @@ function typedValue(text: string): string {
   return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
 }
 
+/** The permit's facts a mail tells, each a label and a one-line value. */
+export function permitMailFacts(
+  permit: PermitMailSubject['permit'],
+  status: PermitStatus,
+): Array<[string, string]> {
+  return [
+    ['Registration', typedValue(permit.vrm)],
+    [
+      'Vehicle',
+      [permit.make, permit.model, permit.colour]
+        .map(typedValue)
+        .filter((part) => part)
+        .join(' '),
+    ],
+    ['Starts', toUkDateTime(DateTime.fromJSDate(permit.startTs))],
+    ['Ends', endText(permit.endTs)],
+    ['Reference', typedValue(permit.referenceNo)],
+    ['Status', permitStatusLabels[status]],
+  ];
+}
+
+/**
+ * A mail's plain text and HTML, the same facts in each: an opening line, the facts as a labelled
+ * list (a table in HTML), the sign-off, and a closing line (a link's text and its HTML) if any.
+ */
+export function permitMailBodies(
+  opening: string,
+  facts: Array<[string, string]>,
+  closing?: { text: string; html: string },
+): { text: string; html: string } {
+  const text = [
+    opening,
+    '',
+    ...facts.map(([name, value]) => `${name}: ${value}`),
+    '',
+    'Kerbside visitor parking',
+    ...(closing ? [closing.text] : []),
+    '',
+  ].join('\n');
+  const rows = facts
+    .map(
+      ([name, value]) =>
+        `<tr><th align="left" style="padding:2px 12px 2px 0">${escapeHtml(name)}</th><td>${escapeHtml(value)}</td></tr>`,
+    )
+    .join('');
+  const html =
+    '<!doctype html><html lang="en-GB"><body>' +
+    `<p>${escapeHtml(opening)}</p><table>${rows}</table>` +
+    '<p>Kerbside visitor parking</p>' +
+    (closing ? `<p>${closing.html}</p>` : '') +
+    '</body></html>';
+  return { text, html };
+}
+
 /**
  * A permit confirmation or reminder, as plain text and as HTML with the same facts: registration,
  * make and model, start and end in UK time, reference and status, what the resident typed only
@@ -76,43 +130,15 @@ export function permitMailContent(subject: PermitMailSubject): MailMessage {
   const { permit, kind } = subject;
   const headline = headlines[kind];
   const end = endText(permit.endTs);
-  const facts: Array<[string, string]> = [
-    ['Registration', typedValue(permit.vrm)],
-    [
-      'Vehicle',
-      [permit.make, permit.model, permit.colour]
-        .map(typedValue)
-        .filter((part) => part)
-        .join(' '),
-    ],
-    ['Starts', toUkDateTime(DateTime.fromJSDate(permit.startTs))],
-    ['Ends', end],
-    ['Reference', typedValue(permit.referenceNo)],
-    ['Status', permitStatusLabels[subject.status]],
-  ];
   const what = kind === 'reminder' ? 'reminders before a permit ends' : 'permit confirmations';
-  const switchOff = `To stop ${what}, open this link: ${subject.switchOffUrl}`;
-  const text = [
+  const { text, html } = permitMailBodies(
     headline.opening,
-    '',
-    ...facts.map(([name, value]) => `${name}: ${value}`),
-    '',
-    'Kerbside visitor parking',
-    switchOff,
-    '',
-  ].join('\n');
-  const rows = facts
-    .map(
-      ([name, value]) =>
-        `<tr><th align="left" style="padding:2px 12px 2px 0">${escapeHtml(name)}</th><td>${escapeHtml(value)}</td></tr>`,
-    )
-    .join('');
-  const html =
-    '<!doctype html><html lang="en-GB"><body>' +
-    `<p>${escapeHtml(headline.opening)}</p><table>${rows}</table>` +
-    '<p>Kerbside visitor parking</p>' +
-    `<p><a href="${escapeHtml(subject.switchOffUrl)}">Stop ${escapeHtml(what)}</a></p>` +
-    '</body></html>';
+    permitMailFacts(permit, subject.status),
+    {
+      text: `To stop ${what}, open this link: ${subject.switchOffUrl}`,
+      html: `<a href="${escapeHtml(subject.switchOffUrl)}">Stop ${escapeHtml(what)}</a>`,
+    },
+  );
   // Nothing the resident typed (registration, reference label, vehicle) goes into the subject,
   // which mail clients show before any label: only our own words and the end time.
   const about = kind === 'reminder' ? ` ends ${end}` : '';

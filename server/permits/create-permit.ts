@@ -23,11 +23,20 @@ import type { PermitRow } from '../db/schema';
 // Unambiguous characters only: reference numbers are read out over the phone.
 const referenceAlphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
-function generatedReference(): string {
+/** A new reference number, "KS-" and eight characters from referenceAlphabet. */
+export function generatedReference(): string {
   const characters = [...randomBytes(8)].map(
     (byte) => referenceAlphabet[byte % referenceAlphabet.length],
   );
   return `KS-${characters.join('')}`;
+}
+
+/** A period a permit must lie within (a visitor pass's window), and what is said when not. */
+export interface PermitWindow {
+  from: Date;
+  until: Date;
+  /** Recorded under start_ts for a start before `from`, under end_ts for an end after `until`. */
+  message: string;
 }
 
 /** Where the permit starts and ends, and whether it starts now (QUEUED) or later (SCHEDULED). */
@@ -60,6 +69,16 @@ function resolveTimes(
   return start && end ? { start, end, startsNow } : null;
 }
 
+/** Records errors when the permit's times do not lie within the window. */
+function checkWindow(
+  times: { start: Date; end: Date },
+  window: PermitWindow,
+  errors: FieldErrors,
+): void {
+  if (times.start.getTime() < window.from.getTime()) errors.start_ts ??= [window.message];
+  if (times.end.getTime() > window.until.getTime()) errors.end_ts ??= [window.message];
+}
+
 function resolveReference(input: PermitCreateInput, settings: SiteSettings, errors: FieldErrors) {
   if (!settings.can_add_reference) return { referenceNo: generatedReference(), label: false };
   const given = input.reference_label;
@@ -68,6 +87,84 @@ function resolveReference(input: PermitCreateInput, settings: SiteSettings, erro
     given === '' ? 'This field may not be blank.' : 'This field is required.',
   ];
   return null;
+}
+
+/** A permit checked against the site's rules, ready to be written. */
+export interface PermitPlan {
+  /** When the checks ran: the cap period counts from it. */
+  now: Date;
+  referenceNo: string;
+  label: boolean;
+  start: Date;
+  end: Date;
+  /** Starts now (QUEUED, using an activation) rather than later (SCHEDULED). */
+  startsNow: boolean;
+  input: PermitCreateInput;
+}
+
+/**
+ * Checks a create payload against the site's rules (reference label, scheduling, the chosen or
+ * automatic end) and, when given, a window the permit must lie within. Throws 400 with DRF field
+ * errors; nothing is read or written.
+ */
+export function planPermit(
+  input: PermitCreateInput,
+  settings: SiteSettings,
+  options: { now?: Date; window?: PermitWindow } = {},
+): PermitPlan {
+  const now = options.now ?? new Date();
+  const errors: FieldErrors = {};
+  const reference = resolveReference(input, settings, errors);
+  const times = resolveTimes(input, settings, now, errors);
+  if (times && options.window) checkWindow(times, options.window, errors);
+  throwIfAny(errors);
+  if (!reference || !times) throw new Error('Permit input resolved without errors or values.');
+  return { now, ...reference, ...times, input };
+}
+
+/**
+ * Writes a planned permit for the resident, QUEUED when it starts now, SCHEDULED when later,
+ * inside the caller's transaction: the permit limit and the activation cap are checked under the
+ * resident's row lock (checkPermitAllowance), and a resident with no room left is refused with 400
+ * and `noRoomMessage` (default: the limit's or the cap's own message). Overlapping times for the
+ * vehicle and a held reference number are refused by the database's constraints: the caller turns
+ * them into answers with permitConstraintError once the transaction has failed.
+ */
+export async function insertPlannedPermit(
+  tx: Database,
+  userId: string,
+  plan: PermitPlan,
+  options: { visitorPassId?: number; noRoomMessage?: string } = {},
+): Promise<PermitRow> {
+  const allowance = await checkPermitAllowance(tx, userId, {
+    at: plan.now,
+    activatesNow: plan.startsNow,
+    countQueued: true,
+  });
+  if (!allowance.allowed) {
+    throw new HttpError(400, { non_field_errors: [options.noRoomMessage ?? allowance.message] });
+  }
+  const { input } = plan;
+  const [created] = await tx
+    .insert(permits)
+    .values({
+      userId,
+      referenceNo: plan.referenceNo,
+      label: plan.label,
+      vrm: input.vrm,
+      make: input.make,
+      model: input.model,
+      colour: input.colour,
+      driverFirst: input.driver_first,
+      driverLast: input.driver_last,
+      status: plan.startsNow ? 'QUEUED' : 'SCHEDULED',
+      startTs: plan.start,
+      endTs: plan.end,
+      visitorPassId: options.visitorPassId ?? null,
+    })
+    .returning();
+  if (!created) throw new Error('Inserting the permit returned no row.');
+  return created;
 }
 
 /**
@@ -81,44 +178,10 @@ export async function createPermit(
   input: PermitCreateInput,
   settings: SiteSettings,
 ): Promise<PermitRow> {
-  const now = new Date();
-  const errors: FieldErrors = {};
-  const reference = resolveReference(input, settings, errors);
-  const times = resolveTimes(input, settings, now, errors);
-  throwIfAny(errors);
-  if (!reference || !times) throw new Error('Permit input resolved without errors or values.');
-  const { start, end, startsNow } = times;
+  const plan = planPermit(input, settings);
   try {
-    return await db.transaction(async (tx) => {
-      const allowance = await checkPermitAllowance(tx, userId, {
-        at: now,
-        activatesNow: startsNow,
-        countQueued: true,
-      });
-      if (!allowance.allowed) {
-        throw new HttpError(400, { non_field_errors: [allowance.message] });
-      }
-      const [created] = await tx
-        .insert(permits)
-        .values({
-          userId,
-          referenceNo: reference.referenceNo,
-          label: reference.label,
-          vrm: input.vrm,
-          make: input.make,
-          model: input.model,
-          colour: input.colour,
-          driverFirst: input.driver_first,
-          driverLast: input.driver_last,
-          status: startsNow ? 'QUEUED' : 'SCHEDULED',
-          startTs: start,
-          endTs: end,
-        })
-        .returning();
-      if (!created) throw new Error('Inserting the permit returned no row.');
-      return created;
-    });
+    return await db.transaction((tx) => insertPlannedPermit(tx, userId, plan));
   } catch (error) {
-    throw permitConstraintError(error, reference.referenceNo);
+    throw permitConstraintError(error, plan.referenceNo);
   }
 }

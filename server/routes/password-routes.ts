@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   passwordChangeSchema,
@@ -19,7 +19,8 @@ import { parseBody } from '../http/parse-body';
 import { refuseWhenAddressOrAccountThrottled } from '../http/refuse-when-address-or-account-throttled';
 import { refuseWhenThrottled } from '../http/refuse-when-throttled';
 import { takeAccountMail } from '../mail/account-mail-budget';
-import type { Mailer, MailMessage } from '../mail/mailer';
+import type { Mailer } from '../mail/mailer';
+import { sendAfterAnswer } from '../mail/send-after-answer';
 
 export interface PasswordRoutesOptions {
   db: Database;
@@ -60,18 +61,8 @@ export const passwordRoutes: FastifyPluginAsync<PasswordRoutesOptions> = async (
   };
 
   // Mail leaves after the answer, so a registered and an unknown e-mail take the same time to
-  // answer; closing the app waits for what is still on its way.
-  const deliveries = new Set<Promise<void>>();
-  function deliverLater(log: FastifyBaseLogger, message: MailMessage): void {
-    const delivery: Promise<void> = mailer
-      .send(message)
-      .catch((error: unknown) => log.error({ err: error }, 'Sending a password-reset mail failed'))
-      .finally(() => deliveries.delete(delivery));
-    deliveries.add(delivery);
-  }
-  app.addHook('onClose', async () => {
-    await Promise.all([...deliveries]);
-  });
+  // answer.
+  const sendLater = sendAfterAnswer(app);
 
   app.post('/change-password/', async (request: FastifyRequest) => {
     const resident = await authenticateResident(request, { db, identity });
@@ -128,16 +119,14 @@ export const passwordRoutes: FastifyPluginAsync<PasswordRoutesOptions> = async (
         resident.id,
         options.resetTokenLifetimeMs,
       );
-      deliverLater(
-        request.log,
-        passwordResetMail({
-          email,
-          webOrigin: options.webOrigin,
-          uid: resident.id,
-          token,
-          expiresAt,
-        }),
-      );
+      const message = passwordResetMail({
+        email,
+        webOrigin: options.webOrigin,
+        uid: resident.id,
+        token,
+        expiresAt,
+      });
+      sendLater(request.log, 'Sending a password-reset mail failed', () => mailer.send(message));
     }
     return { detail: passwordMessages.resetRequested };
   });

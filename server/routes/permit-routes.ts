@@ -2,8 +2,8 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database';
 import type { Identity } from '../identity/firebase-identity';
 import { authenticateResident } from '../http/authenticate-resident';
-import { HttpError } from '../http/http-error';
 import { parseBody } from '../http/parse-body';
+import { pathIdOf } from '../http/path-id';
 import { capPeriod } from '../permits/cap-period';
 import { createPermit } from '../permits/create-permit';
 import { listPermits, parsePermitListQuery } from '../permits/list-permits';
@@ -25,16 +25,6 @@ export interface PermitRoutesOptions {
   onPermitChanged?: () => void;
   /** Where paging links point (PUBLIC_API_URL, server/app.ts), without a trailing slash. */
   publicUrl: () => string;
-}
-
-const maxPermitId = 2_147_483_647;
-
-/** The permit id of a detail route; anything that cannot be one is simply not found. */
-function permitIdOf(request: FastifyRequest): number {
-  const text = (request.params as { id?: string }).id ?? '';
-  const id = /^[1-9]\d{0,9}$/.test(text) ? Number(text) : 0;
-  if (id < 1 || id > maxPermitId) throw new HttpError(404, { detail: 'Not found.' });
-  return id;
 }
 
 /**
@@ -98,17 +88,17 @@ export const permitRoutes: FastifyPluginAsync<PermitRoutesOptions> = async (app,
   app.post('/:id/activate/', async (request) => {
     const { id } = await resident(request);
     const settings = await siteSettingsStore.read(db);
-    return serializePermit(await activatePermit(db, id, permitIdOf(request), settings));
+    return serializePermit(await activatePermit(db, id, pathIdOf(request), settings));
   });
 
   app.post('/:id/cancel/', async (request) => {
     const { id } = await resident(request);
-    return serializePermit(await cancelPermit(db, id, permitIdOf(request)));
+    return serializePermit(await cancelPermit(db, id, pathIdOf(request)));
   });
 
   app.patch('/:id/full_update/', async (request) => {
     const { id } = await resident(request);
-    const permitId = permitIdOf(request);
+    const permitId = pathIdOf(request);
     const input = parseBody(permitUpdatePayloadSchema, request.body);
     const settings = await siteSettingsStore.read(db);
     return serializePermit(await updatePermit(db, id, permitId, input, settings));

@@ -4,10 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { permits } from '../../server/db/schema';
 import { createHostLogger } from '../../server/logging/create-host-logger';
-import { createPermitMailDispatcher } from '../../server/mail/create-permit-mail-dispatcher';
 import { createMailer, type Mailer } from '../../server/mail/mailer';
-import type { PollingLoop } from '../../server/polling/create-polling-loop';
-import { createReconciler, type Reconciler } from '../../server/reconciler/create-reconciler';
 import {
   admin,
   londonNow,
@@ -16,11 +13,11 @@ import {
   signedInPermitClient,
   type PermitClient,
 } from './support/permit-api';
+import { startPermitWorkers, type PermitWorkers } from './support/permit-workers';
 import {
   eventually,
   permitReaching,
   recordingProvider,
-  testReconcilerSettings,
   type RecordingProvider,
 } from './support/reconciler-fixtures';
 import { openTestDatabase, type TestDatabase } from './support/test-database';
@@ -31,8 +28,7 @@ jest.setTimeout(60_000);
 let database: TestDatabase;
 let api: TestApi;
 let recorder: RecordingProvider;
-let reconciler: Reconciler;
-let dispatcher: PollingLoop;
+let workers: PermitWorkers;
 let mailer: Mailer;
 let outboxDir: string;
 
@@ -46,26 +42,15 @@ beforeAll(async () => {
     log: createHostLogger({ level: 'silent' }),
   });
   recorder = recordingProvider();
-  reconciler = createReconciler({
-    db: database.db,
-    provider: recorder.provider,
-    settings: testReconcilerSettings,
-    log: createHostLogger({ level: 'silent' }),
-  });
-  dispatcher = createPermitMailDispatcher({
-    db: database.db,
+  workers = startPermitWorkers(database.db, {
     mailer,
-    settings: { intervalMs: 20, leaseMs: 5000 },
     publicUrl: () => api.url,
-    log: createHostLogger({ level: 'silent' }),
+    provider: recorder.provider,
   });
-  reconciler.start();
-  dispatcher.start();
 });
 
 afterAll(async () => {
-  await reconciler?.stop();
-  await dispatcher?.stop();
+  await workers?.stop();
   mailer?.close();
   await api?.close();
   await database?.close();

@@ -7,10 +7,12 @@ import {
   permits,
   siteSettings,
   users,
+  visitorPasses,
 } from '../../server/db/schema';
 import { openTestDatabase, type TestDatabase } from './support/test-database';
 import { call, startTestApi, type TestApi } from '../../scripts/stack/test-api';
 import { permitOf, permitPayload, signedInPermitClient } from './support/permit-api';
+import { bookingOf, createPass, visitor } from './support/visitor-pass-api';
 
 jest.setTimeout(120_000);
 
@@ -32,6 +34,8 @@ function unreachableThrottles(): CredentialThrottles {
     passwordResetAccount: throttle('password-reset-account'),
     emailPreferencesAccount: throttle('email-preferences-account'),
     mailLinkAddress: throttle('mail-link-address'),
+    visitorPassAddress: throttle('visitor-pass-address'),
+    visitorPassToken: throttle('visitor-pass-token'),
   };
 }
 
@@ -39,6 +43,10 @@ let database: TestDatabase;
 let api: TestApi;
 let authorization: string;
 let permitId: number;
+/** A pass of the resident's, ten uses, whose link the public calls are sent on. */
+let passToken: string;
+let passId: number;
+let bookedReference: string;
 
 beforeAll(async () => {
   database = await openTestDatabase();
@@ -46,6 +54,10 @@ beforeAll(async () => {
   const resident = await signedInPermitClient(api.url, database.db);
   authorization = `Bearer ${resident.idToken}`;
   permitId = permitOf(await resident.create(permitPayload({ end_ts: null }))).id;
+  const pass = await createPass(resident, { uses: 10 });
+  passToken = pass.token;
+  passId = (await createPass(resident)).id;
+  bookedReference = bookingOf(await visitor(api.url, passToken).book()).reference_no;
 });
 
 afterAll(async () => {
@@ -53,7 +65,14 @@ afterAll(async () => {
   await database?.close();
 });
 
-const storedTables = [users, inviteCodes, permits, passwordResetTokens, siteSettings];
+const storedTables = [
+  users,
+  inviteCodes,
+  permits,
+  passwordResetTokens,
+  siteSettings,
+  visitorPasses,
+];
 
 /**
  * Everything a request could change, as one string: per table its row count and an MD5 of all
@@ -145,6 +164,14 @@ async function fuzz(
 
 const post = (url: string, names: string[]) => bodies(names).map((body) => ({ url, body }));
 
+/** A detail route's id: the one that exists (read when the run starts), anything, any integer. */
+const pathIds = (known: () => number) =>
+  fc.oneof(
+    fc.constant(() => String(known())),
+    fc.string().map((raw) => () => encodeURIComponent(raw)),
+    fc.integer().map((n) => () => String(n)),
+  );
+
 describe(`${runs} generated inputs per endpoint: 4xx or 2xx, never 5xx; a refusal changes nothing`, () => {
   it.each([
     [
@@ -167,17 +194,17 @@ describe(`${runs} generated inputs per endpoint: 4xx or 2xx, never 5xx; a refusa
   });
 
   it.each(['activate', 'cancel'])('POST /api/v1/permits/:id/%s/', async (action) => {
-    const ids = fc.oneof(
-      fc.constant(() => String(permitId)),
-      fc.string().map((raw) => () => encodeURIComponent(raw)),
-      fc.integer().map((n) => () => String(n)),
-    );
     await fuzz(
       'POST',
-      fc.tuple(ids, bodies([])).map(([id, body]) => ({
-        url: `/api/v1/permits/${id()}/${action}/`,
-        body,
-      })),
+      fc
+        .tuple(
+          pathIds(() => permitId),
+          bodies([]),
+        )
+        .map(([id, body]) => ({
+          url: `/api/v1/permits/${id()}/${action}/`,
+          body,
+        })),
       { authenticated: true },
     );
   });
@@ -228,22 +255,95 @@ describe(`${runs} generated inputs per endpoint: 4xx or 2xx, never 5xx; a refusa
     });
   });
 
-  it.each(['/api/v1/permits/', '/api/v1/permits/permit_cap_info/', '/api/v1/site-settings/'])(
-    'GET %s with generated query strings',
-    async (path) => {
-      const query = fc
-        .array(
-          fc.tuple(
-            fc.oneof(
-              fc.constantFrom('page', 'status', 'search', 'ordering', 'start_date', 'end_date'),
-              fc.string(),
-            ),
-            fc.oneof(text, fc.integer().map(String)),
-          ),
-          { maxLength: 5 },
-        )
-        .map((pairs) => ({ url: `${path}?${new URLSearchParams(pairs).toString()}` }));
-      await fuzz('GET', query, { authenticated: true });
+  it('POST /api/v1/visitor-passes/', async () => {
+    await fuzz(
+      'POST',
+      post('/api/v1/visitor-passes/', ['name', 'valid_from', 'valid_until', 'uses', 'token']),
+      { authenticated: true },
+    );
+  });
+
+  /** A link's token: the pass's own, one of its shape, or anything at all. */
+  const tokens = fc.oneof(
+    fc.constant(() => passToken),
+    fc.stringMatching(/^[A-Za-z0-9_-]{43}$/).map((token) => () => token),
+    fc.string({ maxLength: 90 }).map((raw) => () => encodeURIComponent(raw)),
+  );
+
+  it.each([false, true])(
+    'GET /api/v1/visitor-passes/visit/:token/ with generated tokens (signed in: %s)',
+    async (authenticated) => {
+      await fuzz(
+        'GET',
+        tokens.map((token) => ({ url: `/api/v1/visitor-passes/visit/${token()}/` })),
+        { authenticated },
+      );
     },
   );
+
+  it('POST /api/v1/visitor-passes/visit/:token/book/, unauthenticated', async () => {
+    await fuzz(
+      'POST',
+      fc
+        .tuple(
+          fc.oneof({ weight: 4, arbitrary: fc.constant(() => passToken) }, tokens),
+          bodies(['vrm', 'make', 'model', 'colour', 'start_ts', 'end_ts', 'receipt_email']),
+        )
+        .map(([token, body]) => ({ url: `/api/v1/visitor-passes/visit/${token()}/book/`, body })),
+      { authenticated: false },
+    );
+  });
+
+  it('GET /api/v1/visitor-passes/visit/:token/bookings/:reference_no/, unauthenticated', async () => {
+    const references = fc.oneof(
+      fc.constant(bookedReference),
+      fc.string({ maxLength: 90 }),
+      fc.constantFrom('KS-AAAAAAAA', '%', '..', ' '),
+    );
+    await fuzz(
+      'GET',
+      fc.tuple(tokens, references).map(([token, reference]) => ({
+        url: `/api/v1/visitor-passes/visit/${token()}/bookings/${encodeURIComponent(reference)}/`,
+      })),
+      { authenticated: false },
+    );
+  });
+
+  // After the link's calls: a generated id may withdraw the pass whose link they use.
+  it('POST /api/v1/visitor-passes/:id/withdraw/', async () => {
+    await fuzz(
+      'POST',
+      fc
+        .tuple(
+          pathIds(() => passId),
+          bodies([]),
+        )
+        .map(([id, body]) => ({
+          url: `/api/v1/visitor-passes/${id()}/withdraw/`,
+          body,
+        })),
+      { authenticated: true },
+    );
+  });
+
+  it.each([
+    '/api/v1/permits/',
+    '/api/v1/permits/permit_cap_info/',
+    '/api/v1/site-settings/',
+    '/api/v1/visitor-passes/',
+  ])('GET %s with generated query strings', async (path) => {
+    const query = fc
+      .array(
+        fc.tuple(
+          fc.oneof(
+            fc.constantFrom('page', 'status', 'search', 'ordering', 'start_date', 'end_date'),
+            fc.string(),
+          ),
+          fc.oneof(text, fc.integer().map(String)),
+        ),
+        { maxLength: 5 },
+      )
+      .map((pairs) => ({ url: `${path}?${new URLSearchParams(pairs).toString()}` }));
+    await fuzz('GET', query, { authenticated: true });
+  });
 });

@@ -4,10 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { permitMails, permits, users } from '../../server/db/schema';
 import { createHostLogger } from '../../server/logging/create-host-logger';
-import { createPermitMailDispatcher } from '../../server/mail/create-permit-mail-dispatcher';
 import { createMailer, type Mailer } from '../../server/mail/mailer';
-import type { PollingLoop } from '../../server/polling/create-polling-loop';
-import { createReconciler, type Reconciler } from '../../server/reconciler/create-reconciler';
 import {
   admin,
   permitOf,
@@ -15,11 +12,8 @@ import {
   resetSiteSettings,
   signedInPermitClient,
 } from './support/permit-api';
-import {
-  eventually,
-  recordingProvider,
-  testReconcilerSettings,
-} from './support/reconciler-fixtures';
+import { startPermitWorkers, type PermitWorkers } from './support/permit-workers';
+import { eventually } from './support/reconciler-fixtures';
 import { openTestDatabase, type TestDatabase } from './support/test-database';
 import {
   call,
@@ -48,8 +42,7 @@ let database: TestDatabase;
 let api: TestApi;
 let mailer: Mailer;
 let outboxDir: string;
-let reconciler: Reconciler;
-let dispatcher: PollingLoop;
+let workers: PermitWorkers;
 
 beforeAll(async () => {
   database = await openTestDatabase();
@@ -60,26 +53,15 @@ beforeAll(async () => {
     log: createHostLogger({ level: 'silent' }),
   });
   api = await startTestApi(database.db, { mailer, mailsPerAccountPerHour: perHour });
-  reconciler = createReconciler({
-    db: database.db,
-    provider: recordingProvider().provider,
-    settings: testReconcilerSettings,
-    log: createHostLogger({ level: 'silent' }),
-  });
-  dispatcher = createPermitMailDispatcher({
-    db: database.db,
+  workers = startPermitWorkers(database.db, {
     mailer,
-    settings: { intervalMs: 20, leaseMs: 5000, mailsPerAccountPerHour: perHour },
     publicUrl: () => api.url,
-    log: createHostLogger({ level: 'silent' }),
+    mailSettings: { mailsPerAccountPerHour: perHour },
   });
-  reconciler.start();
-  dispatcher.start();
 });
 
 afterAll(async () => {
-  await reconciler?.stop();
-  await dispatcher?.stop();
+  await workers?.stop();
   mailer?.close();
   await api?.close();
   await database?.close();

@@ -74,7 +74,9 @@ export function uniqueVrm(): string {
 }
 
 /** "Now" in London without an offset, as the web app sends a permit that starts now. */
-export function londonNow(plus: { minutes?: number; hours?: number; days?: number } = {}): string {
+export function londonNow(
+  plus: { seconds?: number; minutes?: number; hours?: number; days?: number } = {},
+): string {
   return DateTime.now().setZone('Europe/London').plus(plus).toFormat("yyyy-MM-dd'T'HH:mm:ss");
 }
 

@@ -1,0 +1,149 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { DateTime } from 'luxon';
+import { siteTimeZone } from '../../contract/london-wall-time';
+import {
+  visitorPassRules,
+  visitorPassWindowMessages,
+  type VisitorPass,
+  type VisitorPassCreateInput,
+  type VisitorPassCreated,
+  type VisitorPassState,
+} from '../../contract/visitor-pass';
+import type { Database } from '../db/database';
+import { permits, visitorPasses, type VisitorPassRow } from '../db/schema';
+import { HttpError } from '../http/http-error';
+import { readDateTime, throwIfAny, type FieldErrors } from '../permits/permit-times';
+import { issueVisitorPassToken } from './visitor-pass-tokens';
+
+/**
+ * What a pass is now (docs/contract.md, "Visitor passes"): withdrawn by the resident, every use
+ * spent, its window ended, or ready to book; the first of these that holds.
+ */
+export function visitorPassState(
+  pass: Pick<VisitorPassRow, 'withdrawnAt' | 'usesLeft' | 'validUntil'>,
+  now: Date,
+): VisitorPassState {
+  if (pass.withdrawnAt) return 'WITHDRAWN';
+  if (pass.usesLeft <= 0) return 'USED';
+  if (pass.validUntil.getTime() <= now.getTime()) return 'EXPIRED';
+  return 'READY';
+}
+
+export function serializeVisitorPass(
+  pass: VisitorPassRow,
+  permitIds: number[],
+  now: Date,
+): VisitorPass {
+  return {
+    id: pass.id,
+    name: pass.name,
+    valid_from: pass.validFrom.toISOString(),
+    valid_until: pass.validUntil.toISOString(),
+    uses_allowed: pass.usesAllowed,
+    uses_left: pass.usesLeft,
+    state: visitorPassState(pass, now),
+    created_at: pass.createdAt.toISOString(),
+    permit_ids: permitIds,
+  };
+}
+
+/**
+ * The pass's window as the resident asked for it: readable times, an end after the start, no
+ * longer than visitorPassRules.maxWindowDays (calendar days in London), an end still to come.
+ * Throws 400 with DRF field errors.
+ */
+function readWindow(input: VisitorPassCreateInput, now: Date): { from: Date; until: Date } {
+  const errors: FieldErrors = {};
+  const from = readDateTime(input.valid_from, 'valid_from', errors);
+  const until = readDateTime(input.valid_until, 'valid_until', errors);
+  if (from && until) {
+    const latestEnd = DateTime.fromJSDate(from, { zone: siteTimeZone }).plus({
+      days: visitorPassRules.maxWindowDays,
+    });
+    if (until.getTime() <= from.getTime()) {
+      errors.valid_until = [visitorPassWindowMessages.endBeforeStart];
+    } else if (until.getTime() > latestEnd.toMillis()) {
+      errors.valid_until = [visitorPassWindowMessages.tooLong];
+    } else if (until.getTime() <= now.getTime()) {
+      errors.valid_until = [visitorPassWindowMessages.endInPast];
+    }
+  }
+  throwIfAny(errors);
+  if (!from || !until) throw new Error('The window resolved without errors or values.');
+  return { from, until };
+}
+
+/** A new pass of the resident's, with its token, which no later answer repeats. */
+export async function createVisitorPass(
+  db: Database,
+  userId: string,
+  input: VisitorPassCreateInput,
+): Promise<VisitorPassCreated> {
+  const now = new Date();
+  const window = readWindow(input, now);
+  const { token, hash } = issueVisitorPassToken();
+  const [created] = await db
+    .insert(visitorPasses)
+    .values({
+      userId,
+      name: input.name,
+      tokenHash: hash,
+      validFrom: window.from,
+      validUntil: window.until,
+      usesAllowed: input.uses,
+      usesLeft: input.uses,
+    })
+    .returning();
+  if (!created) throw new Error('Inserting the visitor pass returned no row.');
+  return { ...serializeVisitorPass(created, [], now), token };
+}
+
+/** The permits booked through each of the passes, oldest first. */
+async function permitIdsOf(db: Database, passIds: number[]): Promise<Map<number, number[]>> {
+  const byPass = new Map<number, number[]>(passIds.map((id) => [id, []]));
+  if (passIds.length === 0) return byPass;
+  const booked = await db
+    .select({ id: permits.id, passId: permits.visitorPassId })
+    .from(permits)
+    .where(inArray(permits.visitorPassId, passIds))
+    .orderBy(asc(permits.id));
+  for (const permit of booked) {
+    if (permit.passId !== null) byPass.get(permit.passId)?.push(permit.id);
+  }
+  return byPass;
+}
+
+/** Every pass of the resident's, newest first. */
+export async function listVisitorPasses(db: Database, userId: string): Promise<VisitorPass[]> {
+  const now = new Date();
+  const passes = await db
+    .select()
+    .from(visitorPasses)
+    .where(eq(visitorPasses.userId, userId))
+    .orderBy(desc(visitorPasses.createdAt), desc(visitorPasses.id));
+  const permitIds = await permitIdsOf(
+    db,
+    passes.map((pass) => pass.id),
+  );
+  return passes.map((pass) => serializeVisitorPass(pass, permitIds.get(pass.id) ?? [], now));
+}
+
+/**
+ * Withdraws one of the resident's passes: it books nothing more, and its visitor's page stops
+ * following the booking. Withdrawing again changes nothing; another resident's pass, or none, is
+ * not found. The permits already booked stay the resident's, to cancel as any other.
+ */
+export async function withdrawVisitorPass(
+  db: Database,
+  userId: string,
+  passId: number,
+): Promise<VisitorPass> {
+  const [withdrawn] = await db
+    .update(visitorPasses)
+    .set({ withdrawnAt: sql`coalesce(${visitorPasses.withdrawnAt}, now())` })
+    .where(and(eq(visitorPasses.id, passId), eq(visitorPasses.userId, userId)))
+    .returning();
+  if (!withdrawn) throw new HttpError(404, { detail: 'Not found.' });
+  const permitIds = await permitIdsOf(db, [withdrawn.id]);
+  return serializeVisitorPass(withdrawn, permitIds.get(withdrawn.id) ?? [], new Date());
+}

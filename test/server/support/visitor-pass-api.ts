@@ -1,0 +1,88 @@
+import type { MailMessage, Mailer } from '../../../server/mail/mailer';
+import type {
+  VisitorBooking,
+  VisitorPass,
+  VisitorPassCreated,
+} from '../../../contract/visitor-pass';
+import { call, type JsonResponse } from '../../../scripts/stack/test-api';
+import { londonNow, uniqueVrm, type PermitClient } from './permit-api';
+
+/** A pass payload whose window runs from now for two days, one use. */
+export function passPayload(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    name: 'Mum',
+    valid_from: londonNow(),
+    valid_until: londonNow({ days: 2 }),
+    uses: 1,
+    ...overrides,
+  };
+}
+
+/** A booking payload for a stay from now for three hours, a vehicle of its own. */
+export function bookingPayload(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    vrm: uniqueVrm(),
+    make: 'Vauxhall',
+    model: 'Corsa',
+    colour: 'Red',
+    start_ts: londonNow(),
+    end_ts: londonNow({ hours: 3 }),
+    ...overrides,
+  };
+}
+
+/** POST /api/v1/visitor-passes/ as the resident, failing the test unless it is created. */
+export async function createPass(
+  resident: PermitClient,
+  overrides: Record<string, unknown> = {},
+): Promise<VisitorPassCreated> {
+  const answer = await resident.post('/api/v1/visitor-passes/', passPayload(overrides));
+  if (answer.status !== 201) {
+    throw new Error(`Expected a pass, got ${answer.status} ${JSON.stringify(answer.body)}`);
+  }
+  return answer.body as VisitorPassCreated;
+}
+
+/** The resident's passes as GET /api/v1/visitor-passes/ lists them. */
+export async function listPasses(resident: PermitClient): Promise<VisitorPass[]> {
+  const answer = await resident.get('/api/v1/visitor-passes/');
+  return (answer.body as { results: VisitorPass[] }).results;
+}
+
+/** The public calls on a pass's link, as a visitor with no account makes them. */
+export function visitor(apiUrl: string, token: string, from?: string) {
+  const base = `${apiUrl}/api/v1/visitor-passes/visit/${token}`;
+  return {
+    invitation: (): Promise<JsonResponse> => call(`${base}/`, 'GET', { from }),
+    book: (body: unknown = bookingPayload()): Promise<JsonResponse> =>
+      call(`${base}/book/`, 'POST', { body, from }),
+    booking: (referenceNo: string): Promise<JsonResponse> =>
+      call(`${base}/bookings/${encodeURIComponent(referenceNo)}/`, 'GET', { from }),
+  };
+}
+
+export function bookingOf(answer: JsonResponse): VisitorBooking {
+  if (answer.status !== 201) {
+    throw new Error(`Expected a booking, got ${answer.status} ${JSON.stringify(answer.body)}`);
+  }
+  return answer.body as VisitorBooking;
+}
+
+/** A mailer that keeps what it is given, for a test to read. */
+export function recordingMailer(): Mailer & { sent: MailMessage[] } {
+  const sent: MailMessage[] = [];
+  return {
+    sent,
+    send: async (message) => {
+      sent.push(message);
+    },
+    close: () => {},
+  };
+}
+
+let addressNumber = 0;
+/** A loopback address of its own, so that one test's refusals never throttle another's calls. */
+export function newAddress(): string {
+  addressNumber += 1;
+  return `127.0.${100 + Math.floor(addressNumber / 250)}.${(addressNumber % 250) + 1}`;
+}
