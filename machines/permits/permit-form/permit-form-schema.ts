@@ -39,6 +39,9 @@ export const permitFormMessages = {
   seriesWeeksOverlap: 'Each week must end less than 7 days after it starts, before the next starts',
 } as const;
 
+/** The acknowledgement tick's label, which the visitor's booking form shares with Add Permit's. */
+export const acknowledgementLabel = 'I have verified that the details of this permit are correct.';
+
 /**
  * "Number of weeks": a whole number from 2 to 8 (`seriesWeekLimits`), for weeks that cannot
  * overlap (the API host refuses one vehicle's overlapping permits): each ends before the next.
@@ -68,7 +71,7 @@ export const minimumScheduleLeadMinutes = 1;
 const dateFieldNames = { start: 'Scheduled start date', end: 'Expiry date' } as const;
 
 /** A date input's value as a London instant; null when it names none (Formik sends '' as undefined). */
-function londonInstant(value: string | undefined): DateTime | null {
+export function londonInstant(value: string | undefined): DateTime | null {
   const reading = readDateTimeParts(value ?? '');
   return reading.kind === 'ok' ? reading.instant : null;
 }
@@ -79,32 +82,41 @@ function requiredText(message: string) {
 }
 
 /**
- * A London date input (src/ui/date-time-input.tsx) that must hold a date after `now`. Each test
- * answers one case (a time the clocks skip, boxes that name no date, no date at all, not ahead,
+ * A London date input (src/ui/date-time-input.tsx) that must name an instant. Each test answers
+ * one case (a time the clocks skip, boxes that name no date, no date at all), so exactly one
+ * message shows; `name` begins the messages about the boxes.
+ */
+export function londonDateTimeSchema(messages: { name: string; missing: string }) {
+  return (
+    yup
+      .string()
+      // A time the clocks skip in March names no instant: say so rather than "required".
+      .test(
+        'skipped',
+        skippedWallTimeMessage,
+        (value) => readDateTimeParts(value ?? '').kind !== 'skipped',
+      )
+      // Half-typed or impossible boxes are told what was wrong with them, not "required".
+      .test('parts', (value, context) => {
+        const message = dateTimePartsMessage(messages.name, readDateTimeParts(value ?? ''));
+        return message === null || context.createError({ message });
+      })
+      .test('missing', messages.missing, (value) => londonInstant(value) !== null)
+  );
+}
+
+/**
+ * A London date input that must hold a date after `now` (`londonDateTimeSchema`, then not ahead,
  * and with `tooSoon` less than the lead ahead), so exactly one message shows.
  */
-function futureDateTime(
+export function futureDateTime(
   now: DateTime,
   messages: { name: string; missing: string; notInFuture: string; tooSoon?: string },
 ) {
-  const schema = yup
-    .string()
-    // A time the clocks skip in March names no instant: say so rather than "required".
-    .test(
-      'skipped',
-      skippedWallTimeMessage,
-      (value) => readDateTimeParts(value ?? '').kind !== 'skipped',
-    )
-    // Half-typed or impossible boxes are told what was wrong with them, not "required".
-    .test('parts', (value, context) => {
-      const message = dateTimePartsMessage(messages.name, readDateTimeParts(value ?? ''));
-      return message === null || context.createError({ message });
-    })
-    .test('missing', messages.missing, (value) => londonInstant(value) !== null)
-    .test('in-future', messages.notInFuture, (value) => {
-      const instant = londonInstant(value);
-      return instant === null || instant > now;
-    });
+  const schema = londonDateTimeSchema(messages).test('in-future', messages.notInFuture, (value) => {
+    const instant = londonInstant(value);
+    return instant === null || instant > now;
+  });
   const { tooSoon } = messages;
   if (tooSoon === undefined) return schema;
   const earliest = now.plus({ minutes: minimumScheduleLeadMinutes });
