@@ -4,7 +4,7 @@ import { m, useReducedMotion } from 'framer-motion';
 import { permitDisplay } from '../../../../machines/permits/rules/permit-display';
 import { type PermitRowsProps } from './permit-row-actions';
 import { PermitRowButtons } from './permit-row-buttons';
-import { PermitStatusBadge } from './permit-status-badge';
+import { PermitStatusBadge } from '../../../ui/permit-status-badge';
 import { statusChangeMotion } from './status-change-motion';
 import { useListInSteps } from '../../../ui/use-list-in-steps';
 

@@ -25,7 +25,7 @@ import { CheckboxField } from '../../../ui/checkbox-field';
 import { FormBody } from '../../../ui/form-body';
 import { DateTimeInput } from '../../../ui/date-time-input';
 import { PermitDialogFrame } from './permit-dialog-frame';
-import { PermitStatusBadge } from '../my-permits/permit-status-badge';
+import { PermitStatusBadge } from '../../../ui/permit-status-badge';
 import { validateWithSchema } from '../../../ui/validate-with-schema';
 import { updatePermitActors } from './permit-dialog-actors';
 
