@@ -4,6 +4,7 @@ import { m, useReducedMotion } from 'framer-motion';
 import { permitDisplay } from '../../../../machines/permits/rules/permit-display';
 import { type PermitRowsProps } from './permit-row-actions';
 import { PermitRowButtons } from './permit-row-buttons';
+import { VisitorPassMark } from './visitor-pass-mark';
 import { PermitStatusBadge } from '../../../ui/permit-status-badge';
 import { statusChangeMotion } from './status-change-motion';
 import { useListInSteps } from '../../../ui/use-list-in-steps';
@@ -24,6 +25,7 @@ export const PermitCards = memo(function PermitCards({
   changed,
   actionsFor,
   onAction,
+  passNames,
 }: PermitRowsProps) {
   const reduceMotion = useReducedMotion() ?? false;
   const shown = useListInSteps(permits, permitsPerStep);
@@ -38,7 +40,10 @@ export const PermitCards = memo(function PermitCards({
               <Card.Root size="sm" width="full" bg="transparent">
                 <Card.Body gap={3}>
                   <HStack justify="space-between" gap={2}>
-                    <Text fontWeight="bold">{display.registration}</Text>
+                    <Text fontWeight="bold">
+                      {display.registration}
+                      <VisitorPassMark name={passNames.get(permit.id)} />
+                    </Text>
                     <PermitStatusBadge status={permit.status} />
                   </HStack>
                   <DataList.Root orientation="horizontal" size="sm">

@@ -4,6 +4,7 @@ import { m, useReducedMotion } from 'framer-motion';
 import { permitDisplay } from '../../../../machines/permits/rules/permit-display';
 import { type PermitRowsProps } from './permit-row-actions';
 import { PermitRowButtons } from './permit-row-buttons';
+import { VisitorPassMark } from './visitor-pass-mark';
 import { PermitStatusBadge } from '../../../ui/permit-status-badge';
 import { statusChangeMotion } from './status-change-motion';
 import { useListInSteps } from '../../../ui/use-list-in-steps';
@@ -21,6 +22,7 @@ export const PermitTable = memo(function PermitTable({
   changed,
   actionsFor,
   onAction,
+  passNames,
 }: PermitRowsProps) {
   const reduceMotion = useReducedMotion() ?? false;
   const shown = useListInSteps(permits, permitsPerStep);
@@ -45,7 +47,10 @@ export const PermitTable = memo(function PermitTable({
             return (
               <Table.Row key={permit.id} asChild>
                 <m.tr {...statusChangeMotion(changed.has(permit.id), reduceMotion)}>
-                  <Table.Cell fontWeight="semibold">{display.registration}</Table.Cell>
+                  <Table.Cell fontWeight="semibold">
+                    {display.registration}
+                    <VisitorPassMark name={passNames.get(permit.id)} />
+                  </Table.Cell>
                   <Table.Cell>{display.vehicle}</Table.Cell>
                   <Table.Cell>{display.reference}</Table.Cell>
                   <Table.Cell>
