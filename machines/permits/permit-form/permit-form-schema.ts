@@ -12,6 +12,8 @@ import { inLondon } from '../rules/london-time';
 import { needsConfirmation } from '../rules/uk-registration';
 import { seriesWeekLimits } from '../rules/weekly-series';
 import type { PermitFormValues } from './permit-form-values';
+import { minimumScheduleLeadMinutes, type PermitFormErrors } from './permit-form-rules';
+import { formErrors } from '../../form-errors';
 
 /**
  * The add form's messages, word for word (test/machines/permits/permit-form/permit-form-rules.test.ts); the
@@ -39,9 +41,6 @@ export const permitFormMessages = {
   seriesWeeksOverlap: 'Each week must end less than 7 days after it starts, before the next starts',
 } as const;
 
-/** The acknowledgement tick's label, which the visitor's booking form shares with Add Permit's. */
-export const acknowledgementLabel = 'I have verified that the details of this permit are correct.';
-
 /**
  * "Number of weeks": a whole number from 2 to 8 (`seriesWeekLimits`), for weeks that cannot
  * overlap (the API host refuses one vehicle's overlapping permits): each ends before the next.
@@ -63,9 +62,6 @@ const weeksSchema = yup
     const [from, to] = [londonInstant(start), londonInstant(end)];
     return from === null || to === null || to.diff(from, 'days').days < 7;
   });
-
-/** How far ahead a scheduled start must be (test/machines/permits/permit-form/permit-form-rules.test.ts). */
-export const minimumScheduleLeadMinutes = 1;
 
 /** The names the date messages begin with (the add form's labels; the update dialog's too). */
 const dateFieldNames = { start: 'Scheduled start date', end: 'Expiry date' } as const;
@@ -208,4 +204,16 @@ export function permitFormSchema(settings: SiteSettings, now: DateTime | Date) {
           )
       : yup.string(),
   });
+}
+
+/**
+ * What the add-permit form's rules (`permitFormSchema`) say about `values`: each invalid field with
+ * its message; an empty object when the form may be sent.
+ */
+export function validatePermitForm(
+  values: PermitFormValues,
+  settings: SiteSettings,
+  now: DateTime | Date,
+): PermitFormErrors {
+  return formErrors(permitFormSchema(settings, now), values);
 }

@@ -14,7 +14,8 @@ import type {
   visitorBookingMachine,
   VisitorBookingContext,
 } from './visitor-booking-machine';
-import { visitorBookingSchema, type VisitorBookingFormValues } from './visitor-booking-form';
+import type { VisitorBookingFormValues } from './visitor-booking-form';
+import { visitorBookingSchema } from './visitor-booking-schema';
 
 /** Jane's pass, from 1 June 2026 at 10:00 to 8 June at 10:00, on a site with every option off. */
 export const invitation: VisitorInvitation = {

@@ -1,19 +1,16 @@
 import type { DateTime } from 'luxon';
-import * as yup from 'yup';
 import type { VisitorBookingPayload, VisitorInvitation } from '../../../contract/visitor-pass';
-import { emailFormat } from '../../auth/shared/email-format';
 import { emptyPermitForm, minimumDateTimeLocal } from '../../permits/permit-form/permit-form-rules';
-import {
-  expirySchema,
-  londonInstant,
-  permitFormMessages,
-  permitFormSchema,
-  scheduledStartSchema,
-} from '../../permits/permit-form/permit-form-schema';
 import type { PermitFormValues } from '../../permits/permit-form/permit-form-values';
 import { toPermitCreatePayload } from '../../permits/add-permit/to-permit-create-payload';
-import { formatPermitTime, parsePermitTime } from '../../permits/rules/permit-display';
+import { parsePermitTime } from '../../permits/rules/permit-display';
 import { inLondon, toDateTimeLocal } from '../../permits/rules/london-time';
+
+/**
+ * The visitor's booking form without its checks, which need Yup: its values, how it opens, and the
+ * payload it sends. The checks are in ./visitor-booking-schema.ts, which the page loads with the
+ * first "Book parking", as the sign-in page loads its own.
+ */
 
 /**
  * What the visitor's booking form holds (Formik owns it): Add Permit's vehicle, registration and
@@ -33,16 +30,8 @@ export type VisitorBookingFormValues = Pick<
   | 'acknowledged'
 > & { receipt_email: string };
 
-/** The booking form's own messages, word for word (test/machines/visitor-passes/visitor-booking/). */
-export const visitorBookingFormMessages = {
-  startBeforePass: (from: string) => `Scheduled start date must be on or after ${from}`,
-  startAfterPass: (until: string) => `Scheduled start date must be before ${until}`,
-  endAfterPass: (until: string) => `Expiry date must be no later than ${until}`,
-  receiptEmailFormat: emailFormat.message,
-} as const;
-
 /** The pass's window as instants; null where the host's time is unreadable. */
-function passWindow(invitation: VisitorInvitation) {
+export function passWindow(invitation: VisitorInvitation) {
   return {
     from: parsePermitTime(invitation.valid_from),
     until: parsePermitTime(invitation.valid_until),
@@ -93,58 +82,6 @@ export function newVisitorBookingForm(
     acknowledged,
     receipt_email: '',
   };
-}
-
-/**
- * The booking form's rules at `now`: Add Permit's for the vehicle, the registration and the times
- * on the pass's site (machines/permits/permit-form/permit-form-schema.ts), with the times held
- * within the pass's window (a chosen start on or after its start and before its end, a chosen end
- * no later than its end), and a receipt address, when given, in the host's e-mail format.
- */
-export function visitorBookingSchema(invitation: VisitorInvitation, now: DateTime | Date) {
-  const { site } = invitation;
-  const { from, until } = passWindow(invitation);
-  const fromText = formatPermitTime(invitation.valid_from);
-  const untilText = formatPermitTime(invitation.valid_until);
-  const permitFields = permitFormSchema(site, now).pick([
-    'vrm',
-    'vrm_confirmed',
-    'make',
-    'model',
-    'colour',
-    'acknowledged',
-  ]);
-  const start = scheduledStartSchema(now)
-    .test('from', visitorBookingFormMessages.startBeforePass(fromText), (value) => {
-      const instant = londonInstant(value);
-      return instant === null || from === null || instant >= from;
-    })
-    .test('until', visitorBookingFormMessages.startAfterPass(untilText), (value) => {
-      const instant = londonInstant(value);
-      return instant === null || until === null || instant < until;
-    });
-  const end = expirySchema(now, permitFormMessages.endRequired, (values) =>
-    values.schedule === true ? values.start : '',
-  ).test('until', visitorBookingFormMessages.endAfterPass(untilText), (value) => {
-    const instant = londonInstant(value);
-    return instant === null || until === null || instant <= until;
-  });
-  return permitFields.shape({
-    schedule: yup.boolean(),
-    start: site.can_schedule_permits
-      ? yup.string().when('schedule', ([schedule]) => (schedule ? start : yup.string()))
-      : yup.string(),
-    // The site's automatic end sets the end: there is none to choose.
-    end: site.default_end_date_limit_hours > 0 ? yup.string() : end,
-    receipt_email: yup
-      .string()
-      .trim()
-      .max(254, visitorBookingFormMessages.receiptEmailFormat)
-      .matches(emailFormat.pattern, {
-        message: visitorBookingFormMessages.receiptEmailFormat,
-        excludeEmptyString: true,
-      }),
-  });
 }
 
 /**

@@ -8,15 +8,15 @@ import { addPermitMachine } from '../../../../machines/permits/add-permit/add-pe
 import type { Clock } from '../../../../machines/clock';
 import { createPermitErrorTitle } from '../../../../machines/permits/add-permit/create-permit-error-message';
 import {
+  acknowledgementLabel,
   emptyPermitForm,
   minimumDateTimeLocal,
   minimumExpiry,
-  validatePermitForm,
 } from '../../../../machines/permits/permit-form/permit-form-rules';
 import {
-  acknowledgementLabel,
   permitFormMessages,
   permitFormSchema,
+  validatePermitForm,
 } from '../../../../machines/permits/permit-form/permit-form-schema';
 import type { PermitFormValues } from '../../../../machines/permits/permit-form/permit-form-values';
 import { recentVehiclesMachine } from '../../../../machines/permits/add-permit/recent-vehicles-machine';

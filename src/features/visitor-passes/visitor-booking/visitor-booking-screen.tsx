@@ -12,8 +12,8 @@ import {
 import { permitIcs, permitIcsFileName } from '../../../../machines/permits/rules/permit-ics';
 import { formatPermitTime, vehicleText } from '../../../../machines/permits/rules/permit-display';
 import { formatRegistration } from '../../../../machines/permits/rules/uk-registration';
-import { acknowledgementLabel } from '../../../../machines/permits/permit-form/permit-form-schema';
 import {
+  acknowledgementLabel,
   emptyPermitForm,
   minimumExpiry,
 } from '../../../../machines/permits/permit-form/permit-form-rules';
@@ -23,7 +23,6 @@ import {
   earliestArrival,
   mustArriveLater,
   newVisitorBookingForm,
-  visitorBookingSchema,
   type VisitorBookingFormValues,
 } from '../../../../machines/visitor-passes/visitor-booking/visitor-booking-form';
 import { visitorBookingMessages } from '../../../../machines/visitor-passes/visitor-booking/visitor-booking-error-message';
@@ -197,7 +196,10 @@ function BookingForm({
       <Formik
         initialValues={initialValues}
         {...validateWithSchema<VisitorBookingFormValues>(() =>
-          visitorBookingSchema(invitation, clock()),
+          // Yup comes with the first "Book parking", not with the page (docs/performance.md).
+          import('../../../../machines/visitor-passes/visitor-booking/visitor-booking-schema').then(
+            (module) => module.visitorBookingSchema(invitation, clock()),
+          ),
         )}
         onSubmit={(values) => actor.send({ type: 'SUBMIT', values })}
       >

@@ -7,9 +7,9 @@ import {
   mustArriveLater,
   newVisitorBookingForm,
   toVisitorBookingPayload,
-  visitorBookingSchema,
   type VisitorBookingFormValues,
 } from '../../../../machines/visitor-passes/visitor-booking/visitor-booking-form';
+import { visitorBookingSchema } from '../../../../machines/visitor-passes/visitor-booking/visitor-booking-schema';
 import { toVisitorBookingFailure } from '../../../../machines/visitor-passes/visitor-booking/visitor-booking-error-message';
 import {
   filledBookingForm,
