@@ -3,6 +3,7 @@ import {
   inviterHasNoPermitsLeftMessage,
   visitorPassUnusableMessage,
   type VisitorBooking,
+  type VisitorBookingPayload,
   type VisitorInvitation,
 } from '../../../contract/visitor-pass';
 import type { createActorControls } from '../../flow-models/actor-controls';
@@ -39,6 +40,17 @@ export const filledBookingForm: VisitorBookingFormValues = {
   start: '',
   end: '2026-06-02T18:00',
   acknowledged: true,
+  receipt_email: 'sam@example.test',
+};
+
+/** What `filledBookingForm` sends at noon on 1 June 2026: it starts then, in London time. */
+export const filledBookingPayload: VisitorBookingPayload = {
+  vrm: 'AB12CDE',
+  make: 'Ford',
+  model: 'Focus',
+  colour: 'Blue',
+  start_ts: '2026-06-01T12:00:00',
+  end_ts: '2026-06-02T18:00:00',
   receipt_email: 'sam@example.test',
 };
 

@@ -55,6 +55,12 @@ export interface ReadBookingRequest {
   referenceNo: string;
 }
 
+/** The guard on a failed call: the host no longer serves the pass (404). */
+const passUnusable = {
+  type: 'isUnusable' as const,
+  params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }),
+};
+
 /**
  * The visitor's page, /visit/<token> (docs/contract.md, "Visitor passes"): someone with no account
  * books parking on a resident's pass. The pass is read first; a used, expired, withdrawn or unknown
@@ -135,7 +141,7 @@ export const visitorBookingMachine = setup({
         },
         onError: [
           {
-            guard: { type: 'isUnusable', params: ({ event }) => ({ error: event.error }) },
+            guard: passUnusable,
             target: 'unusable',
             description: 'Used, expired, withdrawn or unknown: the host does not say which.',
           },
@@ -204,7 +210,7 @@ export const visitorBookingMachine = setup({
                 },
                 onError: [
                   {
-                    guard: { type: 'isUnusable', params: ({ event }) => ({ error: event.error }) },
+                    guard: passUnusable,
                     target: '#visitorBooking.unusable',
                     description: 'The pass stopped being usable while the visitor filled it in.',
                   },
@@ -277,7 +283,7 @@ export const visitorBookingMachine = setup({
             },
             onError: [
               {
-                guard: { type: 'isUnusable', params: ({ event }) => ({ error: event.error }) },
+                guard: passUnusable,
                 target: 'settled',
                 description:
                   'The host no longer answers for the booking (the pass’s window is over): the last status stays.',

@@ -1,4 +1,4 @@
-import { Box, Button, DataList, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { Formik, useFormikContext } from 'formik';
 import { useEffect, useRef, useState } from 'react';
@@ -37,7 +37,7 @@ import { FormBody } from '../../../ui/form-body';
 import { FormField } from '../../../ui/form-field';
 import { FormPage } from '../../../ui/form-page';
 import { FormSubmission } from '../../../ui/form-submission';
-import { PermitStatusBadge } from '../../../ui/permit-status-badge';
+import { PermitDetailsList } from '../../../ui/permit-details-list';
 import { RegistrationField } from '../../../ui/registration-field';
 import { validateWithSchema } from '../../../ui/validate-with-schema';
 import { visitorBookingActors } from './visitor-booking-actors';
@@ -214,30 +214,17 @@ function BookingForm({
 /** The booked permit: its registration, times, live status and "Add to calendar". */
 function BookedPermit({ booking }: { booking: VisitorBooking }) {
   const clock = useClock();
-  const rows: Array<[string, string]> = [
-    ['Registration', formatRegistration(booking.vrm)],
-    ['Vehicle', vehicleText(booking)],
-    ['Start', formatPermitTime(booking.start_ts)],
-    ['End', formatPermitTime(booking.end_ts)],
-    ['Reference', booking.reference_no],
+  const rows = [
+    { label: 'Registration', value: formatRegistration(booking.vrm) },
+    { label: 'Vehicle', value: vehicleText(booking) },
+    { label: 'Start', value: formatPermitTime(booking.start_ts) },
+    { label: 'End', value: formatPermitTime(booking.end_ts) },
+    { label: 'Reference', value: booking.reference_no },
   ];
   return (
     <Stack gap={4}>
-      <DataList.Root orientation="horizontal">
-        {rows.map(([label, value]) => (
-          <DataList.Item key={label}>
-            <DataList.ItemLabel>{label}</DataList.ItemLabel>
-            <DataList.ItemValue>{value}</DataList.ItemValue>
-          </DataList.Item>
-        ))}
-        <DataList.Item>
-          <DataList.ItemLabel>Status</DataList.ItemLabel>
-          {/* Announced as it changes: the page looks again while the permit is being set up. */}
-          <DataList.ItemValue aria-live="polite">
-            <PermitStatusBadge status={booking.status} />
-          </DataList.ItemValue>
-        </DataList.Item>
-      </DataList.Root>
+      {/* The status is announced as it changes: the page looks again while it is pending. */}
+      <PermitDetailsList rows={rows} status={booking.status} liveStatus />
       <Text>Times are UK time. Keep this page or add the parking to your calendar.</Text>
       <Button
         alignSelf="flex-start"

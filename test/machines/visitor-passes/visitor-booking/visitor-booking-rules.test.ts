@@ -13,6 +13,7 @@ import { visitorBookingSchema } from '../../../../machines/visitor-passes/visito
 import { toVisitorBookingFailure } from '../../../../machines/visitor-passes/visitor-booking/visitor-booking-error-message';
 import {
   filledBookingForm,
+  filledBookingPayload,
   invitation,
 } from '../../../../machines/visitor-passes/visitor-booking/visitor-booking-flow-samples';
 
@@ -97,15 +98,10 @@ describe('the visitor’s booking form', () => {
   });
 
   it('sends Add Permit’s payload less the driver and the label, with the receipt address', () => {
-    expect(toVisitorBookingPayload(filledBookingForm, invitation, juneNoon)).toEqual({
-      vrm: 'AB12CDE',
-      make: 'Ford',
-      model: 'Focus',
-      colour: 'Blue',
-      start_ts: '2026-06-01T12:00:00',
-      end_ts: '2026-06-02T18:00:00',
-      receipt_email: 'sam@example.test',
-    });
+    // The upper-case registration without its space, now in London, the chosen end, the address.
+    expect(toVisitorBookingPayload(filledBookingForm, invitation, juneNoon)).toEqual(
+      filledBookingPayload,
+    );
     expect(
       toVisitorBookingPayload(
         { ...filledBookingForm, schedule: true, start: '2026-06-03T10:00', receipt_email: ' ' },

@@ -1,20 +1,15 @@
 import { screen, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
 import { fromPromise } from 'xstate';
-import type { PermitListRequest } from '../../../../../contract/permit';
 import type { SiteSettings } from '../../../../../contract/site-settings';
 import type { VisitorPass } from '../../../../../contract/visitor-pass';
 import { hiddenPermitsMachine } from '../../../../../machines/permits/my-permits/hidden-permits-machine';
 import { listedPermit } from '../../../../../machines/permits/my-permits/permit-list-flow-samples';
-import { permitListMachine } from '../../../../../machines/permits/my-permits/permit-list-machine';
-import { readPermitListAnswer } from '../../../../../machines/permits/rules/read-permit-list-body';
 import { visitorPassListMachine } from '../../../../../machines/visitor-passes/visitor-pass-list/visitor-pass-list-machine';
 import { readyPass } from '../../../../../machines/visitor-passes/visitor-pass/visitor-pass-flow-samples';
 import { ApiError } from '../../../../../src/api/api-error';
-import { MyPermitsScreen } from '../../../../../src/features/permits/my-permits/my-permits-screen';
 import { emulateViewportWidth } from '../../../../support/media-preferences';
 import { axeViolations } from '../../../../support/jsdom-axe';
-import { renderWithProviders, residentProfile } from '../../../../support/render';
+import { permitListAnswering, renderMyPermitsScreen } from '../../../../support/my-permits-screen';
 
 const now = new Date('2026-06-01T11:00:30Z');
 
@@ -32,37 +27,19 @@ const permits = [
 
 /** My Permits, on a host whose GET /api/v1/visitor-passes/ answers as `listVisitorPasses` does. */
 function renderMyPermits(listVisitorPasses: () => Promise<VisitorPass[]>) {
-  return renderWithProviders(
-    <main>
-      <Routes>
-        <Route path="/my-permits" element={<MyPermitsScreen />} />
-      </Routes>
-    </main>,
-    {
-      route: '/my-permits',
-      session: { status: 'signed_in', profile: residentProfile },
-      clock: () => now,
-      siteSettings: site,
-      machines: {
-        permitList: permitListMachine.provide({
-          actors: {
-            fetchPermits: fromPromise(({ input }: { input: PermitListRequest }) =>
-              readPermitListAnswer(
-                Promise.resolve({ results: permits, count: permits.length }),
-                input.page,
-              ),
-            ),
-          },
-        }),
-        hiddenPermits: hiddenPermitsMachine.provide({
-          actors: { countPermits: fromPromise(async () => 0) },
-        }),
-        visitorPassList: visitorPassListMachine.provide({
-          actors: { listVisitorPasses: fromPromise(listVisitorPasses) },
-        }),
-      },
+  return renderMyPermitsScreen({
+    now,
+    site,
+    machines: {
+      permitList: permitListAnswering(() => ({ results: permits, count: permits.length })),
+      hiddenPermits: hiddenPermitsMachine.provide({
+        actors: { countPermits: fromPromise(async () => 0) },
+      }),
+      visitorPassList: visitorPassListMachine.provide({
+        actors: { listVisitorPasses: fromPromise(listVisitorPasses) },
+      }),
     },
-  );
+  });
 }
 
 afterEach(() => emulateViewportWidth(null));

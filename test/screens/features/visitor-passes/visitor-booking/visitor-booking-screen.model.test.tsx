@@ -19,6 +19,7 @@ import {
 import { VisitorBookingScreen } from '../../../../../src/features/visitor-passes/visitor-booking/visitor-booking-screen';
 import { testEveryModelPath } from '../../../../machines/model-path-tests';
 import { typeDateTime } from '../../../../support/date-time-boxes';
+import { pasteInto } from '../../../../support/paste-into';
 import { findErrorBanner, queryErrorBanners } from '../../../../support/error-summary';
 import { exactly, renderWithProviders } from '../../../../support/render';
 import { screenPathsOf } from '../../../screen-model-paths';
@@ -30,15 +31,6 @@ const statusRefreshMs = 30;
 
 const registration = () => screen.getByRole('textbox', { name: /^Registration number/ });
 const confirmBox = () => screen.queryByRole('checkbox', { name: 'This registration is correct' });
-
-/** Replaces what `field` holds with `value` (pasted, as many people enter a registration). */
-async function replace(user: UserEvent, field: HTMLElement, value: string) {
-  await user.clear(field);
-  if (value !== '') {
-    await user.click(field);
-    await user.paste(value);
-  }
-}
 
 /**
  * Plays a path on the rendered visitor's page: RETRY is "Try again", VRM.CHANGED the visitor
@@ -76,16 +68,16 @@ function screenDriver(machine: typeof visitorBookingMachine): ModelDriver<AnyMac
         return;
       }
       if (event.type === 'VRM.CHANGED') {
-        await replace(user, registration(), (event as unknown as { vrm: string }).vrm);
+        await pasteInto(user, registration(), (event as unknown as { vrm: string }).vrm);
         return;
       }
       const { values } = event as { type: 'SUBMIT'; values: VisitorBookingFormValues };
       if (!filled) {
-        await replace(user, screen.getByRole('textbox', { name: /^Make/ }), values.make);
-        await replace(user, screen.getByRole('textbox', { name: /^Model/ }), values.model);
-        await replace(user, screen.getByRole('textbox', { name: /^Colour/ }), values.colour);
+        await pasteInto(user, screen.getByRole('textbox', { name: /^Make/ }), values.make);
+        await pasteInto(user, screen.getByRole('textbox', { name: /^Model/ }), values.model);
+        await pasteInto(user, screen.getByRole('textbox', { name: /^Colour/ }), values.colour);
         await typeDateTime(user, screen.getByRole('group', { name: 'Expiry date' }), values.end);
-        await replace(
+        await pasteInto(
           user,
           screen.getByRole('textbox', { name: /^E-mail for a receipt/ }),
           values.receipt_email,

@@ -11,6 +11,7 @@ import {
 } from '../../../../../machines/visitor-passes/visitor-booking/visitor-booking-machine';
 import {
   activeBooking,
+  filledBookingPayload,
   invitation,
   queuedBooking,
 } from '../../../../../machines/visitor-passes/visitor-booking/visitor-booking-flow-samples';
@@ -217,15 +218,7 @@ test('books: the payload, then "Visitor parking booked" with the live status and
   });
   expect(bookVisit).toHaveBeenCalledWith({
     token: 'pass-token-1',
-    payload: {
-      vrm: 'AB12CDE',
-      make: 'Ford',
-      model: 'Focus',
-      colour: 'Blue',
-      start_ts: '2026-06-01T12:00:00',
-      end_ts: '2026-06-02T18:00:00',
-      receipt_email: 'sam@example.test',
-    },
+    payload: filledBookingPayload,
   });
   await waitFor(() => expect(heading).toHaveFocus());
   expect(screen.getByText('AB12 CDE')).toBeInTheDocument();
