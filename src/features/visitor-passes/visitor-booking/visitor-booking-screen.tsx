@@ -260,13 +260,14 @@ export function VisitorBookingScreen() {
   const kind = useSelector(actor, pageKindOf);
   const invitation = useSelector(actor, (snapshot) => snapshot.context.invitation);
   const booking = useSelector(actor, (snapshot) => snapshot.context.booking);
-  // The form or the spinner the visitor was on has gone: focus goes to the new heading, never to
-  // the page's body.
+  // The form, or "Try again", the visitor was on has gone: focus goes to the page's heading, never
+  // to its body. (A failed read's message takes focus itself.)
   const shownKind = useRef(kind);
   useEffect(() => {
     if (shownKind.current === kind) return;
+    const after = shownKind.current;
     shownKind.current = kind;
-    if (kind === 'booked' || kind === 'unusable') focusPageHeading();
+    if (kind === 'booked' || kind === 'unusable' || after === 'loadFailed') focusPageHeading();
   }, [kind]);
 
   return (

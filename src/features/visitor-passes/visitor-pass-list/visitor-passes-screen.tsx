@@ -1,5 +1,6 @@
 import { Box, Button, HStack, Link, Spinner, Stack, Table, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { VisitorPass } from '../../../../contract/visitor-pass';
 import { visitorPassListMachine } from '../../../../machines/visitor-passes/visitor-pass-list/visitor-pass-list-machine';
@@ -32,12 +33,22 @@ function VisitorPassRow({ listed }: { listed: VisitorPass }) {
     snapshot.matches('ready') ? snapshot.context.errorMessage : null,
   );
   const name = passName(pass);
+  // "Withdraw" goes once the pass is withdrawn: focus moves to the state it now shows, never to
+  // the page's body.
+  const stateCell = useRef<HTMLTableCellElement>(null);
+  const wasWithdrawing = useRef(false);
+  useEffect(() => {
+    if (withdrawing) wasWithdrawing.current = true;
+    else if (wasWithdrawing.current && !ready) stateCell.current?.focus();
+  }, [withdrawing, ready]);
   return (
     <Table.Row>
       <Table.Cell fontWeight="semibold">{name}</Table.Cell>
       <Table.Cell>{passWindowText(pass)}</Table.Cell>
       <Table.Cell>{pass.uses_left}</Table.Cell>
-      <Table.Cell>{visitorPassStateLabels[pass.state]}</Table.Cell>
+      <Table.Cell ref={stateCell} tabIndex={-1} outline="none">
+        {visitorPassStateLabels[pass.state]}
+      </Table.Cell>
       <Table.Cell>
         {(ready || withdrawing) && (
           <Button

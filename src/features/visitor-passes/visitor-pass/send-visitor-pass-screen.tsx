@@ -1,7 +1,7 @@
 import { Button, Link, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { Formik } from 'formik';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { Link as RouterLink } from 'react-router';
 import { visitorPassRules } from '../../../../contract/visitor-pass';
@@ -111,6 +111,20 @@ export function SendVisitorPassScreen() {
   );
 }
 
+/**
+ * Said where the link was once the pass is withdrawn (or used, or expired), taking the focus that
+ * "Withdraw" had, so it never falls to the page's body.
+ */
+function NoLongerUsable() {
+  const ref = useRef<HTMLParagraphElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <Text role="status" ref={ref} tabIndex={-1} outline="none">
+      This visitor pass can no longer be used: its link no longer works.
+    </Text>
+  );
+}
+
 /** The pass once made: its link, what it allows, and "Withdraw" while it may still be used. */
 function CreatedPass({ actor }: { actor: ActorRefFrom<typeof visitorPassMachine> }) {
   const pass = useSelector(actor, (snapshot) => snapshot.context.pass);
@@ -127,9 +141,7 @@ function CreatedPass({ actor }: { actor: ActorRefFrom<typeof visitorPassMachine>
       {usable && token !== null ? (
         <VisitorPassLink link={visitorPassLink(window.location.origin, token)} />
       ) : (
-        <Text role="status">
-          This visitor pass can no longer be used: its link no longer works.
-        </Text>
+        <NoLongerUsable />
       )}
       <Text>
         It can book {pass.uses_left} {pass.uses_left === 1 ? 'permit' : 'permits'}, from{' '}

@@ -136,6 +136,8 @@ test('a pass that could not be read offers "Try again"', async () => {
   await user.click(screen.getByRole('button', { name: 'Try again' }));
 
   expect(await screen.findByRole('button', { name: 'Book parking' })).toBeInTheDocument();
+  // "Try again" has gone: focus is on the page's heading, not on its body.
+  expect(screen.getByRole('heading', { level: 1, name: 'Book visitor parking' })).toHaveFocus();
 });
 
 test('an empty form is not sent, and says what is missing', async () => {

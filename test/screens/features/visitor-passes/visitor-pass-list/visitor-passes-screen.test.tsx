@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { fromPromise } from 'xstate';
 import type { VisitorPass } from '../../../../../contract/visitor-pass';
 import { visitorPassListMachine } from '../../../../../machines/visitor-passes/visitor-pass-list/visitor-pass-list-machine';
@@ -103,6 +103,11 @@ test('"Withdraw" withdraws the pass, and its row says so', async () => {
     '',
   ]);
   expect(withdraw).toHaveBeenCalledWith(7);
+  // "Withdraw" has gone: focus is on the state the row now shows, not on the page's body.
+  const mumsRow = screen.getByRole('row', { name: /^Mum/ });
+  await waitFor(() =>
+    expect(within(mumsRow).getByRole('cell', { name: 'Withdrawn' })).toHaveFocus(),
+  );
 });
 
 test('a withdrawal that fails leaves the pass Ready and says so', async () => {

@@ -207,9 +207,10 @@ test('"Withdraw" stops the link working', async () => {
   expect(await screen.findByRole('button', { name: 'Withdrawing...' })).toBeInTheDocument();
   await act(async () => answer(withdrawnPass));
 
-  expect(
-    await screen.findByText('This visitor pass can no longer be used: its link no longer works.'),
-  ).toBeInTheDocument();
+  const said = await screen.findByText(
+    'This visitor pass can no longer be used: its link no longer works.',
+  );
+  await waitFor(() => expect(said).toHaveFocus());
   expect(withdrawVisitorPass).toHaveBeenCalledWith(7);
   expect(screen.queryByRole('textbox', { name: 'Visitor pass link' })).not.toBeInTheDocument();
 });
