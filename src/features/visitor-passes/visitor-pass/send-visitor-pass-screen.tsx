@@ -143,10 +143,12 @@ function CreatedPass({ actor }: { actor: ActorRefFrom<typeof visitorPassMachine>
       ) : (
         <NoLongerUsable />
       )}
-      <Text>
-        It can book {pass.uses_left} {pass.uses_left === 1 ? 'permit' : 'permits'}, from{' '}
-        {passWindowText(pass)} (UK time).
-      </Text>
+      {usable && (
+        <Text>
+          It can book {pass.uses_left} {pass.uses_left === 1 ? 'permit' : 'permits'}, from{' '}
+          {passWindowText(pass)} (UK time).
+        </Text>
+      )}
       {withdrawError && <ErrorAlert title={withdrawError} focusOnShow />}
       {usable && (
         <Button
