@@ -9,7 +9,15 @@ const { createTypeScriptImportResolver } = require('eslint-import-resolver-types
 const prettier = require('eslint-config-prettier');
 const globals = require('globals');
 
-const features = ['auth', 'dashboard', 'permits', 'guide', 'settings', 'accessibility'];
+const features = [
+  'auth',
+  'dashboard',
+  'permits',
+  'guide',
+  'settings',
+  'accessibility',
+  'visitor-passes',
+];
 
 module.exports = tseslint.config(
   { ignores: ['node_modules', 'dist', '.data', 'coverage', 'server/db/migrations'] },

@@ -20,3 +20,14 @@ export function isHttpFailure(value: unknown): value is HttpFailure {
 export function toHttpFailure(error: unknown): HttpFailure {
   return isHttpFailure(error) ? error : {};
 }
+
+/**
+ * The answers of an API host that does not offer an optional capability (docs/contract.md): the
+ * e-mail preferences, the visitor passes. The app then hides the feature.
+ */
+const notOfferedStatuses: readonly number[] = [404, 405, 501];
+
+/** Whether a failed call means the host does not offer the capability it belongs to. */
+export function isNotOffered(error: unknown): boolean {
+  return notOfferedStatuses.includes(toHttpFailure(error).status ?? 0);
+}

@@ -43,6 +43,16 @@ import {
 } from '../permits/my-permits/permit-list-flow-samples';
 import { registerEventSamples } from '../auth/register/register-flow-samples';
 import { sessionEventSamples } from '../session-flow-samples';
+import { visitorPassMachine } from '../visitor-passes/visitor-pass/visitor-pass-machine';
+import { visitorPassEventSamples } from '../visitor-passes/visitor-pass/visitor-pass-flow-samples';
+import { visitorPassListMachine } from '../visitor-passes/visitor-pass-list/visitor-pass-list-machine';
+import { visitorPassListEventSamples } from '../visitor-passes/visitor-pass-list/visitor-pass-list-flow-samples';
+import { visitorBookingMachine } from '../visitor-passes/visitor-booking/visitor-booking-machine';
+import {
+  visitorBookingEventSamples,
+  visitorBookingFormSends,
+  visitorBookingInput,
+} from '../visitor-passes/visitor-booking/visitor-booking-flow-samples';
 
 /** One statechart as QA walks it: the samples its generated paths send, and its input. */
 export interface FlowModel {
@@ -184,6 +194,29 @@ export const flowModels: readonly FlowModel[] = [
       { type: 'COLLECTED', permits: [] },
       { type: 'FAILED' },
     ],
+  },
+  {
+    name: 'visitorPassList',
+    home: 'machines/visitor-passes/visitor-pass-list',
+    title: 'Visitor passes: the resident’s list, or none on this host',
+    machine: visitorPassListMachine,
+    eventSamples: visitorPassListEventSamples,
+  },
+  {
+    name: 'visitorPass',
+    home: 'machines/visitor-passes/visitor-pass',
+    title: 'Send a visitor pass, and withdraw it',
+    machine: visitorPassMachine,
+    eventSamples: visitorPassEventSamples,
+  },
+  {
+    name: 'visitorBooking',
+    home: 'machines/visitor-passes/visitor-booking',
+    title: 'Book visitor parking (the visitor’s page)',
+    machine: visitorBookingMachine,
+    eventSamples: visitorBookingEventSamples,
+    input: visitorBookingInput,
+    offers: visitorBookingFormSends,
   },
 ];
 

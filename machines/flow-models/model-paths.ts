@@ -198,6 +198,17 @@ export function payloadSummary(value: unknown): string {
     return `user ${user.email ?? ''}${user.emailVerified === false ? ' (e-mail unverified)' : ''}`;
   }
   if ('message' in record && typeof record.message === 'string') return `"${record.message}"`;
+  // A visitor pass (with its token once, when just made), the visitor's invitation, a booking.
+  if ('pass' in record) return payloadSummary(record.pass);
+  if (typeof record.uses_left === 'number' && typeof record.state === 'string') {
+    return `the pass (${record.state})${'token' in record ? ' with its token' : ''}`;
+  }
+  if (typeof record.inviter_first_name === 'string') {
+    return `the pass from ${record.inviter_first_name}`;
+  }
+  if (!('id' in record) && typeof record.reference_no === 'string' && 'status' in record) {
+    return `the booking (${String(record.status)})`;
+  }
   if ('first_name' in record) return 'a profile';
   const keys = Object.keys(record);
   return keys.length === 0 ? 'no details' : `{${keys.join(', ')}}`;

@@ -34,5 +34,10 @@ export function bundleBudget(sizes: BundleSizes): BudgetLine[] {
       sizes.motionVendorGzipBytes,
       budget.motionVendorGzipBytes,
     ),
+    line(
+      "the visitor's page beyond the app's start (gzip; its screen and what it shares)",
+      sizes.visitorPageGzipBytes,
+      budget.visitorPageGzipBytes,
+    ),
   ];
 }

@@ -20,6 +20,11 @@ export interface BundleSizes {
   largestLazyChunkName: string;
   /** Gzipped bytes of framer-motion's vendor chunk, loaded with the screens that animate. */
   motionVendorGzipBytes: number;
+  /**
+   * Gzipped bytes of every chunk the visitor's page (/visit/<token>) loads beyond those that start
+   * the app: its screen's chunk and the chunks it shares, vendors included.
+   */
+  visitorPageGzipBytes: number;
   /** Every script Chromium fetches for /login from the build served as a static host would. */
   loginPageScripts: PageScripts;
 }
@@ -89,6 +94,17 @@ export async function measureBuiltBundle(
       outputPath,
       chunks
         .filter((chunk) => (chunk.names ?? []).includes('vendor-motion'))
+        .flatMap((chunk) => chunk.files ?? []),
+    ),
+    visitorPageGzipBytes: gzipBytesOf(
+      outputPath,
+      chunks
+        .filter((chunk) => !startsTheApp(chunk))
+        .filter((chunk) =>
+          (chunk.origins ?? []).some((origin) =>
+            /visitor-booking[\\/]visitor-booking-screen$/.test(origin.request ?? ''),
+          ),
+        )
         .flatMap((chunk) => chunk.files ?? []),
     ),
     loginPageScripts: await measureLoginPage(outputPath),

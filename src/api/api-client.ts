@@ -77,3 +77,19 @@ export function apiClient(): AxiosInstance {
   client ??= createApiClient({ baseURL: getConfig().apiBaseUrl, getIdToken });
   return client;
 }
+
+let publicClient: AxiosInstance | undefined;
+
+/**
+ * The client for the API host's public calls, a visitor's booking page
+ * (/api/v1/visitor-passes/visit/…): the same settings, but no identity token is asked for, so the
+ * page a visitor opens from a link never loads the identity provider, signed in on that browser or
+ * not. The host reads no identity on those calls.
+ */
+export function publicApiClient(): AxiosInstance {
+  publicClient ??= createApiClient({
+    baseURL: getConfig().apiBaseUrl,
+    getIdToken: async () => null,
+  });
+  return publicClient;
+}

@@ -7,6 +7,8 @@ export const permitsApi = () => import('./permits-api');
 export const emailPreferencesApi = () => import('./email-preferences-api');
 export const emailVerificationApi = () => import('./email-verification-api');
 export const siteSettingsApi = () => import('./site-settings-api');
+export const visitorPassesApi = () => import('./visitor-passes-api');
+export const visitorBookingApi = () => import('./visitor-booking-api');
 
 /**
  * Starts loading the calls a signed-in page makes first (the profile, the site's settings, the

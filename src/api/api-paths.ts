@@ -14,4 +14,10 @@ export const apiPaths = {
   emailVerification: '/api/v1/me/email-verification/',
   permitAction: (id: number, action: 'activate' | 'cancel' | 'full_update') =>
     `/api/v1/permits/${id}/${action}/`,
+  visitorPasses: '/api/v1/visitor-passes/',
+  withdrawVisitorPass: (id: number) => `/api/v1/visitor-passes/${id}/withdraw/`,
+  visit: (token: string) => `/api/v1/visitor-passes/visit/${encodeURIComponent(token)}/`,
+  bookVisit: (token: string) => `/api/v1/visitor-passes/visit/${encodeURIComponent(token)}/book/`,
+  visitBooking: (token: string, referenceNo: string) =>
+    `/api/v1/visitor-passes/visit/${encodeURIComponent(token)}/bookings/${encodeURIComponent(referenceNo)}/`,
 } as const;

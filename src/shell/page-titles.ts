@@ -1,4 +1,4 @@
-import { paths } from './pages';
+import { pathOf, paths, type Path } from './pages';
 
 /** What each route's page is called in the browser's title and tab, before " – Kerbside". */
 export const pageTitles: Record<(typeof paths)[keyof typeof paths], string> = {
@@ -12,6 +12,9 @@ export const pageTitles: Record<(typeof paths)[keyof typeof paths], string> = {
   [paths.register]: 'Create your account',
   [paths.forgotPassword]: 'Forgot password',
   [paths.resetPassword]: 'Reset password',
+  [paths.visitorPasses]: 'Visitor passes',
+  [paths.sendVisitorPass]: 'Send a visitor pass',
+  [paths.visit]: 'Book visitor parking',
   [paths.accessibility]: 'Accessibility statement',
 };
 
@@ -23,8 +26,8 @@ export const problemTitlePrefix = 'There is a problem: ';
  * prefix while an error shows.
  */
 export function pageTitle(pathname: string, appName: string, problem: boolean): string {
-  const page = (pageTitles as Record<string, string | undefined>)[pathname];
-  const title = page ? `${page} – ${appName}` : appName;
+  const path = pathOf(Object.keys(pageTitles) as Path[], pathname);
+  const title = path ? `${pageTitles[path]} – ${appName}` : appName;
   return problem ? `${problemTitlePrefix}${title}` : title;
 }
 
@@ -39,6 +42,7 @@ export const pageHeadings = {
   [paths.myPermits]: 'My Permits',
   [paths.guide]: 'How to Guide',
   [paths.settings]: 'Settings',
+  [paths.visitorPasses]: 'Visitor passes',
 } as const;
 
 /** A page whose heading `pageHeadings` gives. */

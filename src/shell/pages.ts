@@ -2,17 +2,21 @@ import type { ComponentType } from 'react';
 
 /**
  * Who may see a page: a resident who is not signed in (one who is is sent on), one the session
- * has said is signed in, or anyone.
+ * has said is signed in, or anyone: `open` in the signed-in shell when signed in (the
+ * accessibility statement), `anyone` always in the public frame, without waiting for the session
+ * (a visitor's page, opened from a link on any browser, signed in on it or not).
  */
-export type PageAccess = 'signedOut' | 'signedIn' | 'open';
+export type PageAccess = 'signedOut' | 'signedIn' | 'open' | 'anyone';
 
 interface Page {
+  /** The page's path; a segment `:name` stands for any one segment (`/visit/:token`). */
   path: string;
   access: PageAccess;
   /**
    * Loads the page's screen, a chunk of its own named "screen" and its path's words
-   * ("screen-my-permits"; the dashboard's "screen-dashboard"): the build asks for the chunks of a
-   * page it renders in advance from that page's HTML (webpack.config.ts, `screenChunkName`).
+   * ("screen-my-permits"; the dashboard's "screen-dashboard"; a parameter's segment left out,
+   * "screen-visit"): the build asks for the chunks of a page it renders in advance from that
+   * page's HTML (webpack.config.ts, `screenChunkName`).
    */
   loadScreen: () => Promise<ComponentType>;
 }
@@ -102,6 +106,30 @@ export const pages = {
         /* webpackChunkName: "screen-reset-password" */ '../features/auth/reset-password/reset-password-screen'
       ).then((module) => module.ResetPasswordScreen),
   },
+  visitorPasses: {
+    path: '/visitor-passes',
+    access: 'signedIn',
+    loadScreen: () =>
+      import(
+        /* webpackChunkName: "screen-visitor-passes" */ '../features/visitor-passes/visitor-pass-list/visitor-passes-screen'
+      ).then((module) => module.VisitorPassesScreen),
+  },
+  sendVisitorPass: {
+    path: '/visitor-passes/new',
+    access: 'signedIn',
+    loadScreen: () =>
+      import(
+        /* webpackChunkName: "screen-visitor-passes-new" */ '../features/visitor-passes/visitor-pass/send-visitor-pass-screen'
+      ).then((module) => module.SendVisitorPassScreen),
+  },
+  visit: {
+    path: '/visit/:token',
+    access: 'anyone',
+    loadScreen: () =>
+      import(
+        /* webpackChunkName: "screen-visit" */ '../features/visitor-passes/visitor-booking/visitor-booking-screen'
+      ).then((module) => module.VisitorBookingScreen),
+  },
   accessibility: {
     path: '/accessibility',
     access: 'open',
@@ -133,10 +161,30 @@ export const signedOutPaths = pathsFor('signedOut');
 /** The pages a resident sees only once the session has said who is signed in. */
 export const signedInPaths = pathsFor('signedIn');
 
-/** The pages anyone may see, signed in or not. */
+/** The pages anyone may see, signed in or not, in the signed-in shell when signed in. */
 export const openPaths = pathsFor('open');
+
+/** The pages anyone may see, signed in or not, always without the signed-in shell. */
+export const anyonePaths = pathsFor('anyone');
+
+/** Whether `pathname` is the page at `path`, whose `:name` segments stand for any one segment. */
+export function isPathOf(path: string, pathname: string): boolean {
+  const wanted = path.split('/');
+  const given = pathname.split('/');
+  return (
+    wanted.length === given.length &&
+    wanted.every((segment, index) =>
+      segment.startsWith(':') ? given[index] !== '' : segment === given[index],
+    )
+  );
+}
+
+/** The page of `among` that `pathname` is, if any. */
+export function pathOf(among: readonly Path[], pathname: string): Path | undefined {
+  return among.find((path) => isPathOf(path, pathname));
+}
 
 /** Whether `pathname` is one of `among`. */
 export function isOneOf(among: readonly Path[], pathname: string): boolean {
-  return (among as readonly string[]).includes(pathname);
+  return pathOf(among, pathname) !== undefined;
 }

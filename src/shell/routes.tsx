@@ -1,9 +1,11 @@
 import { Navigate, Route, Routes } from 'react-router';
 import { AppLayout } from './app-layout';
 import {
+  anyonePaths,
   isOneOf,
   openPaths,
   pages,
+  pathOf,
   paths,
   signedInPaths,
   signedOutPaths,
@@ -13,6 +15,7 @@ import { OpenRoute } from './open-route';
 import { FlashMessageProvider } from './flash-message-provider';
 import { lazyComponent, type LazyComponent } from '../ui/lazy-component';
 import { ProtectedRoute } from './protected-route';
+import { PublicLayout } from './public-layout';
 import { PublicRoute } from './public-route';
 import { RouteChangeEffects } from './route-change-effects';
 import { SkipLink } from './skip-link';
@@ -41,8 +44,8 @@ export function pageWaitsForSession(pathname: string): boolean {
  * suspend (src/ui/lazy-component.tsx). Rejects when the chunk cannot be loaded.
  */
 export function preloadScreenAt(pathname: string): Promise<unknown> {
-  const screen = (screenAtPath as Record<string, LazyComponent | undefined>)[pathname];
-  return screen ? screen.preload() : Promise.resolve();
+  const path = pathOf(Object.keys(screenAtPath) as Path[], pathname);
+  return path ? screenAtPath[path].preload() : Promise.resolve();
 }
 
 /** The routes of docs/contract.md §2 with their access rules. */
@@ -57,6 +60,8 @@ export function AppRoutes() {
           <Route element={<AppLayout />}>{signedInPaths.map(screenRoute)}</Route>
         </Route>
         <Route element={<OpenRoute />}>{openPaths.map(screenRoute)}</Route>
+        {/* No wait for the session: nothing on these pages depends on who is signed in. */}
+        <Route element={<PublicLayout />}>{anyonePaths.map(screenRoute)}</Route>
         <Route path="*" element={<Navigate to={paths.dashboard} replace />} />
       </Routes>
     </FlashMessageProvider>

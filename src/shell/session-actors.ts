@@ -3,7 +3,7 @@ import type { sessionMachine } from '../../machines/session-machine';
 import { authApi } from '../api/api-modules';
 import { getIdToken, onIdentityChanged, signOutIdentity } from '../identity/identity';
 import type { ImplementationsOf } from './app-machines';
-import { isOneOf, signedOutPaths } from './pages';
+import { anyonePaths, isOneOf, signedOutPaths } from './pages';
 import { savedPermitLists } from './saved-permit-lists';
 
 declare module './app-machines' {
@@ -22,10 +22,15 @@ export const sessionActors: ImplementationsOf<typeof sessionMachine> = {
           if (user === null) savedPermitLists.clearAll();
           sendBack({ type: 'IDENTITY.CHANGED', user });
         },
-        // On the signed-out pages a device without the signed-in mark is taken as signed out
-        // without loading the identity provider (src/identity/identity.ts); elsewhere the
-        // provider is asked, so a session from before the mark existed is still found.
-        { signedOutUnlessMarked: isOneOf(signedOutPaths, window.location.pathname) },
+        // On the signed-out pages and a visitor's page a device without the signed-in mark is
+        // taken as signed out without loading the identity provider (src/identity/identity.ts);
+        // elsewhere the provider is asked, so a session from before the mark existed is found.
+        {
+          signedOutUnlessMarked: isOneOf(
+            [...signedOutPaths, ...anyonePaths],
+            window.location.pathname,
+          ),
+        },
       ),
     ),
     fetchProfile: fromPromise(async () => (await authApi()).getProfile()),

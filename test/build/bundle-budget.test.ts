@@ -102,6 +102,36 @@ test('the largest lazily loaded route chunk stays within its gzip budget', () =>
   expect(lazy.ratio).toBeLessThanOrEqual(1);
 });
 
+test('the visitor’s page stays within its gzip budget', () => {
+  const visitor = lineFor(/^the visitor's page/);
+  expect(visitor.usedBytes).toBeGreaterThan(0);
+  expect(visitor.ratio).toBeLessThanOrEqual(1);
+});
+
+test.each([
+  ['the session’s hooks and screens', /src[\\/]shell[\\/]session-(hooks|check-layout|provider)/],
+  [
+    'the signed-in shell (navbar, account menu)',
+    /src[\\/]shell[\\/](navbar|account-menu|app-layout)/,
+  ],
+  [
+    'the dashboard',
+    /(src|machines)[\\/](features[\\/])?dashboard[\\/]|src[\\/]shared[\\/]dashboard/,
+  ],
+  ['My Permits', /(src[\\/]features|machines)[\\/]permits[\\/]my-permits[\\/]/],
+  ['Add Permit’s screen', /src[\\/]features[\\/]permits[\\/]add-permit[\\/]/],
+  [
+    'the resident’s visitor passes',
+    /src[\\/](features[\\/]visitor-passes[\\/]visitor-pass(-list)?[\\/]|shared[\\/]visitor-pass-list)/,
+  ],
+  ['the identity provider (Firebase Auth)', /node_modules[\\/]@?firebase[\\/]auth[\\/]/],
+  ['the form rules (Yup), which come with the first "Book parking"', /node_modules[\\/]yup[\\/]/],
+])('the visitor’s page loads none of %s', (_, module) => {
+  const visitorFiles = filesLoadedFor(/visitor-booking[\\/]visitor-booking-screen$/);
+  expect(visitorFiles.length).toBeGreaterThan(0);
+  expect(visitorFiles.filter((file) => filesHolding(module).includes(file))).toEqual([]);
+});
+
 test('framer-motion stays within its gzip budget', () => {
   const motion = lineFor(/^framer-motion/);
   expect(motion.usedBytes).toBeGreaterThan(0);

@@ -38,6 +38,9 @@ test('every statechart QA walks has a page beside its machine with a diagram, it
     'emailPreferences',
     'emailVerification',
     'permitExport',
+    'visitorPassList',
+    'visitorPass',
+    'visitorBooking',
   ]);
   for (const model of flowModels) {
     const page = fs.readFileSync(path.join(repository, flowDocPath(model)), 'utf8');

@@ -18,6 +18,7 @@ const withScreenModel = [
   'activatePermit',
   'cancelPermit',
   'updatePermit',
+  'visitorBooking',
 ];
 
 /**

@@ -15,6 +15,20 @@ import { SiteSettingsProvider } from '../../src/shell/site-settings-provider';
 import type { SiteSettings } from '../../contract/site-settings';
 import { FlashMessageProvider } from '../../src/shell/flash-message-provider';
 import { siteSettingsMachine } from '../../machines/site-settings-machine';
+import { visitorPassListMachine } from '../../machines/visitor-passes/visitor-pass-list/visitor-pass-list-machine';
+
+/**
+ * The visitor passes a screen meets unless its test fakes them: a host without the capability
+ * (GET /api/v1/visitor-passes/ answers 404), so My Permits shows nothing about them and sends no
+ * request from jsdom.
+ */
+const hostWithoutVisitorPasses = visitorPassListMachine.provide({
+  actors: {
+    listVisitorPasses: fromPromise(() =>
+      Promise.reject(new ApiError('Not Found', { status: 404 })),
+    ),
+  },
+});
 
 /** The runtime configuration every web test runs with (what `public/config.js` gives the page). */
 const testConfig: KerbsideConfig = {
@@ -108,6 +122,7 @@ export function renderWithProviders(
 ) {
   const overrides: MachineOverrides = {
     session: sessionMachineFor(session),
+    visitorPassList: hostWithoutVisitorPasses,
     ...(siteSettings && {
       siteSettings: siteSettingsMachine.provide({
         actors: { loadSiteSettings: fromPromise(() => Promise.resolve(siteSettings)) },

@@ -8,7 +8,13 @@ import { overlapDetail } from './overlapping-permit';
 import type { PermitFormValues } from '../permit-form/permit-form-values';
 import type { SiteSettings } from '../../../contract/site-settings';
 import { toPermitCreatePayload } from './to-permit-create-payload';
-import { checkRegistration } from '../rules/uk-registration';
+import {
+  readSuggestionAction,
+  registrationIsGuard,
+  registrationRegion,
+  type RegistrationChangedEvent,
+  type RegistrationReadContext,
+} from '../rules/registration-region';
 import type { RecentVehicle } from './recent-vehicles';
 import { nextWaitingWeek, weeklySeries, type SeriesWeek } from '../rules/weekly-series';
 
@@ -25,7 +31,7 @@ export interface AddPermitInput {
   vehicle?: RecentVehicle | null;
 }
 
-export interface AddPermitContext {
+export interface AddPermitContext extends RegistrationReadContext {
   settings: SiteSettings;
   /** What the screen shows, under `createPermitErrorTitle`, in the failed state. */
   errorMessage: string | null;
@@ -33,8 +39,6 @@ export interface AddPermitContext {
   errorDetail: string | null;
   /** The single permit last sent, for the create call and, if refused, the overlap look-up. */
   sent: PermitCreatePayload | null;
-  /** The spaced registration the typed one most likely meant, while `registration.suggesting`. */
-  suggestion: string | null;
   clock: Clock;
   /** The vehicle the form starts with ("Add again"), or null for an empty form. */
   vehicle: RecentVehicle | null;
@@ -43,7 +47,7 @@ export interface AddPermitContext {
 }
 
 export type AddPermitEvent =
-  { type: 'SUBMIT'; values: PermitFormValues } | { type: 'VRM.CHANGED'; vrm: string };
+  { type: 'SUBMIT'; values: PermitFormValues } | RegistrationChangedEvent;
 
 /**
  * The add-permit screen (docs/contract.md §2 "Add Permit", §3, §5 and §8): the site settings
@@ -94,14 +98,7 @@ export const addPermitMachine = setup({
     explainOverlap: assign((_, params: { permit: Permit | null }) => ({
       errorDetail: overlapDetail(params.permit),
     })),
-    rememberSuggestion: assign({
-      suggestion: ({ event }) => {
-        assertEvent(event, 'VRM.CHANGED');
-        const check = checkRegistration(event.vrm);
-        return check.kind === 'slip' ? check.suggestion : null;
-      },
-    }),
-    forgetSuggestion: assign({ suggestion: null }),
+    readSuggestion: readSuggestionAction<AddPermitContext, AddPermitEvent>(),
     forgetSeries: assign({ series: [] }),
     // Weeks made by an earlier try keep their key and are not sent again.
     planSeries: assign({
@@ -141,10 +138,7 @@ export const addPermitMachine = setup({
     // docs/contract.md §7: only these two statuses mean the permit was taken.
     isCreated: (_, params: { answer: CreatePermitAnswer }) =>
       params.answer.status === 201 || params.answer.status === 202,
-    registrationIs: ({ event }, params: { kind: 'blank' | 'recognised' | 'slip' }) => {
-      assertEvent(event, 'VRM.CHANGED');
-      return checkRegistration(event.vrm).kind === params.kind;
-    },
+    registrationIs: registrationIsGuard,
     repeatsWeekly: ({ context, event }) => {
       assertEvent(event, 'SUBMIT');
       const { schedule, repeat_weekly } = event.values;
@@ -171,51 +165,7 @@ export const addPermitMachine = setup({
       description: 'The form on screen: its registration read, and its submission.',
       type: 'parallel',
       states: {
-        registration: {
-          description:
-            'What the registration field holds, read on every change (VRM.CHANGED): whether it may be sent as it is.',
-          initial: 'blank',
-          on: {
-            'VRM.CHANGED': [
-              {
-                description: 'The field is empty.',
-                guard: { type: 'registrationIs', params: { kind: 'blank' } },
-                target: '.blank',
-                actions: 'forgetSuggestion',
-              },
-              {
-                description: 'A standard UK format: never held back.',
-                guard: { type: 'registrationIs', params: { kind: 'recognised' } },
-                target: '.recognised',
-                actions: 'forgetSuggestion',
-              },
-              {
-                description:
-                  'Not standard, but swapping look-alikes (O/0, I/1, S/5, B/8, Z/2) makes it so.',
-                guard: { type: 'registrationIs', params: { kind: 'slip' } },
-                target: '.suggesting',
-                actions: 'rememberSuggestion',
-              },
-              {
-                description: 'Not a standard UK registration, and no look-alike swap mends it.',
-                target: '.confirming',
-                actions: 'forgetSuggestion',
-              },
-            ],
-          },
-          states: {
-            blank: { description: 'Nothing typed yet: the form’s rules ask for a registration.' },
-            recognised: { description: 'A standard UK registration: it is sent as it is.' },
-            suggesting: {
-              description:
-                'A likely slip: "Did you mean …?" offers the mended registration; the permit is created only once the resident uses it or ticks "This registration is correct".',
-            },
-            confirming: {
-              description:
-                'An unrecognised registration (foreign, diplomatic, trade): created only once the resident ticks "This registration is correct".',
-            },
-          },
-        },
+        registration: registrationRegion,
         submission: {
           description: 'Sending the create call and reading its answer.',
           initial: 'editing',

@@ -1,9 +1,18 @@
 import type { DateTime } from 'luxon';
-import { formErrors } from '../../form-errors';
 import { inLondon, toDateTimeLocal } from '../rules/london-time';
-import { minimumScheduleLeadMinutes, permitFormSchema } from './permit-form-schema';
 import type { PermitFormValues } from './permit-form-values';
-import type { SiteSettings } from '../../../contract/site-settings';
+
+/**
+ * The rules of a permit's form that need no Yup (docs/performance.md: a screen that shows the form
+ * loads Yup with its first check): the empty form, the date inputs' minimums, the acknowledgement's
+ * label. The rules that check the values are in ./permit-form-schema.ts.
+ */
+
+/** How far ahead a scheduled start must be (test/machines/permits/permit-form/permit-form-rules.test.ts). */
+export const minimumScheduleLeadMinutes = 1;
+
+/** The acknowledgement tick's label, which the visitor's booking form shares with Add Permit's. */
+export const acknowledgementLabel = 'I have verified that the details of this permit are correct.';
 
 /** The add-permit form before the resident types anything. */
 export const emptyPermitForm: PermitFormValues = {
@@ -40,16 +49,4 @@ export function minimumDateTimeLocal(now: DateTime | Date): string {
 /** The expiry input's minimum: the chosen start when the permit is scheduled, else as any date. */
 export function minimumExpiry(values: PermitFormValues, now: DateTime | Date): string {
   return values.schedule && values.start !== '' ? values.start : minimumDateTimeLocal(now);
-}
-
-/**
- * What the add-permit form's rules (`permitFormSchema`) say about `values`: each invalid field with
- * its message; an empty object when the form may be sent.
- */
-export function validatePermitForm(
-  values: PermitFormValues,
-  settings: SiteSettings,
-  now: DateTime | Date,
-): PermitFormErrors {
-  return formErrors(permitFormSchema(settings, now), values);
 }

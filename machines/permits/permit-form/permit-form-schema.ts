@@ -12,6 +12,8 @@ import { inLondon } from '../rules/london-time';
 import { needsConfirmation } from '../rules/uk-registration';
 import { seriesWeekLimits } from '../rules/weekly-series';
 import type { PermitFormValues } from './permit-form-values';
+import { minimumScheduleLeadMinutes, type PermitFormErrors } from './permit-form-rules';
+import { formErrors } from '../../form-errors';
 
 /**
  * The add form's messages, word for word (test/machines/permits/permit-form/permit-form-rules.test.ts); the
@@ -61,14 +63,11 @@ const weeksSchema = yup
     return from === null || to === null || to.diff(from, 'days').days < 7;
   });
 
-/** How far ahead a scheduled start must be (test/machines/permits/permit-form/permit-form-rules.test.ts). */
-export const minimumScheduleLeadMinutes = 1;
-
 /** The names the date messages begin with (the add form's labels; the update dialog's too). */
 const dateFieldNames = { start: 'Scheduled start date', end: 'Expiry date' } as const;
 
 /** A date input's value as a London instant; null when it names none (Formik sends '' as undefined). */
-function londonInstant(value: string | undefined): DateTime | null {
+export function londonInstant(value: string | undefined): DateTime | null {
   const reading = readDateTimeParts(value ?? '');
   return reading.kind === 'ok' ? reading.instant : null;
 }
@@ -79,32 +78,41 @@ function requiredText(message: string) {
 }
 
 /**
- * A London date input (src/ui/date-time-input.tsx) that must hold a date after `now`. Each test
- * answers one case (a time the clocks skip, boxes that name no date, no date at all, not ahead,
+ * A London date input (src/ui/date-time-input.tsx) that must name an instant. Each test answers
+ * one case (a time the clocks skip, boxes that name no date, no date at all), so exactly one
+ * message shows; `name` begins the messages about the boxes.
+ */
+export function londonDateTimeSchema(messages: { name: string; missing: string }) {
+  return (
+    yup
+      .string()
+      // A time the clocks skip in March names no instant: say so rather than "required".
+      .test(
+        'skipped',
+        skippedWallTimeMessage,
+        (value) => readDateTimeParts(value ?? '').kind !== 'skipped',
+      )
+      // Half-typed or impossible boxes are told what was wrong with them, not "required".
+      .test('parts', (value, context) => {
+        const message = dateTimePartsMessage(messages.name, readDateTimeParts(value ?? ''));
+        return message === null || context.createError({ message });
+      })
+      .test('missing', messages.missing, (value) => londonInstant(value) !== null)
+  );
+}
+
+/**
+ * A London date input that must hold a date after `now` (`londonDateTimeSchema`, then not ahead,
  * and with `tooSoon` less than the lead ahead), so exactly one message shows.
  */
-function futureDateTime(
+export function futureDateTime(
   now: DateTime,
   messages: { name: string; missing: string; notInFuture: string; tooSoon?: string },
 ) {
-  const schema = yup
-    .string()
-    // A time the clocks skip in March names no instant: say so rather than "required".
-    .test(
-      'skipped',
-      skippedWallTimeMessage,
-      (value) => readDateTimeParts(value ?? '').kind !== 'skipped',
-    )
-    // Half-typed or impossible boxes are told what was wrong with them, not "required".
-    .test('parts', (value, context) => {
-      const message = dateTimePartsMessage(messages.name, readDateTimeParts(value ?? ''));
-      return message === null || context.createError({ message });
-    })
-    .test('missing', messages.missing, (value) => londonInstant(value) !== null)
-    .test('in-future', messages.notInFuture, (value) => {
-      const instant = londonInstant(value);
-      return instant === null || instant > now;
-    });
+  const schema = londonDateTimeSchema(messages).test('in-future', messages.notInFuture, (value) => {
+    const instant = londonInstant(value);
+    return instant === null || instant > now;
+  });
   const { tooSoon } = messages;
   if (tooSoon === undefined) return schema;
   const earliest = now.plus({ minutes: minimumScheduleLeadMinutes });
@@ -196,4 +204,16 @@ export function permitFormSchema(settings: SiteSettings, now: DateTime | Date) {
           )
       : yup.string(),
   });
+}
+
+/**
+ * What the add-permit form's rules (`permitFormSchema`) say about `values`: each invalid field with
+ * its message; an empty object when the form may be sent.
+ */
+export function validatePermitForm(
+  values: PermitFormValues,
+  settings: SiteSettings,
+  now: DateTime | Date,
+): PermitFormErrors {
+  return formErrors(permitFormSchema(settings, now), values);
 }

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { EmailPreferenceKind, EmailPreferences } from '../../../contract/email-preferences';
-import { toHttpFailure } from '../../http-failure';
+import { isNotOffered } from '../../http-failure';
 import { missingImplementation } from '../../missing-implementation';
 
 /** Shown when the switches could not be loaded or a change was not stored. */
@@ -8,9 +8,6 @@ export const emailPreferencesMessages = {
   loadFailed: 'Your e-mail choices could not be loaded. Please try again.',
   saveFailed: 'Your e-mail choice was not saved. Please try again.',
 } as const;
-
-/** The answers of a host that does not offer e-mail preferences (docs/contract.md). */
-const notOfferedStatuses = [404, 405, 501];
 
 export interface EmailPreferencesContext {
   /** What the API host has stored; null until loaded. */
@@ -42,8 +39,7 @@ export const emailPreferencesMachine = setup({
     ),
   },
   guards: {
-    notOffered: (_, params: { error: unknown }) =>
-      notOfferedStatuses.includes(toHttpFailure(params.error).status ?? 0),
+    notOffered: (_, params: { error: unknown }) => isNotOffered(params.error),
   },
   actions: {
     store: assign((_, params: { preferences: EmailPreferences }) => ({

@@ -26,6 +26,24 @@ function chakraImports(directory: string): string[] {
 
 const recipeKey = (component: string) => component[0]!.toLowerCase() + component.slice(1);
 
+/**
+ * The components the app styles where it renders them, with a recipe it imports from Chakra's theme
+ * (`qrCodeSlotRecipe` in src/features/visitor-passes/visitor-pass/visitor-pass-link.tsx): their
+ * recipe comes with the one chunk that renders them, not with every page's design system.
+ */
+function recipesImportedWhereRendered(directory: string): string[] {
+  return sources(directory).flatMap((source) =>
+    [...source.matchAll(/import\s*{([^}]*)}\s*from\s*'@chakra-ui\/react\/theme'/g)].flatMap(
+      ([, names]) =>
+        names!
+          .split(',')
+          .map((name) => /^\s*(\w+?)(Slot)?Recipe\s*$/.exec(name)?.[1])
+          .filter((key): key is string => key !== undefined)
+          .filter((key) => source.includes(`recipe={${key}`)),
+    ),
+  );
+}
+
 // The app's design system carries only the recipes of the components it renders (src/shell/system.ts):
 // a component whose recipe is missing renders unstyled, which no other test would notice.
 test('every Chakra component the app imports has its recipe in the app’s design system', () => {
@@ -33,7 +51,13 @@ test('every Chakra component the app imports has its recipe in the app’s desig
     .map(recipeKey)
     .filter((key) => defaultSystem.hasRecipe(key));
   expect(styledComponents).toEqual(expect.arrayContaining(['button', 'menu', 'table']));
-  expect(styledComponents.filter((key) => !appSystem().hasRecipe(key))).toEqual([]);
+  const styledWhereRendered = recipesImportedWhereRendered(path.resolve(__dirname, '../../../src'));
+  expect(styledWhereRendered).toContain('qrCode');
+  expect(
+    styledComponents.filter(
+      (key) => !appSystem().hasRecipe(key) && !styledWhereRendered.includes(key),
+    ),
+  ).toEqual([]);
 });
 
 // The app's design system leaves out the colour palettes nothing names (src/shell/system.ts): a

@@ -1,24 +1,24 @@
 import { Box, Button, HStack, Spinner, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { Formik, useFormikContext } from 'formik';
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { useLocation, useNavigate } from 'react-router';
 import { addPermitMachine } from '../../../../machines/permits/add-permit/add-permit-machine';
 import type { Clock } from '../../../../machines/clock';
 import { createPermitErrorTitle } from '../../../../machines/permits/add-permit/create-permit-error-message';
 import {
+  acknowledgementLabel,
   emptyPermitForm,
   minimumDateTimeLocal,
   minimumExpiry,
-  validatePermitForm,
 } from '../../../../machines/permits/permit-form/permit-form-rules';
 import {
   permitFormMessages,
   permitFormSchema,
+  validatePermitForm,
 } from '../../../../machines/permits/permit-form/permit-form-schema';
 import type { PermitFormValues } from '../../../../machines/permits/permit-form/permit-form-values';
-import { formatRegistration, nearMissOf } from '../../../../machines/permits/rules/uk-registration';
 import { recentVehiclesMachine } from '../../../../machines/permits/add-permit/recent-vehicles-machine';
 import {
   recentVehicleName,
@@ -38,6 +38,7 @@ import { FormBody } from '../../../ui/form-body';
 import { FormField } from '../../../ui/form-field';
 import { FormPage } from '../../../ui/form-page';
 import { FormSubmission, type SubmissionProgress } from '../../../ui/form-submission';
+import { RegistrationField } from '../../../ui/registration-field';
 import { PermitAllowanceNotice } from './permit-allowance-notice';
 import { RepeatWeeklyFields } from './repeat-weekly-fields';
 import { SeriesProgress } from './series-progress';
@@ -64,15 +65,6 @@ const fieldOrder: (keyof PermitFormValues)[] = [
   'acknowledged',
 ];
 
-/** What the registration field says under it, word for word (add-permit-screen.test.tsx). */
-export const registrationTexts = {
-  hint: 'For example, AB12 CDE',
-  unrecognised: 'This is not a standard UK registration. Check it against the vehicle.',
-  confirm: 'This registration is correct',
-  didYouMean: (mark: string) => `Did you mean ${mark}?`,
-  use: (mark: string) => `Use ${mark}`,
-} as const;
-
 /**
  * The rules' answers that mean a required field is still empty. The acknowledgement is not among
  * them: its message is how the resident learns the box must be ticked, so a submit must reach it.
@@ -86,81 +78,30 @@ const missingFieldMessages: readonly string[] = [
   permitFormMessages.startRequired,
 ];
 
-/** UK registrations are shown in capitals however they are typed; spaces are kept for reading. */
-function upperCase(value: string): string {
-  return value.toUpperCase();
-}
-
-/** A "Did you mean …?" line with the button that puts the mark in the registration field. */
-function RegistrationSuggestion({ mark }: { mark: string }) {
-  const { setFieldValue } = useFormikContext<PermitFormValues>();
-  return (
-    <HStack role="group" aria-label={registrationTexts.didYouMean(mark)} gap={3} wrap="wrap">
-      <Text>{registrationTexts.didYouMean(mark)}</Text>
-      <Button
-        size="sm"
-        variant="outline"
-        // The field keeps focus on a press: leaving it would show its message and move this
-        // button from under the pointer before the click (test/browser/right-car-journey.test.ts).
-        onMouseDown={(event) => event.preventDefault()}
-        onClick={() => {
-          void setFieldValue('vrm', mark);
-          void setFieldValue('vrm_confirmed', false);
-        }}
-      >
-        {registrationTexts.use(mark)}
-      </Button>
-    </HStack>
-  );
-}
-
 /**
- * The registration field and what the add-permit statechart's `registration` region says about
- * it: a slip's suggestion, an unrecognised mark's warning, and the box that vouches for either.
+ * The registration field, with what the add-permit statechart's `registration` region says about
+ * it and a hint when it is one slip away from a vehicle the resident has used.
  */
-function RegistrationField({
+function AddPermitRegistrationField({
   actor,
   recentVehicles,
 }: {
   actor: ActorRefFrom<typeof addPermitMachine>;
   recentVehicles: readonly RecentVehicle[];
 }) {
-  const { values, setFieldValue } = useFormikContext<PermitFormValues>();
-  // Every way the field changes (typing, a suggestion, a recent vehicle) reaches the statechart.
-  useEffect(() => {
-    actor.send({ type: 'VRM.CHANGED', vrm: values.vrm });
-  }, [actor, values.vrm]);
   const suggestion = useSelector(actor, (snapshot) =>
     snapshot.matches({ form: { registration: 'suggesting' } }) ? snapshot.context.suggestion : null,
   );
   const unrecognised = useSelector(actor, (snapshot) =>
     snapshot.matches({ form: { registration: 'confirming' } }),
   );
-  // A hint, not a hold: a mark one edit away from a vehicle the resident has used.
-  const nearMiss = nearMissOf(
-    values.vrm,
-    recentVehicles.map((vehicle) => vehicle.vrm),
-  );
   return (
-    <>
-      <FormField
-        name="vrm"
-        label="Registration number"
-        autoComplete="off"
-        autoCapitalize="characters"
-        spellCheck={false}
-        helperText={registrationTexts.hint}
-        normalise={upperCase}
-        reformatOnLeave={formatRegistration}
-        onValueChange={() => void setFieldValue('vrm_confirmed', false)}
-      />
-      {suggestion !== null && <RegistrationSuggestion mark={suggestion} />}
-      {nearMiss !== null && nearMiss !== suggestion && <RegistrationSuggestion mark={nearMiss} />}
-      {unrecognised && <Text>{registrationTexts.unrecognised}</Text>}
-      {(suggestion !== null || unrecognised) && (
-        <CheckboxField name="vrm_confirmed" label={registrationTexts.confirm} />
-      )}
-    </>
+    <RegistrationField
+      actor={actor}
+      suggestion={suggestion}
+      unrecognised={unrecognised}
+      knownMarks={recentVehicles.map((vehicle) => vehicle.vrm)}
+    />
   );
 }
 
@@ -248,7 +189,7 @@ function PermitFields({
         />
       )}
       <RecentVehicleButtons vehicles={recentVehicles} />
-      <RegistrationField actor={actor} recentVehicles={recentVehicles} />
+      <AddPermitRegistrationField actor={actor} recentVehicles={recentVehicles} />
       <FormField name="make" label="Make" autoComplete="off" />
       <FormField name="model" label="Model" autoComplete="off" />
       <FormField name="colour" label="Colour (optional)" autoComplete="off" required={false} />
@@ -303,10 +244,7 @@ function PermitFields({
           />
         </>
       )}
-      <CheckboxField
-        name="acknowledged"
-        label="I have verified that the details of this permit are correct."
-      />
+      <CheckboxField name="acknowledged" label={acknowledgementLabel} />
       {creatingSeries && <SeriesProgress series={series} />}
       {seriesIncomplete && <SeriesReport series={series} />}
       <FormSubmission

@@ -1,12 +1,12 @@
 import { Button, VisuallyHidden } from '@chakra-ui/react';
 import type { Permit } from '../../../../contract/permit';
-import { permitIcs, permitIcsFileName } from '../../../../machines/permits/my-permits/permit-ics';
+import { permitIcs, permitIcsFileName } from '../../../../machines/permits/rules/permit-ics';
 import { weeklySeriesOf } from '../../../../machines/permits/rules/weekly-series';
 import { useClock } from '../../../shell/app-machines';
 import { downloadTextFile } from '../../../ui/download-text-file';
 
 /**
- * "Add to calendar" on a permit's row: its .ics file (machines/permits/my-permits/permit-ics.ts). A permit of
+ * "Add to calendar" on a permit's row: its .ics file (machines/permits/rules/permit-ics.ts). A permit of
  * a weekly series among `permits` brings the whole series in one file, and says how many weeks.
  */
 export function AddToCalendarButton({

@@ -1,4 +1,4 @@
-import { Box, Button, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, Link, Spinner, Stack, Text } from '@chakra-ui/react';
 import { memo, Suspense, useCallback, useDeferredValue, useEffect, useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import {
@@ -28,6 +28,7 @@ import { BannerPresence } from '../../../ui/banner-presence';
 import { MotionScope } from '../../../ui/motion-scope';
 import { lazyComponent } from '../../../ui/lazy-component';
 import { useStatusChanges } from './use-status-changes';
+import { useVisitorPasses } from './use-visitor-passes';
 
 /** Shown, quietly, while the newest fetch has failed (docs/contract.md §8: no alarm is raised). */
 const permitListFailedText = 'The list could not be brought up to date.';
@@ -72,6 +73,7 @@ export function MyPermitsScreen() {
   const resultsSettings = useDeferredValue(settings);
   const offlineReasonId = useId();
   const [dialog, setDialog] = useState<OpenDialog>(null);
+  const visitorPasses = useVisitorPasses();
 
   const refresh = useCallback(() => permitList.send({ type: 'REFRESH' }), [permitList]);
   const closeDialog = useCallback(() => setDialog(null), []);
@@ -120,6 +122,16 @@ export function MyPermitsScreen() {
           </Button>
         )}
         <ExportPermitsButton filters={filters} />
+        {visitorPasses.offered && (
+          <HStack gap={3} wrap="wrap">
+            <Button asChild variant="outline" colorPalette="teal">
+              <RouterLink to={paths.sendVisitorPass}>Send a visitor pass</RouterLink>
+            </Button>
+            <Link asChild color="teal.700">
+              <RouterLink to={paths.visitorPasses}>Visitor passes</RouterLink>
+            </Link>
+          </HStack>
+        )}
       </PageHeader>
       <BannerPresence>
         {!online && <OfflinePermitsBanner shownAsOf={shownAsOf} reasonId={offlineReasonId} />}
@@ -139,6 +151,7 @@ export function MyPermitsScreen() {
         onAction={openDialog}
         onPageGo={goToPage}
         onShowAllDates={showAllDates}
+        passNames={visitorPasses.passNames}
       />
 
       <Suspense fallback={null}>
@@ -177,6 +190,7 @@ const PermitResults = memo(function PermitResults({
   onAction,
   onPageGo,
   onShowAllDates,
+  passNames,
 }: {
   view: PermitListView;
   settings: SiteSettings | null;
@@ -184,6 +198,7 @@ const PermitResults = memo(function PermitResults({
   onAction: (action: PermitAction, permit: Permit) => void;
   onPageGo: (page: number) => void;
   onShowAllDates: () => void;
+  passNames: ReadonlyMap<number, string>;
 }) {
   const { filters, permits, count, permitsPage, hasFetched, lastFetchFailed, loading, online } =
     view;
@@ -234,9 +249,9 @@ const PermitResults = memo(function PermitResults({
             {/* One layout rendered, not both with one painted away: rendering the rows
                 twice cost a phone about 200 ms of blocked main thread (docs/performance.md). */}
             {narrow ? (
-              <PermitCards {...{ permits, changed, actionsFor, onAction }} />
+              <PermitCards {...{ permits, changed, actionsFor, onAction, passNames }} />
             ) : (
-              <PermitTable {...{ permits, changed, actionsFor, onAction }} />
+              <PermitTable {...{ permits, changed, actionsFor, onAction, passNames }} />
             )}
           </MotionScope>
           <PermitPagination page={permitsPage} count={count} onGo={onPageGo} />

@@ -4,8 +4,9 @@ import { m } from 'framer-motion';
 import type { PermitDisplay } from '../../../../machines/permits/rules/permit-display';
 import { type PermitRowsProps } from './permit-row-actions';
 import { PermitRowButtons } from './permit-row-buttons';
-import { PermitStatusBadge } from './permit-status-badge';
+import { PermitStatusBadge } from '../../../ui/permit-status-badge';
 import { useShownPermitRows } from './use-shown-permit-rows';
+import { VisitorPassMark } from './visitor-pass-mark';
 
 /**
  * About a phone's screenful of cards: what renders first. Profiled with 60 permits at 4x CPU, the
@@ -38,7 +39,10 @@ export const PermitCards = memo(function PermitCards(props: PermitRowsProps) {
             <Card.Root size="sm" width="full" bg="transparent">
               <Card.Body gap={3}>
                 <HStack justify="space-between" gap={2}>
-                  <Text fontWeight="bold">{display.registration}</Text>
+                  <Text fontWeight="bold">
+                    {display.registration}
+                    <VisitorPassMark name={props.passNames.get(permit.id)} />
+                  </Text>
                   <PermitStatusBadge status={permit.status} />
                 </HStack>
                 <DataList.Root orientation="horizontal" size="sm">

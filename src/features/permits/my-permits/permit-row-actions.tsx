@@ -14,6 +14,8 @@ export interface PermitRowsProps {
   changed: ReadonlySet<number>;
   actionsFor: (permit: Permit) => PermitAction[];
   onAction: (action: PermitAction, permit: Permit) => void;
+  /** The visitor pass each permit booked through one was booked with, by permit id. */
+  passNames: ReadonlyMap<number, string>;
 }
 
 const actionPalettes: Readonly<Record<PermitAction, string>> = {

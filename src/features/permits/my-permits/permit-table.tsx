@@ -3,8 +3,9 @@ import { Table } from '@chakra-ui/react';
 import { m } from 'framer-motion';
 import { type PermitRowsProps } from './permit-row-actions';
 import { PermitRowButtons } from './permit-row-buttons';
-import { PermitStatusBadge } from './permit-status-badge';
+import { PermitStatusBadge } from '../../../ui/permit-status-badge';
 import { useShownPermitRows } from './use-shown-permit-rows';
+import { VisitorPassMark } from './visitor-pass-mark';
 
 /** About a screenful of rows: what renders first. */
 const permitsPerStep = 15;
@@ -35,7 +36,10 @@ export const PermitTable = memo(function PermitTable(props: PermitRowsProps) {
           {rows.map(({ permit, display, motion }) => (
             <Table.Row key={permit.id} asChild>
               <m.tr {...motion}>
-                <Table.Cell fontWeight="semibold">{display.registration}</Table.Cell>
+                <Table.Cell fontWeight="semibold">
+                  {display.registration}
+                  <VisitorPassMark name={props.passNames.get(permit.id)} />
+                </Table.Cell>
                 <Table.Cell>{display.vehicle}</Table.Cell>
                 <Table.Cell>{display.reference}</Table.Cell>
                 <Table.Cell>

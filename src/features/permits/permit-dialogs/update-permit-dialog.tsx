@@ -1,4 +1,4 @@
-import { Alert, Button, DataList, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { Formik, useFormikContext } from 'formik';
 import { useId, useState } from 'react';
@@ -25,7 +25,7 @@ import { CheckboxField } from '../../../ui/checkbox-field';
 import { FormBody } from '../../../ui/form-body';
 import { DateTimeInput } from '../../../ui/date-time-input';
 import { PermitDialogFrame } from './permit-dialog-frame';
-import { PermitStatusBadge } from '../my-permits/permit-status-badge';
+import { PermitDetailsList } from '../../../ui/permit-details-list';
 import { validateWithSchema } from '../../../ui/validate-with-schema';
 import { updatePermitActors } from './permit-dialog-actors';
 
@@ -41,22 +41,7 @@ function CurrentPermit({ permit }: { permit: Permit }) {
     { label: 'Current start', value: display.start },
     { label: 'Current expiry', value: display.end },
   ];
-  return (
-    <DataList.Root orientation="horizontal" size="sm">
-      {rows.map(({ label, value }) => (
-        <DataList.Item key={label}>
-          <DataList.ItemLabel>{label}</DataList.ItemLabel>
-          <DataList.ItemValue>{value}</DataList.ItemValue>
-        </DataList.Item>
-      ))}
-      <DataList.Item>
-        <DataList.ItemLabel>Status</DataList.ItemLabel>
-        <DataList.ItemValue>
-          <PermitStatusBadge status={permit.status} />
-        </DataList.ItemValue>
-      </DataList.Item>
-    </DataList.Root>
-  );
+  return <PermitDetailsList rows={rows} status={permit.status} size="sm" />;
 }
 
 function UpdatePermitFields({

@@ -10,7 +10,7 @@ import {
   foldIcsLine,
   permitIcs,
   permitIcsFileName,
-} from '../../../../machines/permits/my-permits/permit-ics';
+} from '../../../../machines/permits/rules/permit-ics';
 import { weeklySeriesOf } from '../../../../machines/permits/rules/weekly-series';
 
 function permit(changes: Partial<Permit> = {}): Permit {
@@ -137,6 +137,27 @@ describe('"Add to calendar" file', () => {
     expect(event.description).toContain('Reference: KS-ABCD2345');
     expect(text.split('\r\n').every((line) => !line.includes('\n'))).toBe(true);
     expect(text.endsWith('END:VCALENDAR\r\n')).toBe(true);
+  });
+
+  it('writes a visitor’s booking, which has no id and no driver, named by its reference', () => {
+    const { vrm, make, model, colour, status, start_ts, end_ts } = permit();
+    const booking = {
+      vrm,
+      make,
+      model,
+      colour,
+      status,
+      start_ts,
+      end_ts,
+      reference_no: 'KS-VIS00001',
+    };
+    const { event } = parsedEvent(permitIcs(booking, now));
+
+    expect(event.uid).toBe('kerbside-permit-KS-VIS00001@kerbside');
+    expect(event.summary).toBe('Visitor permit KX19 ABC');
+    expect(event.description).toBe(
+      'Vehicle: Ford / Focus / Blue\nReference: KS-VIS00001\nStatus: Active\nEnds: 01/07/2026 18:30',
+    );
   });
 
   it('makes a short event at the start of a permit without an end', () => {

@@ -1,8 +1,8 @@
 import {
   minimumDateTimeLocal,
   minimumExpiry,
-  validatePermitForm,
 } from '../../../../machines/permits/permit-form/permit-form-rules';
+import { validatePermitForm } from '../../../../machines/permits/permit-form/permit-form-schema';
 import {
   filledForm,
   fullSite,

@@ -4,7 +4,7 @@ import {
   isSkippedDateTimeLocal,
   parseDateTimeLocal,
 } from '../../../../machines/permits/rules/london-time';
-import { validatePermitForm } from '../../../../machines/permits/permit-form/permit-form-rules';
+import { validatePermitForm } from '../../../../machines/permits/permit-form/permit-form-schema';
 import {
   filledForm,
   plainSite,

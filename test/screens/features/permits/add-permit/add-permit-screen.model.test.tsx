@@ -19,6 +19,7 @@ import {
 } from '../../../../../machines/permits/add-permit/add-permit-flow-samples';
 import { dashboardFiguresOf } from '../../../../support/dashboard-figures';
 import { typeDateTime } from '../../../../support/date-time-boxes';
+import { pasteInto } from '../../../../support/paste-into';
 import { findErrorBanner, queryErrorBanners } from '../../../../support/error-summary';
 import { exactly, renderWithProviders, residentProfile } from '../../../../support/render';
 import { screenPathsOf } from '../../../screen-model-paths';
@@ -27,15 +28,6 @@ const paths = screenPathsOf('addPermit');
 
 const registration = () => screen.getByRole('textbox', { name: /^Registration number/ });
 const confirmBox = () => screen.queryByRole('checkbox', { name: 'This registration is correct' });
-
-/** Replaces what `field` holds with `value` (pasted, as many residents enter a registration). */
-async function replace(user: UserEvent, field: HTMLElement, value: string) {
-  await user.clear(field);
-  if (value !== '') {
-    await user.click(field);
-    await user.paste(value);
-  }
-}
 
 const scheduleBox = () =>
   screen.getByRole('checkbox', { name: 'Schedule permit for future activation' });
@@ -51,7 +43,7 @@ async function fillSeries(user: UserEvent, values: PermitFormValues) {
   await typeDateTime(user, screen.getByRole('group', { name: 'Expiry date' }), values.end);
   const repeat = screen.getByRole('checkbox', { name: 'Repeat weekly' });
   if (!(repeat as HTMLInputElement).checked) await user.click(repeat);
-  await replace(user, screen.getByRole('textbox', { name: /^Number of weeks/ }), values.weeks);
+  await pasteInto(user, screen.getByRole('textbox', { name: /^Number of weeks/ }), values.weeks);
 }
 
 /** Back to a single permit starting now, with the expiry the single submits use. */
@@ -95,14 +87,14 @@ function screenDriver(machine: typeof addPermitMachine): ModelDriver<AnyMachineS
     },
     async send(event) {
       if (event.type === 'VRM.CHANGED') {
-        await replace(user, registration(), (event as unknown as { vrm: string }).vrm);
+        await pasteInto(user, registration(), (event as unknown as { vrm: string }).vrm);
         return;
       }
       const { values } = event as { type: 'SUBMIT'; values: PermitFormValues };
       if (!filled) {
-        await replace(user, screen.getByRole('textbox', { name: /^Reference label/ }), 'Plumber');
-        await replace(user, screen.getByRole('textbox', { name: /^Make/ }), values.make);
-        await replace(user, screen.getByRole('textbox', { name: /^Model/ }), values.model);
+        await pasteInto(user, screen.getByRole('textbox', { name: /^Reference label/ }), 'Plumber');
+        await pasteInto(user, screen.getByRole('textbox', { name: /^Make/ }), values.make);
+        await pasteInto(user, screen.getByRole('textbox', { name: /^Model/ }), values.model);
         await typeDateTime(user, screen.getByRole('group', { name: 'Expiry date' }), values.end);
         await user.click(screen.getByRole('checkbox', { name: /I have verified/ }));
         filled = true;

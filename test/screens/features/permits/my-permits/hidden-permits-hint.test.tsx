@@ -1,15 +1,11 @@
 import { screen } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
 import { fromPromise } from 'xstate';
 import type { Permit, PermitListRequest } from '../../../../../contract/permit';
 import type { SiteSettings } from '../../../../../contract/site-settings';
 import { hiddenPermitsMachine } from '../../../../../machines/permits/my-permits/hidden-permits-machine';
-import { permitListMachine } from '../../../../../machines/permits/my-permits/permit-list-machine';
-import { readPermitListAnswer } from '../../../../../machines/permits/rules/read-permit-list-body';
-import { MyPermitsScreen } from '../../../../../src/features/permits/my-permits/my-permits-screen';
 import { listedPermit } from '../../../../../machines/permits/my-permits/permit-list-flow-samples';
 import { axeViolations } from '../../../../support/jsdom-axe';
-import { renderWithProviders, residentProfile } from '../../../../support/render';
+import { permitListAnswering, renderMyPermitsScreen } from '../../../../support/my-permits-screen';
 
 /** 1 June 2026, 12:00:30 in London: the default filters are that day, 00:00 to 23:59. */
 const now = new Date('2026-06-01T11:00:30Z');
@@ -33,37 +29,24 @@ function renderWithPermitsOnOtherDays(total: number) {
         );
     return { results, count: results.length };
   };
-  const view = renderWithProviders(
-    <main>
-      <Routes>
-        <Route path="/my-permits" element={<MyPermitsScreen />} />
-      </Routes>
-    </main>,
-    {
-      route: '/my-permits',
-      session: { status: 'signed_in', profile: residentProfile },
-      clock: () => now,
-      siteSettings: site,
-      machines: {
-        permitList: permitListMachine.provide({
-          actors: {
-            fetchPermits: fromPromise(({ input }: { input: PermitListRequest }) => {
-              listAsked.push(input);
-              return readPermitListAnswer(Promise.resolve(answer(input)), input.page);
-            }),
-          },
-        }),
-        hiddenPermits: hiddenPermitsMachine.provide({
-          actors: {
-            countPermits: fromPromise(async ({ input }: { input: PermitListRequest }) => {
-              countAsked.push(input);
-              return answer(input).count;
-            }),
-          },
-        }),
-      },
+  const view = renderMyPermitsScreen({
+    now,
+    site,
+    machines: {
+      permitList: permitListAnswering((request) => {
+        listAsked.push(request);
+        return answer(request);
+      }),
+      hiddenPermits: hiddenPermitsMachine.provide({
+        actors: {
+          countPermits: fromPromise(async ({ input }: { input: PermitListRequest }) => {
+            countAsked.push(input);
+            return answer(input).count;
+          }),
+        },
+      }),
     },
-  );
+  });
   return { ...view, listAsked, countAsked };
 }
 

@@ -1,7 +1,25 @@
 import { DateTime } from 'luxon';
 import type { Permit } from '../../../contract/permit';
-import { isIndefiniteEnd, parsePermitTime, permitDisplay } from '../rules/permit-display';
-import { formatRegistration } from '../rules/uk-registration';
+import {
+  driverName,
+  formatPermitTime,
+  isIndefiniteEnd,
+  parsePermitTime,
+  referenceText,
+  vehicleText,
+} from './permit-display';
+import { permitStatusDisplay } from './permit-status-table';
+import { formatRegistration } from './uk-registration';
+
+/**
+ * What a calendar entry is made from: a resident's permit, or a visitor's booking, which has no
+ * id (its reference names it) and no driver.
+ */
+export type CalendarPermit = Pick<
+  Permit,
+  'vrm' | 'make' | 'model' | 'colour' | 'reference_no' | 'status' | 'start_ts' | 'end_ts'
+> &
+  Partial<Pick<Permit, 'id' | 'driver_first' | 'driver_last'>>;
 
 /** How long the calendar entry of a permit without an end lasts, from its start. */
 const indefiniteEventMinutes = 30;
@@ -54,24 +72,30 @@ function icsUtc(instant: DateTime): string {
 }
 
 /** One permit's VEVENT lines: for a permit without an end, a short event at its start. */
-function permitEvent(permit: Permit, stamp: string): string[] {
-  const display = permitDisplay(permit);
+function permitEvent(permit: CalendarPermit, stamp: string): string[] {
   const start = parsePermitTime(permit.start_ts);
-  if (!start) throw new Error(`Permit ${permit.id} has no readable start.`);
+  if (!start) throw new Error(`Permit ${permit.reference_no} has no readable start.`);
   const indefinite = isIndefiniteEnd(permit.end_ts);
   const end = indefinite
     ? start.plus({ minutes: indefiniteEventMinutes })
     : (parsePermitTime(permit.end_ts) ?? start.plus({ minutes: indefiniteEventMinutes }));
+  // A visitor's booking names no driver: its entry says nothing of one.
+  const driver =
+    permit.driver_first === undefined
+      ? []
+      : [
+          `Driver: ${driverName({ driver_first: permit.driver_first, driver_last: permit.driver_last ?? '' })}`,
+        ];
   const description = [
-    `Vehicle: ${display.vehicle}`,
-    `Reference: ${display.reference}`,
-    `Driver: ${display.driver}`,
-    `Status: ${display.status.label}`,
-    `Ends: ${display.end}`,
+    `Vehicle: ${vehicleText(permit)}`,
+    `Reference: ${referenceText(permit)}`,
+    ...driver,
+    `Status: ${permitStatusDisplay(permit.status).label}`,
+    `Ends: ${formatPermitTime(permit.end_ts)}`,
   ].join('\n');
   return [
     'BEGIN:VEVENT',
-    `UID:kerbside-permit-${permit.id}@kerbside`,
+    `UID:kerbside-permit-${permit.id ?? permit.reference_no}@kerbside`,
     `DTSTAMP:${stamp}`,
     `DTSTART:${icsUtc(start)}`,
     `DTEND:${icsUtc(end)}`,
@@ -83,13 +107,13 @@ function permitEvent(permit: Permit, stamp: string): string[] {
 
 /**
  * "Add to calendar"'s file: an RFC 5545 VCALENDAR with one VEVENT per permit — one permit, or
- * every week of a weekly series — its times in UTC (so the clock changes need no VTIMEZONE),
+ * every week of a weekly series, or a visitor's booking — its times in UTC (so the clock changes need no VTIMEZONE),
  * SUMMARY "Visitor permit KX19 ABC". Lines end CRLF and are folded at 75 octets.
  * test/machines/permits/permit-export/permit-exports.test.ts parses it with ical.js.
  */
-export function permitIcs(permits: Permit | readonly Permit[], now: Date): string {
+export function permitIcs(permits: CalendarPermit | readonly CalendarPermit[], now: Date): string {
   const stamp = icsUtc(DateTime.fromJSDate(now));
-  const events = (Array.isArray(permits) ? permits : [permits]) as readonly Permit[];
+  const events = (Array.isArray(permits) ? permits : [permits]) as readonly CalendarPermit[];
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
@@ -106,7 +130,10 @@ export function permitIcs(permits: Permit | readonly Permit[], now: Date): strin
  * `kerbside-permit-KX19ABC-<reference>.ics`, safe as a file name; `-weekly` instead of the
  * reference for a weekly series' file.
  */
-export function permitIcsFileName(permit: Permit, series = false): string {
+export function permitIcsFileName(
+  permit: Pick<Permit, 'vrm' | 'reference_no'>,
+  series = false,
+): string {
   const safe = (text: string) => text.replace(/[^A-Za-z0-9-]+/g, '');
   const suffix = series ? 'weekly' : safe(permit.reference_no);
   return `kerbside-permit-${safe(permit.vrm.toUpperCase())}-${suffix}.ics`;

@@ -1,0 +1,19 @@
+import { useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import { visitorPassListMachine } from '../../../../machines/visitor-passes/visitor-pass-list/visitor-pass-list-machine';
+import { passNamesByPermit } from '../../../../machines/visitor-passes/visitor-pass/visitor-pass-rules';
+import { useAppActor } from '../../../shell/app-machines';
+import { visitorPassListActors } from '../../../shared/visitor-pass-list-actors';
+
+/**
+ * What My Permits shows of visitor passes, read once as it opens: whether the API host offers them
+ * (a host without the capability answers 404, and nothing about passes is shown; a failed read
+ * hides them too), and the pass each permit was booked through, by permit id.
+ */
+export function useVisitorPasses(): { offered: boolean; passNames: ReadonlyMap<number, string> } {
+  const actor = useAppActor('visitorPassList', visitorPassListMachine, visitorPassListActors);
+  const offered = useSelector(actor, (snapshot) => snapshot.matches('listed'));
+  const passes = useSelector(actor, (snapshot) => snapshot.context.passes);
+  const passNames = useMemo(() => passNamesByPermit(passes), [passes]);
+  return { offered, passNames };
+}

@@ -1,0 +1,289 @@
+import { Box, Button, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import { Formik, useFormikContext } from 'formik';
+import { useEffect, useRef, useState } from 'react';
+import { useParams } from 'react-router';
+import type { ActorRefFrom } from 'xstate';
+import {
+  visitorPassUnusableMessage,
+  type VisitorBooking,
+  type VisitorInvitation,
+} from '../../../../contract/visitor-pass';
+import { permitIcs, permitIcsFileName } from '../../../../machines/permits/rules/permit-ics';
+import { formatPermitTime, vehicleText } from '../../../../machines/permits/rules/permit-display';
+import { formatRegistration } from '../../../../machines/permits/rules/uk-registration';
+import {
+  acknowledgementLabel,
+  emptyPermitForm,
+  minimumExpiry,
+} from '../../../../machines/permits/permit-form/permit-form-rules';
+import { visitorBookingMachine } from '../../../../machines/visitor-passes/visitor-booking/visitor-booking-machine';
+import {
+  bookingOpensLater,
+  earliestArrival,
+  mustArriveLater,
+  newVisitorBookingForm,
+  type VisitorBookingFormValues,
+} from '../../../../machines/visitor-passes/visitor-booking/visitor-booking-form';
+import { visitorBookingMessages } from '../../../../machines/visitor-passes/visitor-booking/visitor-booking-error-message';
+import type { Clock } from '../../../../machines/clock';
+import { useAppActor, useClock } from '../../../shell/app-machines';
+import { CheckboxField } from '../../../ui/checkbox-field';
+import { DateTimeInput } from '../../../ui/date-time-input';
+import { downloadTextFile } from '../../../ui/download-text-file';
+import { ErrorAlert } from '../../../ui/error-alert';
+import { focusPageHeading } from '../../../ui/focus-page-heading';
+import { FormBody } from '../../../ui/form-body';
+import { FormField } from '../../../ui/form-field';
+import { FormPage } from '../../../ui/form-page';
+import { FormSubmission } from '../../../ui/form-submission';
+import { PermitDetailsList } from '../../../ui/permit-details-list';
+import { RegistrationField } from '../../../ui/registration-field';
+import { validateWithSchema } from '../../../ui/validate-with-schema';
+import { visitorBookingActors } from './visitor-booking-actors';
+
+type BookingActor = ActorRefFrom<typeof visitorBookingMachine>;
+
+/** The fields in the order the form shows them, so focus goes to the first one in error. */
+const fieldOrder: (keyof VisitorBookingFormValues)[] = [
+  'vrm',
+  'vrm_confirmed',
+  'make',
+  'model',
+  'colour',
+  'schedule',
+  'start',
+  'end',
+  'receipt_email',
+  'acknowledged',
+];
+
+/** What the page is showing, from the visitor-booking machine's state. */
+type PageKind = 'loading' | 'loadFailed' | 'unusable' | 'booking' | 'booked';
+
+function pageKindOf(snapshot: ReturnType<BookingActor['getSnapshot']>): PageKind {
+  if (snapshot.matches('booking')) return 'booking';
+  if (snapshot.matches('booked')) return 'booked';
+  if (snapshot.matches('unusable')) return 'unusable';
+  if (snapshot.matches('loadFailed')) return 'loadFailed';
+  return 'loading';
+}
+
+const headings: Record<PageKind, string> = {
+  loading: 'Book visitor parking',
+  loadFailed: 'Book visitor parking',
+  booking: 'Book visitor parking',
+  unusable: visitorPassUnusableMessage,
+  booked: 'Visitor parking booked',
+};
+
+/** The registration field, with what the booking statechart's `registration` region says. */
+function BookingRegistrationField({ actor }: { actor: BookingActor }) {
+  const suggestion = useSelector(actor, (snapshot) =>
+    snapshot.matches({ booking: { registration: 'suggesting' } })
+      ? snapshot.context.suggestion
+      : null,
+  );
+  const unrecognised = useSelector(actor, (snapshot) =>
+    snapshot.matches({ booking: { registration: 'confirming' } }),
+  );
+  return <RegistrationField actor={actor} suggestion={suggestion} unrecognised={unrecognised} />;
+}
+
+/** The booking form's fields: Add Permit's, on the pass's site and within its window. */
+function BookingFields({
+  actor,
+  invitation,
+  clock,
+}: {
+  actor: BookingActor;
+  invitation: VisitorInvitation;
+  clock: Clock;
+}) {
+  const { values, setFieldValue } = useFormikContext<VisitorBookingFormValues>();
+  const now = clock();
+  const { site } = invitation;
+  const arrivingLater = mustArriveLater(invitation, now);
+  const submitting = useSelector(actor, (snapshot) =>
+    snapshot.matches({ booking: { submission: 'submitting' } }),
+  );
+  const errorMessage = useSelector(actor, (snapshot) =>
+    snapshot.matches({ booking: { submission: 'failed' } }) ? snapshot.context.errorMessage : null,
+  );
+  const until = formatPermitTime(invitation.valid_until);
+  return (
+    <>
+      <BookingRegistrationField actor={actor} />
+      <FormField name="make" label="Make" autoComplete="off" />
+      <FormField name="model" label="Model" autoComplete="off" />
+      <FormField name="colour" label="Colour (optional)" autoComplete="off" required={false} />
+      {site.can_schedule_permits && !arrivingLater && (
+        <CheckboxField
+          name="schedule"
+          label="Schedule permit for future activation"
+          onCheckedChange={(checked) => {
+            if (!checked) void setFieldValue('start', '');
+          }}
+        />
+      )}
+      {site.can_schedule_permits && values.schedule && (
+        <DateTimeInput
+          name="start"
+          label="Scheduled start date"
+          hint="When you arrive."
+          earliest={earliestArrival(invitation, now)}
+        />
+      )}
+      {site.default_end_date_limit_hours > 0 ? (
+        <Text>Parking ends {site.default_end_date_limit_hours} hours after it starts.</Text>
+      ) : (
+        <DateTimeInput
+          name="end"
+          label="Expiry date"
+          hint={`When you leave, by ${until} at the latest.`}
+          earliest={minimumExpiry({ ...emptyPermitForm, ...values }, now)}
+        />
+      )}
+      <FormField
+        name="receipt_email"
+        label="E-mail for a receipt (optional)"
+        type="email"
+        autoComplete="email"
+        required={false}
+        helperText="We send the booking's details there once, and keep no copy of the address."
+      />
+      <CheckboxField name="acknowledged" label={acknowledgementLabel} />
+      <FormSubmission
+        label="Book parking"
+        busyLabel="Booking parking..."
+        progress={{ submitting, succeeded: false, errorMessage }}
+      />
+    </>
+  );
+}
+
+/** The form, for a pass the host says may be used. */
+function BookingForm({
+  actor,
+  invitation,
+}: {
+  actor: BookingActor;
+  invitation: VisitorInvitation;
+}) {
+  const clock = useClock();
+  const [initialValues] = useState(() => newVisitorBookingForm(invitation, clock()));
+  const serverFieldErrors = useSelector(
+    actor,
+    (snapshot) => snapshot.context.fieldErrors ?? undefined,
+  );
+  const from = formatPermitTime(invitation.valid_from);
+  const until = formatPermitTime(invitation.valid_until);
+  if (bookingOpensLater(invitation, clock())) {
+    return (
+      <Text>
+        {invitation.inviter_first_name} has invited you to park here from {from} until {until} (UK
+        time). You can book from {from}: open this link again then.
+      </Text>
+    );
+  }
+  return (
+    <Stack gap={4}>
+      <Text>
+        {invitation.inviter_first_name} has invited you to park here until {until} (UK time).
+      </Text>
+      <Formik
+        initialValues={initialValues}
+        {...validateWithSchema<VisitorBookingFormValues>(() =>
+          // Yup comes with the first "Book parking", not with the page (docs/performance.md).
+          import('../../../../machines/visitor-passes/visitor-booking/visitor-booking-schema').then(
+            (module) => module.visitorBookingSchema(invitation, clock()),
+          ),
+        )}
+        onSubmit={(values) => actor.send({ type: 'SUBMIT', values })}
+      >
+        <FormBody fieldOrder={fieldOrder} serverFieldErrors={serverFieldErrors}>
+          <BookingFields actor={actor} invitation={invitation} clock={clock} />
+        </FormBody>
+      </Formik>
+    </Stack>
+  );
+}
+
+/** The booked permit: its registration, times, live status and "Add to calendar". */
+function BookedPermit({ booking }: { booking: VisitorBooking }) {
+  const clock = useClock();
+  const rows = [
+    { label: 'Registration', value: formatRegistration(booking.vrm) },
+    { label: 'Vehicle', value: vehicleText(booking) },
+    { label: 'Start', value: formatPermitTime(booking.start_ts) },
+    { label: 'End', value: formatPermitTime(booking.end_ts) },
+    { label: 'Reference', value: booking.reference_no },
+  ];
+  return (
+    <Stack gap={4}>
+      {/* The status is announced as it changes: the page looks again while it is pending. */}
+      <PermitDetailsList rows={rows} status={booking.status} liveStatus />
+      <Text>Times are UK time. Keep this page or add the parking to your calendar.</Text>
+      <Button
+        alignSelf="flex-start"
+        variant="outline"
+        onClick={() =>
+          downloadTextFile(
+            permitIcsFileName(booking),
+            'text/calendar;charset=utf-8',
+            permitIcs(booking, clock()),
+          )
+        }
+      >
+        Add to calendar
+      </Button>
+    </Stack>
+  );
+}
+
+/**
+ * The visitor's page, /visit/<token> (docs/contract.md, "Visitor passes"): no account and no
+ * navigation bar, whoever is signed in on the browser. "Book visitor parking" says who invited the
+ * visitor (their first name) and until when, and takes the vehicle, the times within the pass and
+ * the site's rules, an optional e-mail for a receipt, and the acknowledgement; "Visitor parking
+ * booked" follows, with the live status. A pass that can no longer be used shows the same page
+ * whatever the reason. The visitor-booking machine owns loading, booking and the status look-ups.
+ */
+export function VisitorBookingScreen() {
+  const { token = '' } = useParams();
+  const clock = useClock();
+  const actor = useAppActor('visitorBooking', visitorBookingMachine, visitorBookingActors, {
+    input: { token, clock },
+  });
+  const kind = useSelector(actor, pageKindOf);
+  const invitation = useSelector(actor, (snapshot) => snapshot.context.invitation);
+  const booking = useSelector(actor, (snapshot) => snapshot.context.booking);
+  // The form, or "Try again", the visitor was on has gone: focus goes to the page's heading, never
+  // to its body. (A failed read's message takes focus itself.)
+  const shownKind = useRef(kind);
+  useEffect(() => {
+    if (shownKind.current === kind) return;
+    const after = shownKind.current;
+    shownKind.current = kind;
+    if (kind === 'booked' || kind === 'unusable' || after === 'loadFailed') focusPageHeading();
+  }, [kind]);
+
+  return (
+    <FormPage title={headings[kind]} width="2xl">
+      {kind === 'loading' && (
+        <Box role="status" aria-label="Loading the visitor pass">
+          <Spinner />
+        </Box>
+      )}
+      {kind === 'loadFailed' && (
+        <Stack gap={3} alignItems="flex-start">
+          <ErrorAlert title={visitorBookingMessages.loadFailed} focusOnShow />
+          <Button onClick={() => actor.send({ type: 'RETRY' })}>Try again</Button>
+        </Stack>
+      )}
+      {kind === 'unusable' && <Text>Ask the person who sent you the link for a new one.</Text>}
+      {kind === 'booking' && invitation && <BookingForm actor={actor} invitation={invitation} />}
+      {kind === 'booked' && booking && <BookedPermit booking={booking} />}
+    </FormPage>
+  );
+}

@@ -1,0 +1,144 @@
+import { Box, Button, HStack, Link, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
+import { Link as RouterLink } from 'react-router';
+import type { VisitorPass } from '../../../../contract/visitor-pass';
+import { visitorPassListMachine } from '../../../../machines/visitor-passes/visitor-pass-list/visitor-pass-list-machine';
+import { visitorPassMachine } from '../../../../machines/visitor-passes/visitor-pass/visitor-pass-machine';
+import {
+  passName,
+  passWindowText,
+  visitorPassStateLabels,
+} from '../../../../machines/visitor-passes/visitor-pass/visitor-pass-rules';
+import { PageHeader } from '../../../shell/page-header';
+import { paths } from '../../../shell/pages';
+import { useAppActor } from '../../../shell/app-machines';
+import { visitorPassListActors } from '../../../shared/visitor-pass-list-actors';
+import { ErrorAlert } from '../../../ui/error-alert';
+import { visitorPassActors } from '../visitor-pass/visitor-pass-actors';
+
+/**
+ * One pass of the list: its name, window (London time), uses left and state, and "Withdraw" while
+ * it may still be used. Each row runs the pass's own statechart, started in the state the host
+ * gives it (machines/visitor-passes/visitor-pass/visitor-pass-machine.ts).
+ */
+function VisitorPassRow({ listed }: { listed: VisitorPass }) {
+  const actor = useAppActor('visitorPass', visitorPassMachine, visitorPassActors, {
+    input: { pass: listed },
+  });
+  const pass = useSelector(actor, (snapshot) => snapshot.context.pass) ?? listed;
+  const ready = useSelector(actor, (snapshot) => snapshot.matches('ready'));
+  const withdrawing = useSelector(actor, (snapshot) => snapshot.matches('withdrawing'));
+  const error = useSelector(actor, (snapshot) =>
+    snapshot.matches('ready') ? snapshot.context.errorMessage : null,
+  );
+  const name = passName(pass);
+  // "Withdraw" goes once the pass is withdrawn: focus moves to the state it now shows, never to
+  // the page's body.
+  const stateCell = useRef<HTMLTableCellElement>(null);
+  const wasWithdrawing = useRef(false);
+  useEffect(() => {
+    if (withdrawing) wasWithdrawing.current = true;
+    else if (wasWithdrawing.current && !ready) stateCell.current?.focus();
+  }, [withdrawing, ready]);
+  return (
+    <Table.Row>
+      <Table.Cell fontWeight="semibold">{name}</Table.Cell>
+      <Table.Cell>{passWindowText(pass)}</Table.Cell>
+      <Table.Cell>{pass.uses_left}</Table.Cell>
+      <Table.Cell ref={stateCell} tabIndex={-1} outline="none">
+        {visitorPassStateLabels[pass.state]}
+      </Table.Cell>
+      <Table.Cell>
+        {(ready || withdrawing) && (
+          <Button
+            size="xs"
+            variant="outline"
+            colorPalette="red"
+            loading={withdrawing}
+            loadingText="Withdrawing..."
+            aria-label={`Withdraw ${name}`}
+            onClick={() => actor.send({ type: 'WITHDRAW' })}
+          >
+            Withdraw
+          </Button>
+        )}
+        {error && (
+          <Text role="alert" color="fg.error" fontSize="sm">
+            {error}
+          </Text>
+        )}
+      </Table.Cell>
+    </Table.Row>
+  );
+}
+
+/** The passes in a table, newest first, as the host lists them. */
+function VisitorPassTable({ passes }: { passes: readonly VisitorPass[] }) {
+  if (passes.length === 0) return <Text>You have not sent a visitor pass yet.</Text>;
+  return (
+    <Table.ScrollArea borderWidth="1px" rounded="md">
+      <Table.Root size="sm" aria-label="Visitor passes">
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>Name</Table.ColumnHeader>
+            <Table.ColumnHeader>When it may be used (UK time)</Table.ColumnHeader>
+            <Table.ColumnHeader>Uses left</Table.ColumnHeader>
+            <Table.ColumnHeader>State</Table.ColumnHeader>
+            <Table.ColumnHeader>Actions</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {passes.map((pass) => (
+            <VisitorPassRow key={pass.id} listed={pass} />
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+}
+
+/**
+ * "Visitor passes" (docs/contract.md, "Visitor passes"), reached from My Permits: every pass the
+ * resident has sent, with "Send a visitor pass". A host without visitor passes shows that it has
+ * none (My Permits offers no way here then).
+ */
+export function VisitorPassesScreen() {
+  const actor = useAppActor('visitorPassList', visitorPassListMachine, visitorPassListActors);
+  const loading = useSelector(actor, (snapshot) => snapshot.matches('loading'));
+  const failed = useSelector(actor, (snapshot) => snapshot.matches('failed'));
+  const notOffered = useSelector(actor, (snapshot) => snapshot.matches('notOffered'));
+  const passes = useSelector(actor, (snapshot) => snapshot.context.passes);
+  return (
+    <Stack gap={6}>
+      <Link asChild color="teal.700" alignSelf="flex-start">
+        <RouterLink to={paths.myPermits}>Back to Permits</RouterLink>
+      </Link>
+      <PageHeader path={paths.visitorPasses}>
+        {!notOffered && (
+          <Button asChild colorPalette="teal">
+            <RouterLink to={paths.sendVisitorPass}>Send a visitor pass</RouterLink>
+          </Button>
+        )}
+      </PageHeader>
+      {loading ? (
+        <Box role="status" aria-label="Loading visitor passes">
+          <Spinner />
+        </Box>
+      ) : notOffered ? (
+        <Text>Visitor passes are not offered here.</Text>
+      ) : failed ? (
+        <Stack gap={3} alignItems="flex-start">
+          <ErrorAlert title="Your visitor passes could not be loaded. Please try again." />
+          <HStack>
+            <Button size="sm" onClick={() => actor.send({ type: 'RETRY' })}>
+              Try again
+            </Button>
+          </HStack>
+        </Stack>
+      ) : (
+        <VisitorPassTable passes={passes} />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,99 @@
+import { Button, HStack, Text } from '@chakra-ui/react';
+import { useFormikContext } from 'formik';
+import { useEffect } from 'react';
+import type { RegistrationChangedEvent } from '../../machines/permits/rules/registration-region';
+import { formatRegistration, nearMissOf } from '../../machines/permits/rules/uk-registration';
+import { CheckboxField } from './checkbox-field';
+import { FormField } from './form-field';
+
+/** What the registration field says under it, word for word (add-permit-screen.test.tsx). */
+export const registrationTexts = {
+  hint: 'For example, AB12 CDE',
+  unrecognised: 'This is not a standard UK registration. Check it against the vehicle.',
+  confirm: 'This registration is correct',
+  didYouMean: (mark: string) => `Did you mean ${mark}?`,
+  use: (mark: string) => `Use ${mark}`,
+} as const;
+
+/** The form's fields the registration field reads and writes. */
+interface RegistrationValues {
+  vrm: string;
+  vrm_confirmed: boolean;
+}
+
+/** UK registrations are shown in capitals however they are typed; spaces are kept for reading. */
+function upperCase(value: string): string {
+  return value.toUpperCase();
+}
+
+/** A "Did you mean …?" line with the button that puts the mark in the registration field. */
+function RegistrationSuggestion({ mark }: { mark: string }) {
+  const { setFieldValue } = useFormikContext<RegistrationValues>();
+  return (
+    <HStack role="group" aria-label={registrationTexts.didYouMean(mark)} gap={3} wrap="wrap">
+      <Text>{registrationTexts.didYouMean(mark)}</Text>
+      <Button
+        size="sm"
+        variant="outline"
+        // The field keeps focus on a press: leaving it would show its message and move this
+        // button from under the pointer before the click (test/browser/right-car-journey.test.ts).
+        onMouseDown={(event) => event.preventDefault()}
+        onClick={() => {
+          void setFieldValue('vrm', mark);
+          void setFieldValue('vrm_confirmed', false);
+        }}
+      >
+        {registrationTexts.use(mark)}
+      </Button>
+    </HStack>
+  );
+}
+
+/**
+ * The registration field of a permit's form (Add Permit, the visitor's booking) and what its
+ * statechart's `registration` region (machines/permits/rules/registration-region.ts) says about
+ * it: a slip's suggestion, an unrecognised mark's warning, and the box that vouches for either.
+ * Every way the field changes (typing, a suggestion, a recent vehicle) reaches `actor` as
+ * VRM.CHANGED. `knownMarks`, the vehicles the resident has used, add a hint, not a hold: a mark
+ * one edit away from one of them.
+ */
+export function RegistrationField({
+  actor,
+  suggestion,
+  unrecognised,
+  knownMarks = [],
+}: {
+  actor: { send: (event: RegistrationChangedEvent) => void };
+  /** The mended mark while the region is `suggesting`, else null. */
+  suggestion: string | null;
+  /** Whether the region is `confirming`: a mark no look-alike swap mends. */
+  unrecognised: boolean;
+  knownMarks?: readonly string[];
+}) {
+  const { values, setFieldValue } = useFormikContext<RegistrationValues>();
+  useEffect(() => {
+    actor.send({ type: 'VRM.CHANGED', vrm: values.vrm });
+  }, [actor, values.vrm]);
+  const nearMiss = nearMissOf(values.vrm, knownMarks);
+  return (
+    <>
+      <FormField
+        name="vrm"
+        label="Registration number"
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        helperText={registrationTexts.hint}
+        normalise={upperCase}
+        reformatOnLeave={formatRegistration}
+        onValueChange={() => void setFieldValue('vrm_confirmed', false)}
+      />
+      {suggestion !== null && <RegistrationSuggestion mark={suggestion} />}
+      {nearMiss !== null && nearMiss !== suggestion && <RegistrationSuggestion mark={nearMiss} />}
+      {unrecognised && <Text>{registrationTexts.unrecognised}</Text>}
+      {(suggestion !== null || unrecognised) && (
+        <CheckboxField name="vrm_confirmed" label={registrationTexts.confirm} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,83 @@
+import { screen, within } from '@testing-library/react';
+import { fromPromise } from 'xstate';
+import type { SiteSettings } from '../../../../../contract/site-settings';
+import type { VisitorPass } from '../../../../../contract/visitor-pass';
+import { hiddenPermitsMachine } from '../../../../../machines/permits/my-permits/hidden-permits-machine';
+import { listedPermit } from '../../../../../machines/permits/my-permits/permit-list-flow-samples';
+import { visitorPassListMachine } from '../../../../../machines/visitor-passes/visitor-pass-list/visitor-pass-list-machine';
+import { readyPass } from '../../../../../machines/visitor-passes/visitor-pass/visitor-pass-flow-samples';
+import { ApiError } from '../../../../../src/api/api-error';
+import { emulateViewportWidth } from '../../../../support/media-preferences';
+import { axeViolations } from '../../../../support/jsdom-axe';
+import { permitListAnswering, renderMyPermitsScreen } from '../../../../support/my-permits-screen';
+
+const now = new Date('2026-06-01T11:00:30Z');
+
+const site: SiteSettings = {
+  can_add_reference: true,
+  can_schedule_permits: true,
+  default_end_date_limit_hours: 0,
+};
+
+/** Two permits today; the first (id 41) was booked through "Mum"'s pass. */
+const permits = [
+  listedPermit({ id: 41, vrm: 'AB12CDE' }),
+  listedPermit({ id: 42, vrm: 'CD34EFG' }),
+];
+
+/** My Permits, on a host whose GET /api/v1/visitor-passes/ answers as `listVisitorPasses` does. */
+function renderMyPermits(listVisitorPasses: () => Promise<VisitorPass[]>) {
+  return renderMyPermitsScreen({
+    now,
+    site,
+    machines: {
+      permitList: permitListAnswering(() => ({ results: permits, count: permits.length })),
+      hiddenPermits: hiddenPermitsMachine.provide({
+        actors: { countPermits: fromPromise(async () => 0) },
+      }),
+      visitorPassList: visitorPassListMachine.provide({
+        actors: { listVisitorPasses: fromPromise(listVisitorPasses) },
+      }),
+    },
+  });
+}
+
+afterEach(() => emulateViewportWidth(null));
+
+test('offers "Send a visitor pass" and "Visitor passes", and marks a permit booked through a pass', async () => {
+  renderMyPermits(async () => [{ ...readyPass, permit_ids: [41] }]);
+
+  expect(await screen.findByRole('link', { name: 'Send a visitor pass' })).toHaveAttribute(
+    'href',
+    '/visitor-passes/new',
+  );
+  expect(screen.getByRole('link', { name: 'Visitor passes' })).toHaveAttribute(
+    'href',
+    '/visitor-passes',
+  );
+  const table = await screen.findByRole('table', { name: 'Permits' });
+  const [, booked, own] = within(table).getAllByRole('row');
+  expect(within(booked!).getAllByRole('cell')[0]).toHaveTextContent('AB12CDEVisitor pass: Mum');
+  expect(within(own!).getAllByRole('cell')[0]).toHaveTextContent(/^CD34EFG$/);
+  expect(await axeViolations()).toEqual([]);
+});
+
+test('on a phone the card of a permit booked through a pass is marked too', async () => {
+  emulateViewportWidth(375);
+  renderMyPermits(async () => [{ ...readyPass, permit_ids: [41] }]);
+
+  const cards = await screen.findByRole('list', { name: 'Permits' });
+  expect(within(cards).getByText('Visitor pass: Mum')).toBeInTheDocument();
+});
+
+test.each([
+  ['a host without visitor passes (404)', new ApiError('Not Found', { status: 404 })],
+  ['a list that could not be read', new ApiError('Network Error')],
+])('%s: nothing about visitor passes is shown', async (_, failure) => {
+  renderMyPermits(async () => Promise.reject(failure));
+
+  expect(await screen.findByRole('table', { name: 'Permits' })).toBeInTheDocument();
+  expect(screen.queryByRole('link', { name: 'Send a visitor pass' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('link', { name: 'Visitor passes' })).not.toBeInTheDocument();
+  expect(screen.queryByText(/^Visitor pass:/)).not.toBeInTheDocument();
+});
