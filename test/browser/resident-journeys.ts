@@ -1,4 +1,6 @@
+import { DateTime, type DurationLike } from 'luxon';
 import type { Locator, Page } from 'playwright-core';
+import type { VisitorPassCreated } from '../../contract/visitor-pass';
 import type { LocalStack } from '../../scripts/stack/local-stack';
 
 export interface E2eResident {
@@ -83,6 +85,26 @@ export async function residentApi(
       return { status: response.status, body: await response.json() };
     },
   };
+}
+
+/** London wall time as the contract's timestamps carry it ('yyyy-MM-ddTHH:mm:ss'). */
+export const londonTimestamp = (value: DateTime): string =>
+  value.setZone('Europe/London').toFormat("yyyy-MM-dd'T'HH:mm:ss");
+
+/** A visitor pass the resident makes through the API host, usable from now for `lasting`. */
+export async function createVisitorPass(
+  api: ResidentApi,
+  name: string,
+  lasting: DurationLike,
+): Promise<VisitorPassCreated> {
+  const now = DateTime.now();
+  const created = await api.call('POST', '/api/v1/visitor-passes/', {
+    name,
+    valid_from: londonTimestamp(now),
+    valid_until: londonTimestamp(now.plus(lasting)),
+  });
+  if (created.status !== 201) throw new Error(`Pass refused: ${JSON.stringify(created.body)}`);
+  return created.body as VisitorPassCreated;
 }
 
 /** Every permit of the resident, as the API host stores them (newest first). */

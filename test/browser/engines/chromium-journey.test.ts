@@ -3,10 +3,14 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { launchChromium } from '../../../scripts/stack/chromium';
 import { residentApi } from '../resident-journeys';
 import { describeCoreJourney } from './core-journey';
+import { describeVisitorJourney } from './visitor-journey';
 import { startChromiumDriver } from './chromium-driver';
 
 // The core journey in Chromium; see core-journey.ts.
 const journey = describeCoreJourney(startChromiumDriver);
+
+// The visitor's journey in Chromium; see visitor-journey.ts.
+describeVisitorJourney(startChromiumDriver);
 
 // Windows high contrast, as Chromium emulates it, on the same stack.
 describe('with forced colours', () => {

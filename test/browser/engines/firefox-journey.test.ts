@@ -1,5 +1,9 @@
 import { describeCoreJourney } from './core-journey';
+import { describeVisitorJourney } from './visitor-journey';
 import { startFirefoxDriver } from './firefox-driver';
 
 // The core journey in Firefox; see core-journey.ts.
 describeCoreJourney(startFirefoxDriver);
+
+// The visitor's journey in the same engine; see visitor-journey.ts.
+describeVisitorJourney(startFirefoxDriver);

@@ -1,5 +1,9 @@
 import { describeCoreJourney } from './core-journey';
+import { describeVisitorJourney } from './visitor-journey';
 import { startWebKitDriver } from './webkit-driver';
 
 // The core journey in WebKit, Safari's engine; see core-journey.ts.
 describeCoreJourney(startWebKitDriver);
+
+// The visitor's journey in the same engine; see visitor-journey.ts.
+describeVisitorJourney(startWebKitDriver);
