@@ -43,7 +43,7 @@ describe('with forced colours', () => {
 
   afterAll(async () => {
     await browser?.close();
-  });
+  }, 60_000);
 
   /** The computed colours and lines of an element, as the forced palette left them. */
   const paint = (locator: Locator) =>

@@ -148,10 +148,11 @@ export function describeCoreJourney(startDriver: () => Promise<EngineDriver>): {
     driver = await startDriver();
   }, 300_000);
 
+  // Closing a browser waits on its processes: over Jest's 5 s on a loaded machine (Firefox).
   afterAll(async () => {
     await driver?.close();
     await fixture?.stop();
-  });
+  }, 60_000);
 
   // The three engines' suites share one stack (test/support/browser-project-setup.ts) and may run at
   // once: each books registrations of its own, three letters of its own and a digit (a standard

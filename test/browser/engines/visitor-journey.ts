@@ -51,9 +51,10 @@ function visitorJourney(startDriver: () => Promise<EngineDriver>): void {
     await driver.setViewport({ width: 390, height: 844 });
   }, 300_000);
 
+  // Closing a browser waits on its processes: over Jest's 5 s on a loaded machine (Firefox).
   afterAll(async () => {
     await driver?.close();
-  });
+  }, 60_000);
 
   test('a visitor with no account books parking on a 390×844 phone, and the used link is refused', async () => {
     const leave = DateTime.now().setZone('Europe/London').plus({ days: 2 }).set({
