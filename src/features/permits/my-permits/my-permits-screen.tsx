@@ -122,8 +122,11 @@ export function MyPermitsScreen() {
           </Button>
         )}
         <ExportPermitsButton filters={filters} />
-        {visitorPasses.offered && (
-          <HStack gap={3} wrap="wrap">
+        {/* The row keeps its place while the host is asked, so that its links, when they come,
+            move nothing already painted (test/browser/offline-app.test.ts measures the shifts).
+            Hidden, its links are neither seen, reached nor read out; a host without passes drops it. */}
+        {(visitorPasses.offered || visitorPasses.checking) && (
+          <HStack gap={3} wrap="wrap" visibility={visitorPasses.offered ? undefined : 'hidden'}>
             <Button asChild variant="outline" colorPalette="teal">
               <RouterLink to={paths.sendVisitorPass}>Send a visitor pass</RouterLink>
             </Button>

@@ -8,12 +8,18 @@ import { visitorPassListActors } from '../../../shared/visitor-pass-list-actors'
 /**
  * What My Permits shows of visitor passes, read once as it opens: whether the API host offers them
  * (a host without the capability answers 404, and nothing about passes is shown; a failed read
- * hides them too), and the pass each permit was booked through, by permit id.
+ * hides them too), whether that is still being asked, and the pass each permit was booked
+ * through, by permit id.
  */
-export function useVisitorPasses(): { offered: boolean; passNames: ReadonlyMap<number, string> } {
+export function useVisitorPasses(): {
+  offered: boolean;
+  checking: boolean;
+  passNames: ReadonlyMap<number, string>;
+} {
   const actor = useAppActor('visitorPassList', visitorPassListMachine, visitorPassListActors);
   const offered = useSelector(actor, (snapshot) => snapshot.matches('listed'));
+  const checking = useSelector(actor, (snapshot) => snapshot.matches('loading'));
   const passes = useSelector(actor, (snapshot) => snapshot.context.passes);
   const passNames = useMemo(() => passNamesByPermit(passes), [passes]);
-  return { offered, passNames };
+  return { offered, checking, passNames };
 }

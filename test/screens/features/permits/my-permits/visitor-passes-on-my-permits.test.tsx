@@ -80,4 +80,20 @@ test.each([
   expect(screen.queryByRole('link', { name: 'Send a visitor pass' })).not.toBeInTheDocument();
   expect(screen.queryByRole('link', { name: 'Visitor passes' })).not.toBeInTheDocument();
   expect(screen.queryByText(/^Visitor pass:/)).not.toBeInTheDocument();
+  // Nor is the place kept for them while the host was asked.
+  expect(screen.queryByText('Send a visitor pass')).not.toBeInTheDocument();
+});
+
+test('while the host is asked, the links keep their place unseen, so that nothing moves when they come', async () => {
+  let answer: (passes: VisitorPass[]) => void = () => {};
+  renderMyPermits(() => new Promise((resolve) => (answer = resolve)));
+
+  expect(await screen.findByRole('table', { name: 'Permits' })).toBeInTheDocument();
+  // In the page, holding its height, but neither seen nor reachable.
+  expect(screen.getByText('Send a visitor pass')).not.toBeVisible();
+  expect(screen.queryByRole('link', { name: 'Send a visitor pass' })).not.toBeInTheDocument();
+  expect(await axeViolations()).toEqual([]);
+
+  answer([readyPass]);
+  expect(await screen.findByRole('link', { name: 'Send a visitor pass' })).toBeVisible();
 });
