@@ -171,6 +171,8 @@ export async function benchmarkCouncil(options: {
   scale: CouncilScale;
   /** Progress lines (the seeding takes minutes). */
   log?: (line: string) => void;
+  /** With it, each API host writes a V8 CPU profile there when it stops (`--cpu-prof=DIR`). */
+  cpuProfileDir?: string;
 }): Promise<CouncilBenchmark> {
   const { databaseUrl, authEmulatorHost, cleanups, scale } = options;
   const log = options.log ?? (() => {});
@@ -224,18 +226,21 @@ export async function benchmarkCouncil(options: {
 
     const hosts: HostProcess[] = [];
     for (let index = 0; index < hostCount; index += 1) {
-      const host = await startApiProcess({
-        databaseUrl,
-        host: '127.0.0.1',
-        port: 0,
-        webOrigin: 'http://localhost:8080',
-        authEmulatorHost,
-        // The seeded permits include pending ones; the burst below measures the reconciler.
-        reconciler: false,
-        permitMail: false,
-        // The throttle check signs in from several client addresses through the council's proxy.
-        trustProxy: ['127.0.0.1'],
-      });
+      const host = await startApiProcess(
+        {
+          databaseUrl,
+          host: '127.0.0.1',
+          port: 0,
+          webOrigin: 'http://localhost:8080',
+          authEmulatorHost,
+          // The seeded permits include pending ones; the burst below measures the reconciler.
+          reconciler: false,
+          permitMail: false,
+          // The throttle check signs in from several client addresses through the council's proxy.
+          trustProxy: ['127.0.0.1'],
+        },
+        options.cpuProfileDir,
+      );
       hosts.push(host);
       cleanups.push(() => host.stop());
     }

@@ -116,7 +116,8 @@ export async function reconcilerBurst(options: {
        SELECT u.id, 'B' || g, 'B' || g, 'Ford', 'Fiesta', 'QUEUED', now(), now() + interval '2 hours'
        FROM generate_series(1, $1::integer) AS g
        JOIN (SELECT "id", row_number() OVER (ORDER BY "id") - 1 AS n FROM "users") AS u
-         ON u.n = g % $2::integer`,
+         ON u.n = g % $2::integer
+       ORDER BY g`,
       [options.permits, residents],
     );
     // The queue as an operator sees it: from the metrics of a worker that is still running.

@@ -178,6 +178,7 @@ async function runCouncil(): Promise<void> {
     authEmulatorHost: emulator.host,
     cleanups,
     scale: councilScale,
+    cpuProfileDir,
     log: (line) =>
       console.log(`[${((Date.now() - started.getTime()) / 1000).toFixed(0)} s] ${line}`),
   });

@@ -16,7 +16,7 @@ import { preparedPerDatabase } from '../db/prepared-per-database';
 import { permits } from '../db/schema';
 import { HttpError } from '../http/http-error';
 import { parseSiteDateBound } from './parse-site-time';
-import { isPermitStatus, type PermitStatus } from '../../contract/permit-status';
+import { isPermitStatus, permitStatuses, type PermitStatus } from '../../contract/permit-status';
 import { permitListPageSize, permitSearchMaxLength } from '../../contract/permit-rules';
 import type { PermitRow } from '../db/schema';
 
@@ -132,13 +132,17 @@ export async function listPermits(
   query: PermitListQuery,
 ): Promise<{ count: number; results: PermitRow[] }> {
   const offset = (query.page - 1) * permitListPageSize;
-  const filtered =
-    query.statuses.length > 0 || query.createdFrom || query.createdThrough || query.search;
+  // Every status chosen (My Permits sends all twelve by default, and "Show all dates" keeps them)
+  // is no condition at all: the permits_status check admits no other value (migration 0002). Left
+  // out, the newest-first index (permits_user_newest_idx) serves the page instead of a read of all
+  // the resident's permits through permits_user_status_idx and a sort.
+  const statuses = new Set(query.statuses).size === permitStatuses.length ? [] : query.statuses;
+  const filtered = statuses.length > 0 || query.createdFrom || query.createdThrough || query.search;
   let rows: Array<{ permit: PermitRow; total: number }>;
   if (filtered) {
     const where = and(
       eq(permits.userId, userId),
-      query.statuses.length > 0 ? inArray(permits.status, query.statuses) : undefined,
+      statuses.length > 0 ? inArray(permits.status, statuses) : undefined,
       query.createdFrom,
       query.createdThrough,
       query.search ? searchCondition(query.search) : undefined,

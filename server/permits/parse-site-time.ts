@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { DateTime } from 'luxon';
 import {
   londonWallTime,
@@ -78,6 +79,31 @@ const minutePrecisionPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
  * A `through` date-time given to the minute covers that whole minute.
  */
 export function parseSiteDateBound(
+  text: string,
+  side: 'from' | 'through',
+): { instant: Date; inclusive: boolean } | null {
+  const key = `${side} ${text}`;
+  let bound = readBounds.get(key);
+  if (bound === undefined) {
+    bound = readSiteDateBound(text, side) ?? unreadable;
+    readBounds.set(key, bound);
+  }
+  // A copy: the Date is the caller's to keep.
+  return bound === unreadable ? null : { ...bound, instant: new Date(bound.instant.getTime()) };
+}
+
+const unreadable = 'unreadable';
+/**
+ * Bounds already read, by side and text: My Permits sends today's date as both bounds of its
+ * default list, so nearly every list request repeats the last one, and reading a London date with
+ * luxon cost more of the request than anything but the database (a CPU profile of an API host
+ * under the council bench, docs/performance.md). The reading is a pure function of the text.
+ */
+const readBounds = new LRUCache<string, { instant: Date; inclusive: boolean } | typeof unreadable>({
+  max: 1000,
+});
+
+function readSiteDateBound(
   text: string,
   side: 'from' | 'through',
 ): { instant: Date; inclusive: boolean } | null {

@@ -7,6 +7,8 @@ import { permits, users, type PermitRow } from '../db/schema';
 export interface ClaimedPermit {
   permit: PermitRow;
   lease: Date;
+  /** Whether the resident's account was active when the permit was claimed (decision 013). */
+  ownerActive: boolean;
 }
 
 const now = sql`now()`;
@@ -39,5 +41,18 @@ export async function claimDuePermits(
     batchSize: options.batchSize,
     leaseMs: options.leaseMs,
   });
-  return claimed.map(({ row, lease }) => ({ permit: row, lease }));
+  if (claimed.length === 0) return [];
+  // One read of the owners' accounts for the whole claim, rather than one per permit: `admin user
+  // disable` still takes effect on the next claim, whether or not an API host ran when it was given.
+  const owners = await db
+    .select({ id: users.id, isActive: users.isActive })
+    .from(users)
+    .where(inArray(users.id, [...new Set(claimed.map(({ row }) => row.userId))]));
+  const active = new Map(owners.map((owner) => [owner.id, owner.isActive]));
+  return claimed.map(({ row, lease }) => ({
+    permit: row,
+    lease,
+    // No account row (the foreign key forbids it) is not taken for a disabled one, as before.
+    ownerActive: active.get(row.userId) ?? true,
+  }));
 }

@@ -4,7 +4,8 @@ import { createHostLogger, type HostLogger } from '../logging/create-host-logger
 import type { ParkingProvider } from '../provider/parking-provider';
 import { createPollingLoop, type PollingLoop } from '../polling/create-polling-loop';
 import { claimDuePermits } from './claim-due-permits';
-import { processClaimedPermit } from './process-claimed-permit';
+import { createActivationReservations } from './activation-reservations';
+import { processClaimedPermit, reserveActivationInTransaction } from './process-claimed-permit';
 import { defaultReconcilerSettings, type ReconcilerSettings } from './reconciler-settings';
 
 export interface ReconcilerOptions {
@@ -36,7 +37,18 @@ export function createReconciler(options: ReconcilerOptions): Reconciler {
   // A cancel that won a race asks for another round at once (process-claimed-permit.ts).
   const wake = () => loop.wake();
   const random = options.random ?? Math.random;
-  const context = { db: options.db, provider: options.provider, settings, wake, random };
+  const reserveActivation = createActivationReservations(
+    options.db,
+    reserveActivationInTransaction,
+  );
+  const context = {
+    db: options.db,
+    provider: options.provider,
+    settings,
+    wake,
+    random,
+    reserveActivation,
+  };
 
   const loop = createPollingLoop({
     intervalMs: settings.intervalMs,

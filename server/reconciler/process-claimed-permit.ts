@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/database';
-import { permits, users } from '../db/schema';
+import { permits } from '../db/schema';
 import { checkPermitAllowance } from '../permits/permit-allowance';
 import { isPermitOverlap, overlappingPermitMessage } from '../permits/permit-constraint-errors';
 import type { PermitStatus } from '../../contract/permit-status';
@@ -11,6 +11,7 @@ import type {
   ProviderPermit,
 } from '../provider/parking-provider';
 import type { PermitRow } from '../db/schema';
+import type { ActivationVerdict, ReserveInTransaction } from './activation-reservations';
 import type { ClaimedPermit } from './claim-due-permits';
 import { backoffDelay, type ReconcilerSettings } from './reconciler-settings';
 
@@ -22,6 +23,8 @@ export interface PermitStepContext {
   wake(): void;
   /** [0, 1): the jitter of the retry backoff. */
   random(): number;
+  /** Checks and reserves a QUEUED permit's activation (reserveActivationInTransaction, grouped). */
+  reserveActivation(permit: PermitRow, lease: Date): Promise<ActivationVerdict>;
 }
 
 type PermitChanges = PgUpdateSetSource<typeof permits>;
@@ -61,6 +64,46 @@ function providerView(
 }
 
 /**
+ * The reconciler's own activation check of one QUEUED permit it holds under `lease`, inside the
+ * transaction it is given: the cap check and the reservation of this activation (activated_at)
+ * commit together under the resident's row lock, so two permits of one resident activated at once
+ * are both counted. 'refused': the permit is now FAILED_LIMIT; 'changed': a route changed it
+ * meanwhile. Run through server/reconciler/activation-reservations.ts, which groups a resident's.
+ */
+export const reserveActivationInTransaction: ReserveInTransaction = async (tx, permit, lease) => {
+  const heldAsQueued = and(
+    eq(permits.id, permit.id),
+    eq(permits.status, 'QUEUED'),
+    eq(permits.leaseExpiresAt, lease),
+  );
+  const allowance = await checkPermitAllowance(tx, permit.userId, {
+    at: new Date(),
+    permitId: permit.id,
+    activatesNow: true,
+    countQueued: false,
+  });
+  if (!allowance.allowed) {
+    await tx
+      .update(permits)
+      .set({
+        status: 'FAILED_LIMIT',
+        attempts: 0,
+        nextAttemptAt: null,
+        lastError: allowance.message,
+        updatedAt: now,
+      })
+      .where(heldAsQueued);
+    return 'refused';
+  }
+  const reserved = await tx
+    .update(permits)
+    .set({ activatedAt: now })
+    .where(heldAsQueued)
+    .returning({ id: permits.id });
+  return reserved.length > 0 ? 'reserved' : 'changed';
+};
+
+/**
  * Takes one claimed permit through its next step against the provider. Each write is conditional
  * on the permit still having the status it was claimed in and on this claim's lease, so a route's
  * change made meanwhile (a cancel during the provider call) wins; the provider's reference is kept
@@ -77,11 +120,31 @@ export async function processClaimedPermit(
   const heldAs = (status: PermitStatus) =>
     and(eq(permits.id, permit.id), eq(permits.status, status), eq(permits.leaseExpiresAt, lease));
 
+  /** Set once a step's last write also let go of the permit, so the finally need not. */
+  let released = false;
+
+  /**
+   * Moves the permit on if it still has status `from` under this lease. With `release`, the same
+   * write lets go of the permit as the finally below would (the lease, and an activation reserved
+   * for a create that did not happen), saving a statement per permit on the way out.
+   */
   const move = async (
     from: PermitStatus,
     to: PermitStatus,
     changes: PermitChanges = {},
+    options: { release?: boolean } = {},
   ): Promise<boolean> => {
+    const release: PermitChanges = options.release
+      ? {
+          leaseExpiresAt: null,
+          // As the finally's: a step that sets a provider reference keeps the activation.
+          ...(changes.providerRef === undefined
+            ? {
+                activatedAt: sql`case when ${permits.providerRef} is null then null else ${permits.activatedAt} end`,
+              }
+            : {}),
+        }
+      : {};
     const moved = await db
       .update(permits)
       .set({
@@ -92,11 +155,13 @@ export async function processClaimedPermit(
         updatedAt: now,
         reconcilerSteps: sql`${permits.reconcilerSteps} + 1`,
         ...changes,
+        ...release,
       })
       .where(heldAs(from))
       .returning({ id: permits.id, reconcilerSteps: permits.reconcilerSteps });
     const [row] = moved;
     if (row) permit = { ...permit, status: to, attempts: 0, reconcilerSteps: row.reconcilerSteps };
+    if (row && options.release) released = true;
     return row !== undefined;
   };
 
@@ -140,39 +205,16 @@ export async function processClaimedPermit(
   };
 
   const activate = async (): Promise<void> => {
-    // The cap check and the reservation of this activation (activated_at) commit together under
-    // the resident's row lock, so two permits of one resident activated at once are both counted.
-    const verdict = await db.transaction(async (tx) => {
-      const allowance = await checkPermitAllowance(tx, permit.userId, {
-        at: new Date(),
-        permitId: permit.id,
-        activatesNow: true,
-        countQueued: false,
-      });
-      if (!allowance.allowed) {
-        await tx
-          .update(permits)
-          .set({
-            status: 'FAILED_LIMIT',
-            attempts: 0,
-            nextAttemptAt: null,
-            lastError: allowance.message,
-            updatedAt: now,
-          })
-          .where(heldAs('QUEUED'));
-        return 'refused';
-      }
-      const reserved = await tx
-        .update(permits)
-        .set({ activatedAt: now })
-        .where(heldAs('QUEUED'))
-        .returning({ id: permits.id });
-      return reserved.length > 0 ? 'reserved' : 'changed';
-    });
+    const verdict = await context.reserveActivation(permit, lease);
     if (verdict !== 'reserved') return;
     const answer = await callProvider('create', providerView(permit, 'create'));
     if ('error' in answer) return failed('QUEUED', 'FAILED', answer.error);
-    const activated = await move('QUEUED', 'ACTIVE', { providerRef: answer.ref, activatedAt: now });
+    const activated = await move(
+      'QUEUED',
+      'ACTIVE',
+      { providerRef: answer.ref, activatedAt: now },
+      { release: true },
+    );
     if (activated) return;
     await db
       .update(permits)
@@ -183,12 +225,12 @@ export async function processClaimedPermit(
 
   const cancel = async (): Promise<void> => {
     if (!permit.providerRef) {
-      await move('CANCEL_PENDING', 'CANCELLED');
+      await move('CANCEL_PENDING', 'CANCELLED', {}, { release: true });
       return;
     }
     const answer = await callProvider('cancel', providerView(permit, 'cancel'));
     if ('error' in answer) return failed('CANCEL_PENDING', 'CANCEL_FAILED', answer.error);
-    await move('CANCEL_PENDING', 'CANCELLED');
+    await move('CANCEL_PENDING', 'CANCELLED', {}, { release: true });
   };
 
   const update = async (): Promise<void> => {
@@ -202,12 +244,17 @@ export async function processClaimedPermit(
     );
     if ('error' in answer) return failed('UPDATE_PENDING', 'UPDATE_FAILED', answer.error, cleared);
     try {
-      await move('UPDATE_PENDING', 'ACTIVE', {
-        startTs: sql`coalesce(${permits.pendingStartTs}, ${permits.startTs})`,
-        endTs: sql`coalesce(${permits.pendingEndTs}, ${permits.endTs})`,
-        providerRef: answer.ref,
-        ...cleared,
-      });
+      await move(
+        'UPDATE_PENDING',
+        'ACTIVE',
+        {
+          startTs: sql`coalesce(${permits.pendingStartTs}, ${permits.startTs})`,
+          endTs: sql`coalesce(${permits.pendingEndTs}, ${permits.endTs})`,
+          providerRef: answer.ref,
+          ...cleared,
+        },
+        { release: true },
+      );
     } catch (error) {
       // Another permit took the vehicle's new time while the change waited for the provider.
       if (!isPermitOverlap(error)) throw error;
@@ -222,24 +269,20 @@ export async function processClaimedPermit(
     const answer = await callProvider('expire', providerView(permit, 'expire'));
     // Never exhausted: the permit's time is over, so it keeps trying at the longest backoff.
     if ('error' in answer) return failed('EXPIRE_PENDING', null, answer.error);
-    await move('EXPIRE_PENDING', 'EXPIRED');
+    await move('EXPIRE_PENDING', 'EXPIRED', {}, { release: true });
   };
 
   /**
    * A disabled resident's permits end: one not live at the provider is cancelled without a call,
-   * a live one is cancelled at the provider (decision 013). Read per permit, so `admin user
-   * disable` takes effect on the next round whether or not an API host ran when it was given.
+   * a live one is cancelled at the provider (decision 013). The account is read with the claim
+   * (claim-due-permits.ts).
    */
   const endForDisabledAccount = async (): Promise<boolean> => {
     if (
       !['SCHEDULED', 'QUEUED', 'ACTIVE', 'UPDATE_PENDING', 'UPDATE_FAILED'].includes(permit.status)
     )
       return false;
-    const [owner] = await db
-      .select({ isActive: users.isActive })
-      .from(users)
-      .where(eq(users.id, permit.userId));
-    if (!owner || owner.isActive) return false;
+    if (claimed.ownerActive) return false;
     const changes = { lastError: disabledAccountMessage, pendingStartTs: null, pendingEndTs: null };
     if (!permit.providerRef) {
       await move(permit.status, 'CANCELLED', changes);
@@ -272,12 +315,13 @@ export async function processClaimedPermit(
     }
   } finally {
     // Let go of the permit, and of an activation reserved for a create that did not happen.
-    await db
-      .update(permits)
-      .set({
-        leaseExpiresAt: null,
-        activatedAt: sql`case when ${permits.providerRef} is null then null else ${permits.activatedAt} end`,
-      })
-      .where(and(eq(permits.id, permit.id), eq(permits.leaseExpiresAt, lease)));
+    if (!released)
+      await db
+        .update(permits)
+        .set({
+          leaseExpiresAt: null,
+          activatedAt: sql`case when ${permits.providerRef} is null then null else ${permits.activatedAt} end`,
+        })
+        .where(and(eq(permits.id, permit.id), eq(permits.leaseExpiresAt, lease)));
   }
 }

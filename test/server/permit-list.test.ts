@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { permits } from '../../server/db/schema';
+import { permitStatuses } from '../../contract/permit-status';
 import { openTestDatabase, type TestDatabase } from './support/test-database';
 import { call, startTestApi, type TestApi } from '../../scripts/stack/test-api';
 import {
@@ -182,6 +183,19 @@ describe('GET /api/v1/permits/ filters', () => {
     expect(await idsOf('?status=ACTIVE')).toEqual([tesla.id]);
     expect(await idsOf('?status=SCHEDULED&status=ACTIVE')).toEqual([tesla.id, golf.id]);
     expect(await idsOf('?status=EXPIRED')).toEqual([]);
+  });
+
+  it('lists every permit when every status is chosen, as My Permits asks by default', async () => {
+    const everyStatus = permitStatuses.map((status) => `status=${status}`).join('&');
+
+    expect(await idsOf(`?${everyStatus}`)).toEqual([tesla.id, golf.id, fiesta.id]);
+    expect(await idsOf(`?${everyStatus}&search=volks`)).toEqual([golf.id]);
+    // Eleven of the twelve is still a condition.
+    const allButActive = permitStatuses.filter((status) => status !== 'ACTIVE');
+    expect(await idsOf(`?${allButActive.map((status) => `status=${status}`).join('&')}`)).toEqual([
+      golf.id,
+      fiesta.id,
+    ]);
   });
 
   it('answers 400 to an unknown status', async () => {
