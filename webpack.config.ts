@@ -88,8 +88,8 @@ const escapeHtml = (text: string) =>
  * `<path>.html`, the file a static host serves for `/<path>` (clean URLs), and the one the
  * service worker's precache answers it with (Workbox's `cleanURLs`). The sign-in form, and a
  * signed-in page's frame and heading, paint with the HTML instead of after the JavaScript. The
- * page is `inert` until the app replaces it (src/main.tsx), so nothing can be typed into it and
- * lost.
+ * page is `inert` until the app has hydrated it (src/shell/start-app.tsx), so nothing can be
+ * typed into it and lost; that inner `<div inert>` is the element React hydrates.
  */
 class PageHtml {
   constructor(private readonly prerender: boolean) {}
