@@ -202,6 +202,10 @@ export function createWebpackConfig(mode: Mode, outputPath = path.resolve(__dirn
       // stays in the entry chunk: scope-hoisted with src/shell/system.ts, the recipes the app
       // does not use are dropped (split out, every recipe was kept).
       moduleIds: 'deterministic',
+      // The pages rendered in advance carry React's markers as comments (`<!-- -->` between two
+      // texts, `<!--$-->`…`<!--/$-->` around a Suspense boundary), which hydration reads
+      // (src/shell/start-app.tsx). webpack's HTML minifier drops every comment unless told.
+      minimizeOptions: { html: { comments: /^(?: |\/?\$[?!]?)$/ } },
       splitChunks: {
         chunks: 'all',
         cacheGroups: {
