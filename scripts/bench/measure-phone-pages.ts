@@ -303,7 +303,12 @@ async function measureSignInInteraction(
       uploadThroughput: (mobileNetworkThrottling.uploadThroughputKbps * 1024) / 8,
     });
     // Injected by the browser, not the page: the page's Content-Security-Policy does not apply.
-    await page.addInitScript({ path: require.resolve('web-vitals/dist/web-vitals.iife.js') });
+    // The package exports no path to its script build: it sits beside the CommonJS one.
+    const webVitalsScript = path.join(
+      path.dirname(require.resolve('web-vitals')),
+      'web-vitals.iife.js',
+    );
+    await page.addInitScript({ path: webVitalsScript });
     await page.addInitScript(() => {
       const vitals = (
         window as unknown as {

@@ -5,12 +5,18 @@ import { identityProviderOrigins, preloadIdentityProvider } from '../identity/id
 import { deviceMayBeSignedIn } from '../identity/signed-in-mark';
 import { preloadSignedInCalls } from '../api/api-modules';
 
+/** The Prioritized Task Scheduling API, where the browser has it. */
+const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+
 /**
  * Resolves in a task of its own. The app starts in steps (below) with one in between, so the
  * browser can paint and answer a tap between them: one long task would block the page for all of
  * them together (Lighthouse's Total Blocking Time counts each task's time beyond 50 ms).
+ * `scheduler.yield()` lets the browser do the same, then resumes the start ahead of other tasks
+ * waiting (a `setTimeout` goes to the back of the queue); a timer where there is no scheduler.
  */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+const nextTask = (): Promise<void> =>
+  scheduler?.yield ? scheduler.yield() : new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * Asks the browser to open a connection to `url`'s origin now, before the first call there needs
