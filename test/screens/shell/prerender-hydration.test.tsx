@@ -23,7 +23,10 @@ beforeAll(() => {
  * webpack.config.ts writes it), starts the app, and reports what the page showed when the app
  * took it over (the moment `inert` went): whether its heading was still the element the HTML
  * painted, and every console error meanwhile. React's development build reports each mismatch
- * between the HTML and its own first render there, attributes included.
+ * between the HTML and its own first render there, attributes included. The page is rendered here,
+ * in jsdom, where Emotion puts its styles into the document's head rather than the HTML: the
+ * build's own pages, styles and minified HTML included, are hydrated in Chromium by
+ * test/browser/prerendered-pages.test.ts.
  */
 async function startOnPrerenderedPage(path: string) {
   const { html } = await prerenderPage(path);
