@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { permits, siteSettings } from '../../server/db/schema';
+import { permits } from '../../server/db/schema';
 import { capPeriod } from '../../server/permits/cap-period';
 import { createReconciler, type Reconciler } from '../../server/reconciler/create-reconciler';
 import {
@@ -7,6 +7,7 @@ import {
   hour,
   insertPermit,
   insertResident,
+  withMonthlyActivationCap,
   minute,
   permitReaching,
   readPermit,
@@ -291,19 +292,7 @@ describe('the permit reconciler', () => {
   });
 
   describe('with an activation cap of 1 a month', () => {
-    beforeEach(async () => {
-      await database.db
-        .update(siteSettings)
-        .set({ permitCapType: 'monthly', permitCapLimit: 1 })
-        .where(eq(siteSettings.id, 1));
-    });
-
-    afterEach(async () => {
-      await database.db
-        .update(siteSettings)
-        .set({ permitCapLimit: 0 })
-        .where(eq(siteSettings.id, 1));
-    });
+    withMonthlyActivationCap(() => database.db, 1);
 
     it('ends in FAILED_LIMIT when this month’s activation is used up', async () => {
       const resident = await insertResident(database.db);

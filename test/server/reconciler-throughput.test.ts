@@ -1,10 +1,9 @@
-import { eq } from 'drizzle-orm';
-import { siteSettings } from '../../server/db/schema';
 import { createReconciler, type Reconciler } from '../../server/reconciler/create-reconciler';
 import {
   eventually,
   insertPermit,
   insertResident,
+  withMonthlyActivationCap,
   permitReaching,
   recordingProvider,
   testReconcilerSettings,
@@ -59,19 +58,7 @@ describe('a reconciler under a burst', () => {
   });
 
   describe('with an activation cap of 3 a month', () => {
-    beforeEach(async () => {
-      await database.db
-        .update(siteSettings)
-        .set({ permitCapType: 'monthly', permitCapLimit: 3 })
-        .where(eq(siteSettings.id, 1));
-    });
-
-    afterEach(async () => {
-      await database.db
-        .update(siteSettings)
-        .set({ permitCapLimit: 0 })
-        .where(eq(siteSettings.id, 1));
-    });
+    withMonthlyActivationCap(() => database.db, 3);
 
     it("activates exactly 3 of one resident's 12 permits claimed together", async () => {
       const recorder = recordingProvider();

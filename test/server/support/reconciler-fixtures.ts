@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../../server/db/database';
-import { permits, users, type PermitRow } from '../../../server/db/schema';
+import { permits, siteSettings, users, type PermitRow } from '../../../server/db/schema';
 import type {
   ParkingProvider,
   ProviderOperation,
@@ -25,6 +25,22 @@ export const testReconcilerSettings: ReconcilerSettings = {
 
 export const minute = 60_000;
 export const hour = 60 * minute;
+
+/**
+ * Within the calling `describe`, the site caps activations at `limit` a month, and has no cap
+ * again after each test. `db` is read when each test starts (the database opens in `beforeAll`).
+ */
+export function withMonthlyActivationCap(db: () => Database, limit: number): void {
+  beforeEach(async () => {
+    await db()
+      .update(siteSettings)
+      .set({ permitCapType: 'monthly', permitCapLimit: limit })
+      .where(eq(siteSettings.id, 1));
+  });
+  afterEach(async () => {
+    await db().update(siteSettings).set({ permitCapLimit: 0 }).where(eq(siteSettings.id, 1));
+  });
+}
 
 /** A resident inserted directly, with the given concurrent-permit limit. */
 export async function insertResident(db: Database, permitLimit = 10): Promise<string> {
