@@ -71,7 +71,8 @@ test('a 401 waits for the token refresh; when it works the user stays where they
       }),
   );
   renderSignedInApp(refreshToken);
-  await screen.findByRole('heading', { name: 'My Permits' });
+  // The signed-in shell, not the frame shown while the session is checked (its heading comes first).
+  await screen.findByRole('navigation', { name: 'Main' });
 
   let settled = false;
   const rejection = requestRejection().finally(() => {
