@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { getConfig } from '../config';
-import { AppFrame } from './app';
+import { AppProviders } from './app-providers';
 import { pageTitle } from './page-titles';
 import { paths } from './pages';
 import { AppRoutes, preloadScreenAt } from './routes';
@@ -32,15 +32,12 @@ export const prerenderedPaths = [
  */
 export async function prerenderPage(pathname: string): Promise<{ title: string; html: string }> {
   await preloadScreenAt(pathname);
-  // The browser's tree with a static router (./app.tsx), so that the app can hydrate the page.
   const html = renderToString(
-    <AppFrame
-      router={
-        <StaticRouter location={pathname}>
-          <AppRoutes />
-        </StaticRouter>
-      }
-    />,
+    <AppProviders>
+      <StaticRouter location={pathname}>
+        <AppRoutes />
+      </StaticRouter>
+    </AppProviders>,
   );
   // A screen still loading would leave the spinner in the page, not the screen.
   if (html.includes('<template')) throw new Error(`${pathname} suspended while prerendering.`);

@@ -1,22 +1,14 @@
-import type { ReactNode } from 'react';
-import type { Root } from 'react-dom/client';
 import type { KerbsideConfig } from '../config';
 import { identityProviderOrigins, preloadIdentityProvider } from '../identity/identity';
 import { deviceMayBeSignedIn } from '../identity/signed-in-mark';
 import { preloadSignedInCalls } from '../api/api-modules';
 
-/** The Prioritized Task Scheduling API, where the browser has it. */
-const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-
 /**
  * Resolves in a task of its own. The app starts in steps (below) with one in between, so the
  * browser can paint and answer a tap between them: one long task would block the page for all of
  * them together (Lighthouse's Total Blocking Time counts each task's time beyond 50 ms).
- * `scheduler.yield()` lets the browser do the same, then resumes the start ahead of other tasks
- * waiting (a `setTimeout` goes to the back of the queue); a timer where there is no scheduler.
  */
-const nextTask = (): Promise<void> =>
-  scheduler?.yield ? scheduler.yield() : new Promise<void>((resolve) => setTimeout(resolve, 0));
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * Asks the browser to open a connection to `url`'s origin now, before the first call there needs
@@ -34,23 +26,10 @@ function preconnect(url: string, credentials: 'credentialed' | 'anonymous'): voi
 }
 
 /**
- * The page the build rendered in advance into `container`, inert until the app takes it over
- * (webpack.config.ts writes `<div id="root"><div inert>…</div></div>`); null on a blank page.
- */
-function pageRenderedInAdvance(container: HTMLElement): HTMLElement | null {
-  const page = container.firstElementChild;
-  return container.childElementCount === 1 &&
-    page instanceof HTMLElement &&
-    page.hasAttribute('inert')
-    ? page
-    : null;
-}
-
-/**
  * Starts the app into `container`, in steps of a task each (src/main.tsx calls it once the page
- * the build rendered in advance has been painted). Resolves to React's root.
+ * the build rendered in advance has been painted).
  */
-export async function startApp(container: HTMLElement, config: KerbsideConfig): Promise<Root> {
+export async function startApp(container: HTMLElement, config: KerbsideConfig): Promise<void> {
   if (deviceMayBeSignedIn()) {
     // The session's first steps on a device where someone is signed in need the identity provider
     // and the API's calls: their downloads start now, beside the app's own, not after the first
@@ -64,11 +43,10 @@ export async function startApp(container: HTMLElement, config: KerbsideConfig): 
     for (const origin of identityProviderOrigins()) preconnect(origin, 'anonymous');
   }
   // "eager": part of this chunk, evaluated only when imported, each in the step that imports it.
-  const [{ createRoot, hydrateRoot }, { StrictMode, startTransition, useEffect }] =
-    await Promise.all([
-      import(/* webpackMode: "eager" */ 'react-dom/client'),
-      import(/* webpackMode: "eager" */ 'react'),
-    ]);
+  const [{ createRoot }, { StrictMode, startTransition }] = await Promise.all([
+    import(/* webpackMode: "eager" */ 'react-dom/client'),
+    import(/* webpackMode: "eager" */ 'react'),
+  ]);
   await nextTask();
   const { preloadScreenAt, pageWaitsForSession } = await import(
     /* webpackMode: "eager" */ './routes'
@@ -89,43 +67,12 @@ export async function startApp(container: HTMLElement, config: KerbsideConfig): 
   const { appSystem } = await import(/* webpackMode: "eager" */ './system');
   appSystem();
   await nextTask();
-  const prerendered = pageRenderedInAdvance(container);
-  // A transition renders in slices that yield to the browser, rather than in one task; so does
-  // hydration started in one (React gives it a transition's lane: outside one, hydration is a
-  // single task).
-  let root: Root | undefined;
-  startTransition(() => {
-    if (!prerendered) {
-      root = createRoot(container);
-      root.render(
-        <StrictMode>
-          <App />
-        </StrictMode>,
-      );
-      return;
-    }
-    // The page the build rendered in advance (src/shell/prerender.tsx, from the same tree:
-    // ./app.tsx) is hydrated: React takes over the elements already painted instead of drawing
-    // new ones, so the first paint stays the largest (LCP). The page takes input once React has
-    // taken it over (`inert` until then, webpack.config.ts). Where the HTML does not match, React
-    // draws the page anew and reports it (test/browser/prerendered-pages.test.ts fails on that).
-    // A wrapper, not a sibling of <App />: a sibling would change the ids `useId` hands out.
-    const TakenOver = ({ children }: { children: ReactNode }) => {
-      useEffect(() => prerendered.removeAttribute('inert'), []);
-      return children;
-    };
-    root = hydrateRoot(
-      prerendered,
+  // A transition renders in slices that yield to the browser, rather than in one task.
+  startTransition(() =>
+    createRoot(container).render(
       <StrictMode>
-        <TakenOver>
-          <App />
-        </TakenOver>
+        <App />
       </StrictMode>,
-      {
-        onRecoverableError: (error) =>
-          console.error('Hydrating the page rendered in advance:', error),
-      },
-    );
-  });
-  return root!;
+    ),
+  );
 }
