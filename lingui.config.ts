@@ -20,6 +20,11 @@ export default defineConfig({
       path: '<rootDir>/locales/{locale}/app',
       include: ['<rootDir>/src', '<rootDir>/machines', '<rootDir>/contract'],
     },
+    {
+      // The API host's e-mails (server/mail), in the resident's language.
+      path: '<rootDir>/locales/{locale}/mail',
+      include: ['<rootDir>/server'],
+    },
   ],
   // No origins nor creation date: a catalogue changes only when a text does.
   format: formatter({
