@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
+import { i18n } from '../../src/i18n/i18n';
 import { prerenderedPaths, prerenderPage } from '../../src/shell/prerender';
 
 /**
@@ -16,6 +18,9 @@ async function prerenderPages(): Promise<void> {
     sandbox,
   );
   globalThis.__KERBSIDE_CONFIG__ = sandbox.window.__KERBSIDE_CONFIG__;
+  // Under tsx no babel plugin compiles the English messages with placeholders
+  // (scripts/i18n/babel-plugin-compile-english.cjs), and a production Lingui has no compiler.
+  i18n.setMessagesCompiler(compileMessage);
   const pages = [];
   for (const pathname of prerenderedPaths) {
     pages.push({ path: pathname, ...(await prerenderPage(pathname)) });
