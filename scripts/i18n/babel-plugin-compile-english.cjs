@@ -26,7 +26,9 @@ module.exports = function compileEnglishMessages({ types: t }) {
   /** @param {string} text the compiled form, or undefined where the text is shown as written */
   const compiled = (text) => {
     const message = compileMessage(text);
-    return typeof message === 'string' ? undefined : t.valueToNode(message);
+    // Plain text compiles to itself (in an array): shown as written, it needs no second copy.
+    const plain = typeof message === 'string' || (message.length === 1 && message[0] === text);
+    return plain ? undefined : t.valueToNode(message);
   };
   /** `i18n._` or `i18n.t`, also as `something.i18n._`: what Lingui's extractor reads. */
   const isTranslateCall = (/** @type {import('@babel/types').Node} */ callee) =>
