@@ -1,6 +1,4 @@
-/** The languages the service speaks; English is the spec's, Welsh the Welsh Language Standards'. */
-export const languages = ['en', 'cy'] as const;
-export type Language = (typeof languages)[number];
+import type { Language } from '../../machines/language/language-machine';
 
 /** Each language's name in itself, as the link that chooses it says it (GOV.UK's toggle). */
 export const languageNames: Readonly<Record<Language, string>> = {
@@ -8,22 +6,32 @@ export const languageNames: Readonly<Record<Language, string>> = {
   cy: 'Cymraeg',
 };
 
-/** Where the device keeps the choice (read again before the first paint, src/main.tsx). */
+/**
+ * Where the device keeps the choice. public/language.js reads the same key before the first
+ * paint, so that a page rendered in advance is painted in the chosen language.
+ */
 export const languageStorageKey = 'kerbside.language';
+/** Set while the API host has not been told of the device's choice (machines/language). */
+const unsentStorageKey = 'kerbside.language.unsent';
 
-/** The language chosen on this device; English when none was, or storage is closed. */
-export function storedLanguage(): Language {
+/** The language chosen on this device (English when none was, or storage is closed). */
+export function languageOnDevice(): { language: Language; unsent: boolean } {
   try {
-    return window.localStorage.getItem(languageStorageKey) === 'cy' ? 'cy' : 'en';
+    return {
+      language: window.localStorage.getItem(languageStorageKey) === 'cy' ? 'cy' : 'en',
+      unsent: window.localStorage.getItem(unsentStorageKey) === 'true',
+    };
   } catch {
-    return 'en';
+    return { language: 'en', unsent: false };
   }
 }
 
-export function storeLanguage(language: Language): void {
+export function keepLanguageOnDevice(language: Language, unsent: boolean): void {
   try {
     window.localStorage.setItem(languageStorageKey, language);
+    if (unsent) window.localStorage.setItem(unsentStorageKey, 'true');
+    else window.localStorage.removeItem(unsentStorageKey);
   } catch {
-    // Private browsing with storage closed: the choice lasts until the page is left.
+    // Storage closed (private browsing): the choice lasts until the page is left.
   }
 }

@@ -2,13 +2,15 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { I18nProvider } from '@lingui/react';
 import type { ReactNode } from 'react';
 import type { Clock } from '../../machines/clock';
+import { LanguageProvider } from '../features/language/language-provider';
 import { i18n } from '../i18n/i18n';
 import { AppMachinesProvider, type MachineOverrides } from './app-machines';
 import { SessionProvider } from './session-provider';
 import { appSystem } from './system';
 
 /**
- * The language, the design system, the machines' side effects and the app-wide session actor. Tests render with
+ * The language, the design system, the machines' side effects and the app-wide session and
+ * language actors. Tests render with
  * the same providers, handing their fakes in as `machines` and their fixed time as `clock`.
  */
 export function AppProviders({
@@ -24,7 +26,9 @@ export function AppProviders({
     <I18nProvider i18n={i18n}>
       <ChakraProvider value={appSystem()}>
         <AppMachinesProvider overrides={machines} clock={clock}>
-          <SessionProvider>{children}</SessionProvider>
+          <SessionProvider>
+            <LanguageProvider>{children}</LanguageProvider>
+          </SessionProvider>
         </AppMachinesProvider>
       </ChakraProvider>
     </I18nProvider>

@@ -1,0 +1,29 @@
+import { Link } from '@chakra-ui/react';
+import type { Language } from '../../../machines/language/language-machine';
+import { languageNames } from '../../i18n/languages';
+import { LanguageContext } from './language-provider';
+
+/**
+ * "Cymraeg" in English, "English" in Welsh, in every page's header, as Welsh public services put
+ * it: each name in its own language, marked so that a screen reader says it in that language.
+ * The page's texts change in place; the choice is kept (machines/language/language-machine.ts).
+ */
+export function LanguageLink() {
+  const language = LanguageContext.useActorRef();
+  const shown = LanguageContext.useSelector((snapshot) => snapshot.context.language);
+  const other: Language = shown === 'cy' ? 'en' : 'cy';
+  return (
+    <Link
+      href={`?lang=${other}`}
+      lang={other === 'cy' ? 'cy' : 'en-GB'}
+      hrefLang={other}
+      color="teal.700"
+      onClick={(event) => {
+        event.preventDefault();
+        language.send({ type: 'CHOOSE', language: other });
+      }}
+    >
+      {languageNames[other]}
+    </Link>
+  );
+}
