@@ -75,10 +75,12 @@ interface PrerenderedPage {
   path: string;
   title: string;
   html: string;
+  /** The same page in Welsh (scripts/stack/prerender-pages.ts). */
+  welsh: { title: string; html: string };
 }
 
 const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
  * Every page's HTML asks for the app's code at once: index.html for the chunks that start the app
@@ -89,7 +91,8 @@ const escapeHtml = (text: string) =>
  * service worker's precache answers it with (Workbox's `cleanURLs`). The sign-in form, and a
  * signed-in page's frame and heading, paint with the HTML instead of after the JavaScript. The
  * page is `inert` until the app replaces it (src/main.tsx), so nothing can be typed into it and
- * lost.
+ * lost. It is there in English and in Welsh: public/language.js picks the one the device chose
+ * before the first paint.
  */
 class PageHtml {
   constructor(private readonly prerender: boolean) {}
@@ -126,7 +129,13 @@ class PageHtml {
             const preloads = preloadLinks(compilation, [appStart, screenChunkName(page.path)]);
             const html = withPreloads(preloads)
               .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
-              .replace(emptyRoot, () => `<div id="root"><div inert>${page.html}</div></div>`);
+              .replace(
+                emptyRoot,
+                () =>
+                  `<div id="root"><div inert lang="en-GB">${page.html}</div>` +
+                  `<div inert lang="cy" data-title="${escapeHtml(page.welsh.title)}">` +
+                  `${page.welsh.html}</div></div>`,
+              );
             compilation.emitAsset(`${page.path.slice(1)}.html`, new sources.RawSource(html));
           }
         },

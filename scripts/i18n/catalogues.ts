@@ -15,10 +15,12 @@ import { createCompiledCatalog, getCatalogs } from '@lingui/cli/api';
 const compiledLocales = ['cy', 'pseudo'];
 
 async function main(mode: string): Promise<void> {
-  const config = getConfig({ cwd: path.resolve(__dirname, '../..') });
+  const root = path.resolve(__dirname, '../..');
+  const config = getConfig({ cwd: root });
+  const sourceLocale = config.sourceLocale ?? 'en';
   const problems: string[] = [];
   for (const catalog of await getCatalogs(config)) {
-    const name = path.relative(config.rootDir, catalog.path);
+    const name = path.relative(root, catalog.path);
     if (mode === 'write') {
       await catalog.make({
         clean: true,
@@ -42,7 +44,7 @@ async function main(mode: string): Promise<void> {
           'unused',
           Object.keys(entries).filter((id) => !inCode.has(id)),
         );
-        if (locale !== config.sourceLocale && locale !== config.pseudoLocale) {
+        if (locale !== sourceLocale && locale !== config.pseudoLocale) {
           list(
             'not translated',
             Object.keys(entries).filter((id) => inCode.has(id) && !entries[id]?.translation),
@@ -52,8 +54,8 @@ async function main(mode: string): Promise<void> {
     }
     for (const locale of compiledLocales) {
       const { messages } = await catalog.getTranslations(locale, {
-        fallbackLocales: config.fallbackLocales,
-        sourceLocale: config.sourceLocale,
+        fallbackLocales: config.fallbackLocales ?? {},
+        sourceLocale,
       });
       const { source, errors } = createCompiledCatalog(locale, messages, {
         namespace: 'ts',
@@ -66,7 +68,7 @@ async function main(mode: string): Promise<void> {
       if (mode === 'write') fs.writeFileSync(file, source);
       else if (!fs.existsSync(file) || fs.readFileSync(file, 'utf8') !== source) {
         problems.push(
-          `${path.relative(config.rootDir, file)} is not its catalogue compiled: run npm run i18n`,
+          `${path.relative(root, file)} is not its catalogue compiled: run npm run i18n`,
         );
       }
     }

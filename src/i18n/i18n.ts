@@ -6,7 +6,7 @@ import { i18n } from '@lingui/core';
 // what still arrives as a string is plain text, shown as written; an unknown server text is
 // shown as it came. Tests and Node keep Lingui's compiler (src/shell/prerender.tsx).
 if (process.env.NODE_ENV === 'production' && typeof window !== 'undefined') {
-  i18n.setMessagesCompiler((message) => message);
+  i18n.setMessagesCompiler((message) => [message]);
 }
 
 // English until the device's choice is read (./activate-language.ts): every render, tests'

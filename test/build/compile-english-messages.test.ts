@@ -20,7 +20,7 @@ function compile(code: string): string {
 /** Runs compiled code against a Lingui without a compiler, as a production browser has. */
 function showInBrowser(code: string): unknown {
   const i18n = setupI18n({ locale: 'en', messages: { en: {} } });
-  i18n.setMessagesCompiler((message) => message);
+  i18n.setMessagesCompiler((message) => [message]);
   return new Function('i18n', `return ${compile(code).replace(/;$/, '')}`)(i18n);
 }
 
