@@ -1,4 +1,5 @@
 import { Link } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react';
 import type { Language } from '../../../machines/language/language-machine';
 import { languageNames } from '../../i18n/languages';
 import { LanguageContext } from './language-provider';
@@ -10,8 +11,9 @@ import { LanguageContext } from './language-provider';
  */
 export function LanguageLink() {
   const language = LanguageContext.useActorRef();
-  const shown = LanguageContext.useSelector((snapshot) => snapshot.context.language);
-  const other: Language = shown === 'cy' ? 'en' : 'cy';
+  // The language the texts are in now (a Welsh catalogue still loading leaves them in English).
+  const { i18n } = useLingui();
+  const other: Language = i18n.locale === 'cy' ? 'en' : 'cy';
   return (
     <Link
       href={`?lang=${other}`}
