@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from '@lingui/core';
 import type { DateTime } from 'luxon';
 import * as yup from 'yup';
 import type { VisitorInvitation } from '../../../contract/visitor-pass';
@@ -10,13 +11,26 @@ import {
   scheduledStartSchema,
 } from '../../permits/permit-form/permit-form-schema';
 import { formatPermitTime } from '../../permits/rules/permit-display';
+import { inEnglish, type SayMessage } from '../in-english';
 import { passWindow } from './visitor-booking-form';
 
-/** The booking form's own messages, word for word (test/machines/visitor-passes/visitor-booking/). */
+/**
+ * The booking form's own messages, word for word (test/machines/visitor-passes/visitor-booking/):
+ * those naming the pass's times are descriptors, worded by the schema's `say`.
+ */
 export const visitorBookingFormMessages = {
-  startBeforePass: (from: string) => `Scheduled start date must be on or after ${from}`,
-  startAfterPass: (until: string) => `Scheduled start date must be before ${until}`,
-  endAfterPass: (until: string) => `Expiry date must be no later than ${until}`,
+  startBeforePass: (from: string): MessageDescriptor => /*i18n*/ ({
+    id: 'Scheduled start date must be on or after {from}',
+    values: { from },
+  }),
+  startAfterPass: (until: string): MessageDescriptor => /*i18n*/ ({
+    id: 'Scheduled start date must be before {until}',
+    values: { until },
+  }),
+  endAfterPass: (until: string): MessageDescriptor => /*i18n*/ ({
+    id: 'Expiry date must be no later than {until}',
+    values: { until },
+  }),
   receiptEmailFormat: emailFormat.message,
 } as const;
 
@@ -24,9 +38,14 @@ export const visitorBookingFormMessages = {
  * The booking form's rules at `now`: Add Permit's for the vehicle, the registration and the times
  * on the pass's site (machines/permits/permit-form/permit-form-schema.ts), with the times held
  * within the pass's window (a chosen start on or after its start and before its end, a chosen end
- * no later than its end), and a receipt address, when given, in the host's e-mail format.
+ * no later than its end), and a receipt address, when given, in the host's e-mail format. `say`
+ * words the messages naming the pass's times in the reader's language (English where none is given).
  */
-export function visitorBookingSchema(invitation: VisitorInvitation, now: DateTime | Date) {
+export function visitorBookingSchema(
+  invitation: VisitorInvitation,
+  now: DateTime | Date,
+  say: SayMessage = inEnglish,
+) {
   const { site } = invitation;
   const { from, until } = passWindow(invitation);
   const fromText = formatPermitTime(invitation.valid_from);
@@ -40,17 +59,17 @@ export function visitorBookingSchema(invitation: VisitorInvitation, now: DateTim
     'acknowledged',
   ]);
   const start = scheduledStartSchema(now)
-    .test('from', visitorBookingFormMessages.startBeforePass(fromText), (value) => {
+    .test('from', say(visitorBookingFormMessages.startBeforePass(fromText)), (value) => {
       const instant = londonInstant(value);
       return instant === null || from === null || instant >= from;
     })
-    .test('until', visitorBookingFormMessages.startAfterPass(untilText), (value) => {
+    .test('until', say(visitorBookingFormMessages.startAfterPass(untilText)), (value) => {
       const instant = londonInstant(value);
       return instant === null || until === null || instant < until;
     });
   const end = expirySchema(now, permitFormMessages.endRequired, (values) =>
     values.schedule === true ? values.start : '',
-  ).test('until', visitorBookingFormMessages.endAfterPass(untilText), (value) => {
+  ).test('until', say(visitorBookingFormMessages.endAfterPass(untilText)), (value) => {
     const instant = londonInstant(value);
     return instant === null || until === null || instant <= until;
   });

@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from '@lingui/core';
 import type { DateTime } from 'luxon';
 import * as yup from 'yup';
 import { visitorPassRules, type VisitorPassCreatePayload } from '../../../contract/visitor-pass';
@@ -8,6 +9,7 @@ import {
   londonDateTimeSchema,
   londonInstant,
 } from '../../permits/permit-form/permit-form-schema';
+import { inEnglish, type SayMessage } from '../in-english';
 import { defaultPassWindow, isWithinLongestWindow } from './visitor-pass-rules';
 
 /**
@@ -22,24 +24,36 @@ export interface VisitorPassFormValues {
   uses: string;
 }
 
-/** The form's labels, which its messages begin with. */
+/** The form's labels, which its messages begin with (English ids, shown translated). */
 export const visitorPassFieldLabels = {
-  valid_from: 'Valid from',
-  valid_until: 'Valid until',
-  name: 'Name (optional)',
-  uses: 'Number of permits',
+  valid_from: /*i18n*/ 'Valid from',
+  valid_until: /*i18n*/ 'Valid until',
+  name: /*i18n*/ 'Name (optional)',
+  uses: /*i18n*/ 'Number of permits',
 } as const;
 
 /** The form's messages, word for word (test/machines/visitor-passes/visitor-pass/). */
 export const visitorPassFormMessages = {
-  fromRequired: 'Valid from is required',
-  untilRequired: 'Valid until is required',
-  untilNotInFuture: 'Valid until must be in the future',
-  untilNotAfterFrom: 'Valid until must be after valid from',
-  windowTooLong: `A visitor pass can last at most ${visitorPassRules.maxWindowDays} days`,
-  usesOutOfRange: `Enter a number of permits from 1 to ${visitorPassRules.maxUses}`,
+  fromRequired: /*i18n*/ 'Valid from is required',
+  untilRequired: /*i18n*/ 'Valid until is required',
+  untilNotInFuture: /*i18n*/ 'Valid until must be in the future',
+  untilNotAfterFrom: /*i18n*/ 'Valid until must be after valid from',
   nameTooLong: tooLongMessage('Name', visitorPassRules.nameMaxLength),
 } as const;
+
+/** The form's messages with the contract's limits in them, worded by the screen (`SayMessage`). */
+export const visitorPassLimitMessages: Readonly<
+  Record<'windowTooLong' | 'usesOutOfRange', MessageDescriptor>
+> = {
+  windowTooLong: /*i18n*/ {
+    id: 'A visitor pass can last at most {days} days',
+    values: { days: visitorPassRules.maxWindowDays },
+  },
+  usesOutOfRange: /*i18n*/ {
+    id: 'Enter a number of permits from 1 to {maxUses}',
+    values: { maxUses: visitorPassRules.maxUses },
+  },
+};
 
 /** The form as it opens at `now`: from now to a week ahead, one permit, no name. */
 export function newVisitorPassForm(now: DateTime | Date): VisitorPassFormValues {
@@ -56,9 +70,10 @@ function windowOf(parent: unknown) {
 /**
  * The rules of "Send a visitor pass" at `now` (contract/visitor-pass.ts, `visitorPassRules`): a
  * window that ends in the future, after it starts and at most 31 days after; 1 to 10 permits; a
- * name of at most 40 characters. A start in the past is taken as now by the host.
+ * name of at most 40 characters. A start in the past is taken as now by the host. `say` words the
+ * messages with values in the reader's language (English where none is given).
  */
-export function visitorPassFormSchema(now: DateTime | Date) {
+export function visitorPassFormSchema(now: DateTime | Date, say: SayMessage = inEnglish) {
   return yup.object({
     name: yup
       .string()
@@ -77,11 +92,11 @@ export function visitorPassFormSchema(now: DateTime | Date) {
         const { from, until } = windowOf(parent);
         return from === null || until === null || until > from;
       })
-      .test('longest', visitorPassFormMessages.windowTooLong, (_, { parent }) => {
+      .test('longest', say(visitorPassLimitMessages.windowTooLong), (_, { parent }) => {
         const { from, until } = windowOf(parent);
         return from === null || until === null || isWithinLongestWindow(from, until);
       }),
-    uses: yup.string().test('in-range', visitorPassFormMessages.usesOutOfRange, (value) => {
+    uses: yup.string().test('in-range', say(visitorPassLimitMessages.usesOutOfRange), (value) => {
       const typed = (value ?? '').trim();
       const uses = Number(typed);
       return /^\d+$/.test(typed) && uses >= 1 && uses <= visitorPassRules.maxUses;
