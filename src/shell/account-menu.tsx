@@ -1,4 +1,5 @@
 import { Menu, Portal } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react';
 import { useNavigate } from 'react-router';
 import { AvatarButton } from './avatar-button';
 import { paths } from './pages';
@@ -15,6 +16,7 @@ export function AccountMenu({
   initials: string;
   openedFromKeyboard: boolean;
 }) {
+  const { i18n } = useLingui();
   const logout = useLogout();
   const navigate = useNavigate();
   return (
@@ -31,10 +33,10 @@ export function AccountMenu({
         <Menu.Positioner>
           <Menu.Content>
             <Menu.Item value="settings" onSelect={() => navigate(paths.settings)}>
-              Settings
+              {i18n._('Settings')}
             </Menu.Item>
             <Menu.Item value="logout" onSelect={logout}>
-              Log out
+              {i18n._('Log out')}
             </Menu.Item>
           </Menu.Content>
         </Menu.Positioner>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { getConfig } from '../config';
@@ -14,6 +15,7 @@ import { pageTitle } from './page-titles';
  * is there (src/ui/page-problem.ts).
  */
 export function RoutedPage() {
+  const { i18n } = useLingui();
   const { pathname } = useLocation();
   const [problems, setProblems] = useState(0);
   const report = useCallback(() => {
@@ -21,14 +23,16 @@ export function RoutedPage() {
     return () => setProblems((count) => count - 1);
   }, []);
   const problemContext = useMemo(() => ({ report }), [report]);
+  // The title is written again when the language changes (`locale`), as the page's words are.
+  const { locale } = i18n;
   useEffect(() => {
     document.title = pageTitle(pathname, getConfig().appName, problems > 0);
-  }, [pathname, problems]);
+  }, [pathname, problems, locale]);
   return (
     <PageProblemContext.Provider value={problemContext}>
       <PageErrorBoundary key={pathname}>
         <FlashMessageOutlet />
-        <Suspense fallback={<PageSpinner label="Loading page" />}>
+        <Suspense fallback={<PageSpinner label={i18n._('Loading page')} />}>
           <Outlet />
         </Suspense>
       </PageErrorBoundary>

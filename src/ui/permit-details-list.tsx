@@ -1,10 +1,12 @@
 import { DataList } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react';
 import { PermitStatusBadge } from './permit-status-badge';
 
 /**
  * A permit's details, a label and a value a row, then its status as a badge: the permit the
  * update dialog changes, the visitor's booked permit. With `liveStatus` a change of status is
- * announced (a page that looks again while the permit is being set up).
+ * announced (a page that looks again while the permit is being set up). The rows' labels come
+ * in the reader's language.
  */
 export function PermitDetailsList({
   rows,
@@ -17,6 +19,7 @@ export function PermitDetailsList({
   size?: 'sm' | 'md';
   liveStatus?: boolean;
 }) {
+  const { i18n } = useLingui();
   return (
     <DataList.Root orientation="horizontal" size={size}>
       {rows.map(({ label, value }) => (
@@ -26,7 +29,7 @@ export function PermitDetailsList({
         </DataList.Item>
       ))}
       <DataList.Item>
-        <DataList.ItemLabel>Status</DataList.ItemLabel>
+        <DataList.ItemLabel>{i18n._('Status')}</DataList.ItemLabel>
         <DataList.ItemValue aria-live={liveStatus ? 'polite' : undefined}>
           <PermitStatusBadge status={status} />
         </DataList.ItemValue>

@@ -1,9 +1,15 @@
 import { Badge } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react';
 import { permitStatusDisplay } from '../../machines/permits/rules/permit-status-table';
 import { forcedColoursOutline } from './forced-colours';
 
-/** A permit's status with the label and colour of the status table of docs/contract.md §4. */
+/**
+ * A permit's status with the label and colour of the status table of docs/contract.md §4. The
+ * label is an English id (contract/permit-status.ts), shown in the reader's language; a status
+ * the table does not know is shown as it came.
+ */
 export function PermitStatusBadge({ status }: { status: string }) {
+  const { i18n } = useLingui();
   const { label, colour } = permitStatusDisplay(status);
   return (
     <Badge
@@ -12,7 +18,7 @@ export function PermitStatusBadge({ status }: { status: string }) {
       whiteSpace="nowrap"
       _highContrast={forcedColoursOutline}
     >
-      {label}
+      {i18n._(label)}
     </Badge>
   );
 }

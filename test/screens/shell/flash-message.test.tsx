@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { Link, Route, Routes, useNavigate } from 'react-router';
 import { notificationBannerTexts } from '../../../machines/notification-banner-texts';
+import { i18n } from '../../../src/i18n/i18n';
 import { useFlashMessage } from '../../../src/shell/flash-message-provider';
 import { RoutedPage } from '../../../src/shell/routed-page';
 import { renderWithProviders } from '../../support/render';
@@ -52,12 +53,18 @@ function renderPages() {
 const banner = () => screen.queryByRole('status', { name: 'Success' });
 
 test('the texts name the permit by its registration, spaced as the form shows it', () => {
-  expect(notificationBannerTexts.permitCreated('fm24cnf')).toBe('Permit created for FM24 CNF.');
-  expect(notificationBannerTexts.permitUpdated('FM24CNF')).toBe('Permit for FM24 CNF updated.');
-  expect(notificationBannerTexts.permitActivated('FM24CNF')).toBe(
+  expect(i18n._(notificationBannerTexts.permitCreated('fm24cnf'))).toBe(
+    'Permit created for FM24 CNF.',
+  );
+  expect(i18n._(notificationBannerTexts.permitUpdated('FM24CNF'))).toBe(
+    'Permit for FM24 CNF updated.',
+  );
+  expect(i18n._(notificationBannerTexts.permitActivated('FM24CNF'))).toBe(
     'Permit for FM24 CNF is now active.',
   );
-  expect(notificationBannerTexts.permitCancelled('FM24CNF')).toBe('Permit for FM24 CNF cancelled.');
+  expect(i18n._(notificationBannerTexts.permitCancelled('FM24CNF'))).toBe(
+    'Permit for FM24 CNF cancelled.',
+  );
 });
 
 test('an action confirmed on its own page: a focused success banner until dismissed', async () => {

@@ -8,8 +8,10 @@ import {
 import { skippedWallTimeMessage } from '../../../contract/london-wall-time';
 import { DateTimeInput } from '../../../src/ui/date-time-input';
 import { ChakraProvider } from '@chakra-ui/react';
+import { I18nProvider } from '@lingui/react';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { i18n } from '../../../src/i18n/i18n';
 import { appSystem } from '../../../src/shell/system';
 import { dateTimeBox, dateTimeShown, typeDateTime } from '../../support/date-time-boxes';
 
@@ -17,19 +19,22 @@ import { dateTimeBox, dateTimeShown, typeDateTime } from '../../support/date-tim
 const now = new Date('2026-06-01T11:00:00Z');
 
 function renderInput(onSubmit = jest.fn(), earliest?: string) {
+  // The field reads its words through Lingui (src/ui/use-field-error.ts), as in the app.
   const view = render(
-    <ChakraProvider value={appSystem()}>
-      <Formik
-        initialValues={{ end: '' }}
-        validationSchema={yup.object({ end: expirySchema(now, permitFormMessages.endRequired) })}
-        onSubmit={(values) => onSubmit(values)}
-      >
-        <Form noValidate>
-          <DateTimeInput name="end" label="Expiry date" earliest={earliest} />
-          <button type="submit">Send</button>
-        </Form>
-      </Formik>
-    </ChakraProvider>,
+    <I18nProvider i18n={i18n}>
+      <ChakraProvider value={appSystem()}>
+        <Formik
+          initialValues={{ end: '' }}
+          validationSchema={yup.object({ end: expirySchema(now, permitFormMessages.endRequired) })}
+          onSubmit={(values) => onSubmit(values)}
+        >
+          <Form noValidate>
+            <DateTimeInput name="end" label="Expiry date" earliest={earliest} />
+            <button type="submit">Send</button>
+          </Form>
+        </Formik>
+      </ChakraProvider>
+    </I18nProvider>,
   );
   return {
     ...view,
