@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
-import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { messages as welshMessages } from '../../locales/cy/app';
 import { i18n } from '../../src/i18n/i18n';
 import { prerenderedPaths, prerenderPage } from '../../src/shell/prerender';
@@ -19,9 +18,6 @@ async function prerenderPages(): Promise<void> {
     sandbox,
   );
   globalThis.__KERBSIDE_CONFIG__ = sandbox.window.__KERBSIDE_CONFIG__;
-  // Under tsx no babel plugin compiles the English messages with placeholders
-  // (scripts/i18n/babel-plugin-compile-english.cjs), and a production Lingui has no compiler.
-  i18n.setMessagesCompiler(compileMessage);
   const pages = [];
   for (const pathname of prerenderedPaths) {
     const english = await prerenderPage(pathname);
