@@ -85,7 +85,8 @@ function mailArriving(to: string, subjectStart: string): Promise<MailMessage> {
 }
 
 /** Every sentence of the English catalogue (its ids) that a part of a mail still carries. */
-function englishSentencesIn(part: string): string[] {
+function englishSentencesIn(part: string | undefined): string[] {
+  if (part === undefined) throw new Error('The mail has no such part.');
   return Object.keys(welshMessages).filter(
     // A sentence, not a one-word label: "Status" is no English left in "Statws".
     (english) => english.includes(' ') && part.includes(english.replace(/ ?\{\w+\}.*$/, '')),
