@@ -4,7 +4,7 @@ import { missingImplementation } from '../../missing-implementation';
 import { buildPermitCsv, permitCsvFileName } from './permit-csv';
 
 export const permitExportMessages = {
-  failed: 'The export failed. Please try again.',
+  failed: /*i18n*/ 'The export failed. Please try again.',
 } as const;
 
 export interface PermitExportContext {

@@ -6,9 +6,9 @@ import type { Permit } from '../../../contract/permit';
 
 /** Row texts the spec words (docs/contract.md §2, "My Permits", and §3, "Permit"). */
 export const permitDisplayTexts = {
-  indefinite: 'Indefinite',
-  noDriver: 'No driver',
-  noReference: 'N/A',
+  indefinite: /*i18n*/ 'Indefinite',
+  noDriver: /*i18n*/ 'No driver',
+  noReference: /*i18n*/ 'N/A',
 } as const;
 
 /**

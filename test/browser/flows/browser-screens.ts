@@ -1,4 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
 import type { Locator, Page, Request } from 'playwright-core';
+import { i18n } from '../../../src/i18n/i18n';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import type {
   LoginCredentials,
@@ -496,9 +498,11 @@ function addPermitScreen(): BrowserScreen {
       } else if (state.matches({ form: { submission: 'failed' } })) {
         const { errorMessage, errorDetail } = state.context as {
           errorMessage: string;
-          errorDetail: string | null;
+          errorDetail: MessageDescriptor | null;
         };
-        await expectAlert(page, `Creation Failed${errorMessage}${errorDetail ?? ''}`);
+        // The detail is a descriptor the screen formats (English here).
+        const detail = errorDetail === null ? '' : i18n._(errorDetail);
+        await expectAlert(page, `Creation Failed${errorMessage}${detail}`);
       } else {
         expect(await page.getByRole('button', { name: 'Creating Permit...' }).count()).toBe(0);
         await expectNo(page, 'alert');
