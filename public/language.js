@@ -18,7 +18,7 @@
         if (welsh) document.title = welsh.getAttribute('data-title');
       });
     }
-  } catch (error) {
+  } catch {
     // Storage closed (private browsing): English, as the page was written.
   }
 })();

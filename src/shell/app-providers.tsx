@@ -2,7 +2,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { I18nProvider } from '@lingui/react';
 import type { ReactNode } from 'react';
 import type { Clock } from '../../machines/clock';
-import { LanguageProvider } from '../features/language/language-provider';
+import { LanguageProvider } from '../i18n/language-provider';
 import { i18n } from '../i18n/i18n';
 import { AppMachinesProvider, type MachineOverrides } from './app-machines';
 import { SessionProvider } from './session-provider';

@@ -7,7 +7,7 @@ import type { IdentityUser } from '../../machines/auth/shared/identity-user';
 import type { Profile } from '../../contract/auth';
 import { sessionMachine } from '../../machines/session-machine';
 import { ApiError } from '../../src/api/api-error';
-import { languageActors } from '../../src/features/language/language-actors';
+import { languageActors } from '../../src/i18n/language-actors';
 import type { KerbsideConfig } from '../../src/config';
 import type { Clock } from '../../machines/clock';
 import type { MachineOverrides } from '../../src/shell/app-machines';

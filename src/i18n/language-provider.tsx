@@ -1,10 +1,10 @@
 import { createActorContext } from '@xstate/react';
 import { useEffect, type ReactNode } from 'react';
-import { languageMachine } from '../../../machines/language/language-machine';
-import { languageOnDevice } from '../../i18n/languages';
-import { useAppMachine } from '../../shell/app-machines';
-import { inspect } from '../../shell/inspector';
-import { SessionContext } from '../../shell/session-context';
+import { languageMachine } from '../../machines/language/language-machine';
+import { languageOnDevice } from './languages';
+import { useAppMachine } from '../shell/app-machines';
+import { inspect } from '../shell/inspector';
+import { SessionContext } from '../shell/session-context';
 import { languageActors } from './language-actors';
 
 /** The one app-wide language actor (machines/language/language-machine.ts). */

@@ -1,7 +1,7 @@
 import { Link } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react';
-import type { Language } from '../../../machines/language/language-machine';
-import { languageNames } from '../../i18n/languages';
+import type { Language } from '../../machines/language/language-machine';
+import { languageNames } from './languages';
 import { LanguageContext } from './language-provider';
 
 /**

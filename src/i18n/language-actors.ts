@@ -1,11 +1,11 @@
 import { fromPromise } from 'xstate';
-import type { Language, languageMachine } from '../../../machines/language/language-machine';
-import { languageApi } from '../../api/api-modules';
-import { activateLanguage } from '../../i18n/activate-language';
-import { keepLanguageOnDevice } from '../../i18n/languages';
-import type { ImplementationsOf } from '../../shell/app-machines';
+import type { Language, languageMachine } from '../../machines/language/language-machine';
+import { languageApi } from '../api/api-modules';
+import { activateLanguage } from './activate-language';
+import { keepLanguageOnDevice } from './languages';
+import type { ImplementationsOf } from '../shell/app-machines';
 
-declare module '../../shell/app-machines' {
+declare module '../shell/app-machines' {
   interface AppMachines {
     language: typeof languageMachine;
   }
