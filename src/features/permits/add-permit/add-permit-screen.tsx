@@ -28,7 +28,7 @@ import {
   type RecentVehicle,
 } from '../../../../machines/permits/add-permit/recent-vehicles';
 import type { SiteSettings } from '../../../../contract/site-settings';
-import { notificationBannerTexts } from '../../../../machines/notification-banner-texts';
+import { permitBannerTexts } from '../../../../machines/permits/permit-banner-texts';
 import { useAppActor, useClock } from '../../../shell/app-machines';
 import { useFlashMessage } from '../../../shell/flash-message-provider';
 import { useSiteSettings } from '../../../shell/site-settings-provider';
@@ -315,7 +315,7 @@ function AddPermitForm({ settings }: { settings: SiteSettings }) {
   const addPermitActor = useAppActor('addPermit', addPermitMachine, addPermitActors, {
     actions: {
       navigateToMyPermits: () => {
-        raise(notificationBannerTexts.permitCreated(sentVrm.current), { onNextPage: true });
+        raise(permitBannerTexts.created(sentVrm.current), { onNextPage: true });
         void navigate(paths.myPermits, { state: { refresh: true } });
       },
     },

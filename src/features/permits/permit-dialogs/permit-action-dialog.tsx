@@ -6,7 +6,7 @@ import type { Permit } from '../../../../contract/permit';
 import { activatePermitMachine } from '../../../../machines/permits/permit-dialogs/activate-permit-machine';
 import { cancelPermitMachine } from '../../../../machines/permits/permit-dialogs/cancel-permit-machine';
 import { permitDisplay } from '../../../../machines/permits/rules/permit-display';
-import { notificationBannerTexts } from '../../../../machines/notification-banner-texts';
+import { permitBannerTexts } from '../../../../machines/permits/permit-banner-texts';
 import { useAppActor } from '../../../shell/app-machines';
 import { useFlashMessage } from '../../../shell/flash-message-provider';
 import { activatePermitActors, cancelPermitActors } from './permit-dialog-actors';
@@ -31,7 +31,7 @@ const permitActionDialogs = {
         { registration, vehicle, start: shownPermitText(i18n, start) },
       );
     },
-    confirmation: notificationBannerTexts.permitActivated,
+    confirmation: permitBannerTexts.activated,
   },
   cancel: {
     machineName: 'cancelPermit',
@@ -48,7 +48,7 @@ const permitActionDialogs = {
         vehicle,
       });
     },
-    confirmation: notificationBannerTexts.permitCancelled,
+    confirmation: permitBannerTexts.cancelled,
   },
 } as const;
 

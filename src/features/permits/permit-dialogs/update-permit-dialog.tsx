@@ -19,7 +19,7 @@ import {
   type UpdatePermitFormValues,
 } from '../../../../machines/permits/permit-dialogs/update-permit-form';
 import { updatePermitMachine } from '../../../../machines/permits/permit-dialogs/update-permit-machine';
-import { notificationBannerTexts } from '../../../../machines/notification-banner-texts';
+import { permitBannerTexts } from '../../../../machines/permits/permit-banner-texts';
 import { useAppActor, useClock } from '../../../shell/app-machines';
 import { useFlashMessage } from '../../../shell/flash-message-provider';
 import { CheckboxField } from '../../../ui/checkbox-field';
@@ -149,7 +149,7 @@ export function UpdatePermitDialog({
     actions: {
       close: onClose,
       refreshList: () => {
-        raise(notificationBannerTexts.permitUpdated(permit.vrm));
+        raise(permitBannerTexts.updated(permit.vrm));
         onRefresh();
       },
     },
