@@ -1,4 +1,5 @@
 import { DataList } from '@chakra-ui/react';
+import { dataListSlotRecipe } from '@chakra-ui/react/theme';
 import { useLingui } from '@lingui/react';
 import { PermitStatusBadge } from './permit-status-badge';
 
@@ -21,7 +22,7 @@ export function PermitDetailsList({
 }) {
   const { i18n } = useLingui();
   return (
-    <DataList.Root orientation="horizontal" size={size}>
+    <DataList.Root recipe={dataListSlotRecipe} orientation="horizontal" size={size}>
       {rows.map(({ label, value }) => (
         <DataList.Item key={label}>
           <DataList.ItemLabel>{label}</DataList.ItemLabel>

@@ -10,6 +10,7 @@ import {
   Stat,
   Text,
 } from '@chakra-ui/react';
+import { dataListSlotRecipe, progressSlotRecipe, statSlotRecipe } from '@chakra-ui/react/theme';
 import { useLingui } from '@lingui/react';
 import type { Profile } from '../../../contract/auth';
 import {
@@ -49,7 +50,13 @@ function UsageProgress({
   return (
     <Stack gap={1}>
       {/* The width is capped at 100; the words carry the true share. */}
-      <Progress.Root value={bar.width} max={100} colorPalette={bar.colour} size="lg">
+      <Progress.Root
+        recipe={progressSlotRecipe}
+        value={bar.width}
+        max={100}
+        colorPalette={bar.colour}
+        size="lg"
+      >
         <HStack justify="space-between">
           <Progress.Label>{label}</Progress.Label>
           <Text textStyle="sm">{usedText}</Text>
@@ -75,7 +82,7 @@ function UsageProgress({
 
 function BigFigure({ label, value }: { label: string; value: number }) {
   return (
-    <Stat.Root>
+    <Stat.Root recipe={statSlotRecipe}>
       <Stat.Label>{label}</Stat.Label>
       <Stat.ValueText textStyle="4xl">{value}</Stat.ValueText>
     </Stat.Root>
@@ -110,7 +117,7 @@ function AvailablePermitsCard({
           critical: i18n._('You are at or very close to your permit limit.'),
         }}
       />
-      <DataList.Root>
+      <DataList.Root recipe={dataListSlotRecipe}>
         <DataList.Item>
           <DataList.ItemLabel>{i18n._('Active registrations')}</DataList.ItemLabel>
           <DataList.ItemValue>{usage.active}</DataList.ItemValue>

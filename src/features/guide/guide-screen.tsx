@@ -11,6 +11,7 @@ import {
   Table,
   Text,
 } from '@chakra-ui/react';
+import { tableSlotRecipe } from '@chakra-ui/react/theme';
 import { Trans, useLingui } from '@lingui/react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -130,7 +131,7 @@ function AddingPermitSteps({ settings }: { settings: SiteSettings }) {
 function StatusTable() {
   const { i18n } = useLingui();
   return (
-    <Table.Root size="sm">
+    <Table.Root recipe={tableSlotRecipe} size="sm">
       <Table.Header>
         <Table.Row>
           <Table.ColumnHeader>{i18n._('Status')}</Table.ColumnHeader>

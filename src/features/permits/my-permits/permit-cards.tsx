@@ -1,5 +1,6 @@
 import { memo } from 'react';
 import { Card, DataList, HStack, List, Text } from '@chakra-ui/react';
+import { dataListSlotRecipe } from '@chakra-ui/react/theme';
 import { useLingui } from '@lingui/react';
 import { m } from 'framer-motion';
 import type { PermitDisplay } from '../../../../machines/permits/rules/permit-display';
@@ -48,7 +49,7 @@ export const PermitCards = memo(function PermitCards(props: PermitRowsProps) {
                   </Text>
                   <PermitStatusBadge status={permit.status} />
                 </HStack>
-                <DataList.Root orientation="horizontal" size="sm">
+                <DataList.Root recipe={dataListSlotRecipe} orientation="horizontal" size="sm">
                   {cardDetails.map(({ label, text }) => (
                     <DataList.Item key={label}>
                       <DataList.ItemLabel>{i18n._(label)}</DataList.ItemLabel>

@@ -1,5 +1,6 @@
 import { memo } from 'react';
 import { Table } from '@chakra-ui/react';
+import { tableSlotRecipe } from '@chakra-ui/react/theme';
 import { useLingui } from '@lingui/react';
 import { m } from 'framer-motion';
 import { type PermitRowsProps } from './permit-row-actions';
@@ -22,7 +23,7 @@ export const PermitTable = memo(function PermitTable(props: PermitRowsProps) {
   const rows = useShownPermitRows(props, permitsPerStep);
   return (
     <Table.ScrollArea borderWidth="1px" rounded="md">
-      <Table.Root size="sm" aria-label={i18n._('Permits')}>
+      <Table.Root recipe={tableSlotRecipe} size="sm" aria-label={i18n._('Permits')}>
         <Table.Header>
           <Table.Row>
             <Table.ColumnHeader>{i18n._('Registration')}</Table.ColumnHeader>

@@ -1,4 +1,5 @@
 import { CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react';
+import { dialogSlotRecipe } from '@chakra-ui/react/theme';
 import { ErrorAlert } from '../../../ui/error-alert';
 import { useEffect, type ReactNode } from 'react';
 import { focusPageHeading } from '../../../ui/focus-page-heading';
@@ -43,6 +44,7 @@ export function PermitDialogFrame({
   );
   return (
     <Dialog.Root
+      recipe={dialogSlotRecipe}
       open
       role={role}
       closeOnEscape={!busy}

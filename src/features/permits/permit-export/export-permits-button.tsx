@@ -1,4 +1,5 @@
 import { Button, HStack, Progress, Stack, Text } from '@chakra-ui/react';
+import { progressSlotRecipe } from '@chakra-ui/react/theme';
 import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
 import {
@@ -38,6 +39,7 @@ export function ExportPermitsButton({ filters }: { filters: PermitListFilters })
       {collecting && (
         <HStack gap={2} minW="12rem">
           <Progress.Root
+            recipe={progressSlotRecipe}
             value={total ? Math.round((collected / total) * 100) : null}
             size="sm"
             flex="1"

@@ -1,4 +1,5 @@
 import { Box, Button, HStack, Link, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { tableSlotRecipe } from '@chakra-ui/react/theme';
 import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
@@ -84,7 +85,7 @@ function VisitorPassTable({ passes }: { passes: readonly VisitorPass[] }) {
   if (passes.length === 0) return <Text>{i18n._('You have not sent a visitor pass yet.')}</Text>;
   return (
     <Table.ScrollArea borderWidth="1px" rounded="md">
-      <Table.Root size="sm" aria-label={i18n._('Visitor passes')}>
+      <Table.Root recipe={tableSlotRecipe} size="sm" aria-label={i18n._('Visitor passes')}>
         <Table.Header>
           <Table.Row>
             <Table.ColumnHeader>{i18n._('Name')}</Table.ColumnHeader>
