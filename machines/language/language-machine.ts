@@ -8,19 +8,20 @@ export type Language = 'en' | 'cy';
 export interface LanguageContext {
   /** The language every text is shown in. */
   language: Language;
-  /** Chosen on this device while nobody was signed in: the API host is told at the next sign-in. */
+  /** Chosen on this device since the API host last stored it: the host is told. */
   unsent: boolean;
 }
 
-export type LanguageEvent =
-  { type: 'CHOOSE'; language: Language } | { type: 'SIGNED_IN' } | { type: 'SIGNED_OUT' };
+export type LanguageEvent = { type: 'CHOOSE'; language: Language };
 
 /**
- * The resident's language: the "Cymraeg" / "English" link in every page's header chooses it; the
- * device keeps it; and where the API host offers the optional /api/v1/me/language/, the host keeps
- * it too, so a resident who chose Welsh on their phone gets Welsh on their laptop. A choice made
- * while signed out goes to the host at the next sign-in; otherwise, at sign-in, the host's choice
- * comes to the device. A host without it (404) leaves the choice on the device alone.
+ * A signed-in resident's language on the API host. The "Cymraeg" / "English" link in every page's
+ * header shows the texts in the other language at once and keeps the choice on the device, signed
+ * in or not (src/i18n/language-choice.ts); this statechart, started when a resident signs in,
+ * keeps it on the host too where the host offers the optional /api/v1/me/language/, so a resident
+ * who chose Welsh on their phone gets Welsh on their laptop. A choice made on the device since the
+ * host last stored one goes to the host; otherwise the host's comes to the device. A host without
+ * it (404) leaves the choice on the device alone.
  */
 export const languageMachine = setup({
   types: {
@@ -41,9 +42,11 @@ export const languageMachine = setup({
     unsent: ({ context }) => context.unsent,
   },
   actions: {
-    /** Shows every text in the language and keeps it on the device (the app provides it). */
-    showAndKeep: (_, _params: { language: Language; unsent: boolean }) =>
+    /** Shows every text in the host's language and keeps it on the device (the app provides it). */
+    showAndKeep: (_, _params: { language: Language }) =>
       missingImplementation('language', 'action', 'showAndKeep'),
+    /** The host stored the device's choice: the device need not send it again. */
+    markSent: () => missingImplementation('language', 'action', 'markSent'),
     choose: assign((_, params: { language: Language; unsent: boolean }) => ({
       language: params.language,
       unsent: params.unsent,
@@ -52,144 +55,88 @@ export const languageMachine = setup({
 }).createMachine({
   id: 'language',
   context: ({ input }) => ({ language: input.language, unsent: input.unsent }),
-  initial: 'signedOut',
+  initial: 'comparing',
   states: {
-    signedOut: {
-      description: 'Nobody is signed in: a choice stays on the device until the next sign-in.',
-      on: {
-        CHOOSE: {
-          description: 'The resident chooses a language: shown at once, kept on the device.',
+    comparing: {
+      description:
+        'A resident signed in: whether this device has a choice the host has not stored.',
+      always: [
+        {
+          target: 'saving',
+          guard: 'unsent',
+          description: 'A choice made on this device: the host is told.',
+        },
+        { target: 'reading', description: 'Otherwise the host says what the resident chose.' },
+      ],
+    },
+    reading: {
+      description: "The resident's language is on its way from the API host.",
+      invoke: {
+        id: 'readFromHost',
+        src: 'readFromHost',
+        onDone: {
+          target: 'kept',
+          description: "The host's choice is shown and kept on the device.",
+          actions: [
+            { type: 'choose', params: ({ event }) => ({ language: event.output, unsent: false }) },
+            { type: 'showAndKeep', params: ({ event }) => ({ language: event.output }) },
+          ],
+        },
+        onError: [
+          {
+            target: 'deviceOnly',
+            guard: { type: 'notOffered', params: ({ event }) => ({ error: event.error }) },
+            description: 'The host does not keep languages (404, 405 or 501).',
+          },
+          { target: 'kept', description: "Any other failure: the device's choice stands." },
+        ],
+      },
+    },
+    saving: {
+      description: 'The choice is on its way to the API host.',
+      invoke: {
+        id: 'saveOnHost',
+        src: 'saveOnHost',
+        input: ({ context }) => context.language,
+        onDone: {
+          target: 'kept',
+          description: 'The host stored it.',
           actions: [
             {
               type: 'choose',
-              params: ({ event }) => ({ language: event.language, unsent: true }),
+              params: ({ context }) => ({ language: context.language, unsent: false }),
             },
-            {
-              type: 'showAndKeep',
-              params: ({ event }) => ({ language: event.language, unsent: true }),
-            },
+            'markSent',
           ],
         },
-        SIGNED_IN: { target: 'signedIn', description: 'A resident signed in.' },
+        onError: [
+          {
+            target: 'deviceOnly',
+            guard: { type: 'notOffered', params: ({ event }) => ({ error: event.error }) },
+            description: 'The host does not keep languages (404, 405 or 501).',
+          },
+          {
+            target: 'kept',
+            description: 'Not stored: the device keeps it, and tells the host at the next sign-in.',
+          },
+        ],
       },
     },
-    signedIn: {
-      description:
-        'A resident is signed in: their choice is kept on the host too, if it offers it.',
-      initial: 'comparing',
+    kept: {
+      description: 'The choice is on the device and, as far as known, on the host.',
       on: {
-        SIGNED_OUT: { target: 'signedOut', description: 'The resident signed out.' },
-      },
-      states: {
-        comparing: {
-          description: 'Whether this device has a choice the host has not been told of.',
-          always: [
-            {
-              target: 'saving',
-              guard: 'unsent',
-              description: 'A choice made while signed out: the host is told.',
-            },
-            { target: 'reading', description: 'Otherwise the host says what the resident chose.' },
-          ],
-        },
-        reading: {
-          description: "The resident's language is on its way from the API host.",
-          invoke: {
-            id: 'readFromHost',
-            src: 'readFromHost',
-            onDone: {
-              target: 'kept',
-              description: "The host's choice is shown and kept on the device.",
-              actions: [
-                {
-                  type: 'choose',
-                  params: ({ event }) => ({ language: event.output, unsent: false }),
-                },
-                {
-                  type: 'showAndKeep',
-                  params: ({ event }) => ({ language: event.output, unsent: false }),
-                },
-              ],
-            },
-            onError: [
-              {
-                target: 'deviceOnly',
-                guard: { type: 'notOffered', params: ({ event }) => ({ error: event.error }) },
-                description: 'The host does not keep languages (404, 405 or 501).',
-              },
-              {
-                target: 'kept',
-                description: "Any other failure: the device's choice stands.",
-              },
-            ],
-          },
-        },
-        saving: {
-          description: 'The choice is on its way to the API host.',
-          invoke: {
-            id: 'saveOnHost',
-            src: 'saveOnHost',
-            input: ({ context }) => context.language,
-            onDone: {
-              target: 'kept',
-              description: 'The host stored it.',
-              actions: {
-                type: 'choose',
-                params: ({ context }) => ({ language: context.language, unsent: false }),
-              },
-            },
-            onError: [
-              {
-                target: 'deviceOnly',
-                guard: { type: 'notOffered', params: ({ event }) => ({ error: event.error }) },
-                description: 'The host does not keep languages (404, 405 or 501).',
-              },
-              {
-                target: 'kept',
-                description:
-                  'Not stored: the device keeps it, and tells the host at the next sign-in.',
-              },
-            ],
-          },
-        },
-        kept: {
-          description: 'The choice is shown, on the device and, as far as known, on the host.',
-          on: {
-            CHOOSE: {
-              target: 'saving',
-              description: 'The resident chooses a language: shown at once, then sent to the host.',
-              actions: [
-                {
-                  type: 'choose',
-                  params: ({ event }) => ({ language: event.language, unsent: true }),
-                },
-                {
-                  type: 'showAndKeep',
-                  params: ({ event }) => ({ language: event.language, unsent: true }),
-                },
-              ],
-            },
-          },
-        },
-        deviceOnly: {
-          description: 'The host does not keep languages: the choice stays on this device.',
-          on: {
-            CHOOSE: {
-              description: 'The resident chooses a language: shown at once, kept on the device.',
-              actions: [
-                {
-                  type: 'choose',
-                  params: ({ event }) => ({ language: event.language, unsent: false }),
-                },
-                {
-                  type: 'showAndKeep',
-                  params: ({ event }) => ({ language: event.language, unsent: false }),
-                },
-              ],
-            },
+        CHOOSE: {
+          target: 'saving',
+          description: 'The resident chose a language (already shown and kept on the device).',
+          actions: {
+            type: 'choose',
+            params: ({ event }) => ({ language: event.language, unsent: true }),
           },
         },
       },
+    },
+    deviceOnly: {
+      description: 'The host does not keep languages: the choice stays on this device.',
     },
   },
 });

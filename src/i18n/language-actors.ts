@@ -2,7 +2,7 @@ import { fromPromise } from 'xstate';
 import type { Language, languageMachine } from '../../machines/language/language-machine';
 import { languageApi } from '../api/api-modules';
 import { activateLanguage } from './activate-language';
-import { keepLanguageOnDevice } from './languages';
+import { keepLanguageOnDevice, markLanguageSent } from './languages';
 import type { ImplementationsOf } from '../shell/app-machines';
 
 declare module '../shell/app-machines' {
@@ -20,9 +20,10 @@ export const languageActors: ImplementationsOf<typeof languageMachine> = {
     ),
   },
   actions: {
-    showAndKeep: (_, { language, unsent }) => {
-      keepLanguageOnDevice(language, unsent);
+    showAndKeep: (_, { language }) => {
+      keepLanguageOnDevice(language, false);
       void activateLanguage(language);
     },
+    markSent: markLanguageSent,
   },
 };

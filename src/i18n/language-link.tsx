@@ -2,15 +2,14 @@ import { Link } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react';
 import type { Language } from '../../machines/language/language-machine';
 import { languageNames } from './languages';
-import { LanguageContext } from './language-provider';
+import { chooseLanguage } from './language-choice';
 
 /**
  * "Cymraeg" in English, "English" in Welsh, in every page's header, as Welsh public services put
  * it: each name in its own language, marked so that a screen reader says it in that language.
- * The page's texts change in place; the choice is kept (machines/language/language-machine.ts).
+ * The page's texts change in place; the choice is kept (./language-choice.ts).
  */
 export function LanguageLink() {
-  const language = LanguageContext.useActorRef();
   // The language the texts are in now (a Welsh catalogue still loading leaves them in English).
   const { i18n } = useLingui();
   const other: Language = i18n.locale === 'cy' ? 'en' : 'cy';
@@ -22,7 +21,7 @@ export function LanguageLink() {
       color="teal.700"
       onClick={(event) => {
         event.preventDefault();
-        language.send({ type: 'CHOOSE', language: other });
+        chooseLanguage(other);
       }}
     >
       {languageNames[other]}

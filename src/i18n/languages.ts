@@ -26,6 +26,7 @@ export function languageOnDevice(): { language: Language; unsent: boolean } {
   }
 }
 
+/** `language` kept on this device; `unsent` while the API host has not stored it. */
 export function keepLanguageOnDevice(language: Language, unsent: boolean): void {
   try {
     window.localStorage.setItem(languageStorageKey, language);
@@ -34,4 +35,9 @@ export function keepLanguageOnDevice(language: Language, unsent: boolean): void 
   } catch {
     // Storage closed (private browsing): the choice lasts until the page is left.
   }
+}
+
+/** The API host stored the device's choice (machines/language/language-machine.ts). */
+export function markLanguageSent(): void {
+  keepLanguageOnDevice(languageOnDevice().language, false);
 }

@@ -2,15 +2,15 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { I18nProvider } from '@lingui/react';
 import type { ReactNode } from 'react';
 import type { Clock } from '../../machines/clock';
-import { LanguageProvider } from '../i18n/language-provider';
+import { LanguageSyncWhenSignedIn } from '../i18n/language-sync-when-signed-in';
 import { i18n } from '../i18n/i18n';
 import { AppMachinesProvider, type MachineOverrides } from './app-machines';
 import { SessionProvider } from './session-provider';
 import { appSystem } from './system';
 
 /**
- * The language, the design system, the machines' side effects and the app-wide session and
- * language actors. Tests render with
+ * The language, the design system, the machines' side effects and the app-wide session actor
+ * (with a signed-in resident's language kept on the host). Tests render with
  * the same providers, handing their fakes in as `machines` and their fixed time as `clock`.
  */
 export function AppProviders({
@@ -27,7 +27,8 @@ export function AppProviders({
       <ChakraProvider value={appSystem()}>
         <AppMachinesProvider overrides={machines} clock={clock}>
           <SessionProvider>
-            <LanguageProvider>{children}</LanguageProvider>
+            <LanguageSyncWhenSignedIn />
+            {children}
           </SessionProvider>
         </AppMachinesProvider>
       </ChakraProvider>

@@ -11,19 +11,24 @@ import {
 const model = flowModels.find(({ name }) => name === 'language')!;
 const paths = pathsOf(model);
 
-/** The machine with fake host calls, recording what the app was asked to show and keep. */
+/** The machine with fake host calls, recording what the app was asked to show, keep and mark. */
 function provided(machine = languageMachine) {
   const controls = createActorControls();
-  const shown: { language: Language; unsent: boolean }[] = [];
+  const shown: Language[] = [];
+  const sent = { count: 0 };
   return {
     controls,
     shown,
+    sent,
     machine: machine.provide({
       actors: {
         readFromHost: controls.promise<Language>('readFromHost'),
         saveOnHost: controls.promise<Language, Language>('saveOnHost'),
       },
-      actions: { showAndKeep: (_, params) => void shown.push(params) },
+      actions: {
+        showAndKeep: (_, { language }) => void shown.push(language),
+        markSent: () => void (sent.count += 1),
+      },
     }),
   };
 }
@@ -42,7 +47,7 @@ describe('languageMachine model', () => {
       paths,
       ({ event }) =>
         event.type.startsWith('xstate.error.actor.') &&
-        (event.error as { status?: number }).status === 404,
+        (event.error as { status?: number } | undefined)?.status === 404,
       () => {
         const { controls, machine } = provided(broken);
         return createMachineDriver(machine, { controls, timeoutMs: 50, input: model.input });
@@ -52,52 +57,47 @@ describe('languageMachine model', () => {
 });
 
 describe('languageMachine rules', () => {
-  it('tells the host at sign-in of a choice made while signed out', async () => {
-    const { controls, machine, shown } = provided();
-    const actor = createActor(machine, { input: { language: 'en', unsent: false } }).start();
-    actor.send({ type: 'CHOOSE', language: 'cy' });
-    expect(shown).toEqual([{ language: 'cy', unsent: true }]);
-    actor.send({ type: 'SIGNED_IN' });
+  it('tells the host of a choice made on the device before signing in', async () => {
+    const { controls, machine, shown, sent } = provided();
+    const actor = createActor(machine, { input: { language: 'cy', unsent: true } }).start();
     expect(controls.inputs('saveOnHost')).toEqual(['cy']);
     expect(controls.isRunning('readFromHost')).toBe(false);
     controls.resolve('saveOnHost', 'cy');
-    const kept = await waitFor(actor, (snapshot) => snapshot.matches({ signedIn: 'kept' }));
+    const kept = await waitFor(actor, (snapshot) => snapshot.matches('kept'));
     expect(kept.context).toEqual({ language: 'cy', unsent: false });
+    expect(sent.count).toBe(1);
+    expect(shown).toEqual([]);
   });
 
-  it("shows and keeps the host's choice at sign-in when the device made none", async () => {
+  it("shows and keeps the host's choice when the device has none to send", async () => {
     const { controls, machine, shown } = provided();
     const actor = createActor(machine, { input: { language: 'en', unsent: false } }).start();
-    actor.send({ type: 'SIGNED_IN' });
     controls.resolve('readFromHost', 'cy');
-    await waitFor(actor, (snapshot) => snapshot.matches({ signedIn: 'kept' }));
-    expect(shown).toEqual([{ language: 'cy', unsent: false }]);
+    await waitFor(actor, (snapshot) => snapshot.matches('kept'));
+    expect(shown).toEqual(['cy']);
     expect(controls.inputs('saveOnHost')).toEqual([]);
   });
 
-  it('keeps a choice on the device alone where the host does not offer languages', async () => {
+  it('leaves the choice on the device alone where the host does not offer languages', async () => {
     const { controls, machine, shown } = provided();
     const actor = createActor(machine, { input: { language: 'en', unsent: false } }).start();
-    actor.send({ type: 'SIGNED_IN' });
     controls.reject('readFromHost', notFound);
-    await waitFor(actor, (snapshot) => snapshot.matches({ signedIn: 'deviceOnly' }));
+    await waitFor(actor, (snapshot) => snapshot.matches('deviceOnly'));
     actor.send({ type: 'CHOOSE', language: 'cy' });
-    expect(shown).toEqual([{ language: 'cy', unsent: false }]);
+    expect(shown).toEqual([]);
     expect(controls.inputs('saveOnHost')).toEqual([]);
   });
 
-  it('tells the host at the next sign-in of a choice it failed to store', async () => {
-    const { controls, machine } = provided();
+  it('keeps a choice the host failed to store unsent, for the next sign-in', async () => {
+    const { controls, machine, sent } = provided();
     const actor = createActor(machine, { input: { language: 'en', unsent: false } }).start();
-    actor.send({ type: 'SIGNED_IN' });
     controls.resolve('readFromHost', 'en');
-    await waitFor(actor, (snapshot) => snapshot.matches({ signedIn: 'kept' }));
+    await waitFor(actor, (snapshot) => snapshot.matches('kept'));
     actor.send({ type: 'CHOOSE', language: 'cy' });
+    expect(controls.inputs('saveOnHost')).toEqual(['cy']);
     controls.reject('saveOnHost', Object.assign(new Error('Server error'), { status: 500 }));
-    await waitFor(actor, (snapshot) => snapshot.matches({ signedIn: 'kept' }));
+    await waitFor(actor, (snapshot) => snapshot.matches('kept'));
     expect(actor.getSnapshot().context).toEqual({ language: 'cy', unsent: true });
-    actor.send({ type: 'SIGNED_OUT' });
-    actor.send({ type: 'SIGNED_IN' });
-    expect(controls.inputs('saveOnHost')).toEqual(['cy', 'cy']);
+    expect(sent.count).toBe(0);
   });
 });
