@@ -168,6 +168,24 @@ export function createWebpackConfig(mode: Mode, outputPath = path.resolve(__dirn
           exclude: /node_modules/,
           use: { loader: 'babel-loader', options: { cacheDirectory: true } },
         },
+        ...(isProduction
+          ? [
+              {
+                // The statecharts' descriptions are for the inspector, which production leaves out.
+                test: /[\\/]machines[\\/].*\.ts$/,
+                use: {
+                  loader: 'babel-loader',
+                  options: {
+                    babelrc: false,
+                    configFile: false,
+                    cacheDirectory: true,
+                    parserOpts: { plugins: ['typescript'] },
+                    plugins: [require.resolve('./scripts/babel/drop-statechart-descriptions.cjs')],
+                  },
+                },
+              },
+            ]
+          : []),
         {
           // Chakra's theme and anatomy modules, and Ark's and Zag's anatomies, build every
           // recipe and anatomy at their top level with plain calls. Webpack and Terser keep a call

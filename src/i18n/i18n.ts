@@ -4,8 +4,9 @@ import { i18n } from '@lingui/core';
 // English messages with placeholders arrive compiled beside their ids
 // (scripts/i18n/babel-plugin-compile-english.cjs) and Welsh ones from the compiled catalogue, so
 // what still arrives as a string is plain text, shown as written; an unknown server text is
-// shown as it came. Tests and Node keep Lingui's compiler (src/shell/prerender.tsx).
-if (process.env.NODE_ENV === 'production' && typeof window !== 'undefined') {
+// shown as it came. Tests keep Lingui's compiler; the build's prerender sets it again
+// (src/shell/prerender.tsx).
+if (process.env.NODE_ENV === 'production') {
   i18n.setMessagesCompiler((message) => [message]);
 }
 

@@ -1,4 +1,5 @@
 import { Field, Fieldset, HStack, Input } from '@chakra-ui/react';
+import { fieldsetSlotRecipe } from '@chakra-ui/react/theme';
 import { useLingui } from '@lingui/react';
 import { useField } from 'formik';
 import { useFieldError } from './use-field-error';
@@ -166,7 +167,7 @@ export function DateTimeInput({
   );
 
   return (
-    <Fieldset.Root invalid={invalid} disabled={disabled}>
+    <Fieldset.Root recipe={fieldsetSlotRecipe} invalid={invalid} disabled={disabled}>
       <Fieldset.Legend fontWeight="medium">{label}</Fieldset.Legend>
       <Fieldset.HelperText>
         {hint ? `${hint} ` : ''}

@@ -1,4 +1,5 @@
 import { Badge } from '@chakra-ui/react';
+import { badgeRecipe } from '@chakra-ui/react/theme';
 import { useLingui } from '@lingui/react';
 import { permitStatusDisplay } from '../../machines/permits/rules/permit-status-table';
 import { forcedColoursOutline } from './forced-colours';
@@ -13,6 +14,7 @@ export function PermitStatusBadge({ status }: { status: string }) {
   const { label, colour } = permitStatusDisplay(status);
   return (
     <Badge
+      recipe={badgeRecipe}
       colorPalette={colour}
       variant="subtle"
       whiteSpace="nowrap"

@@ -10,7 +10,12 @@ import {
   Stat,
   Text,
 } from '@chakra-ui/react';
-import { dataListSlotRecipe, progressSlotRecipe, statSlotRecipe } from '@chakra-ui/react/theme';
+import {
+  dataListSlotRecipe,
+  progressSlotRecipe,
+  skeletonRecipe,
+  statSlotRecipe,
+} from '@chakra-ui/react/theme';
 import { useLingui } from '@lingui/react';
 import type { Profile } from '../../../contract/auth';
 import {
@@ -252,10 +257,10 @@ function DashboardSkeleton() {
   return (
     <Stack role="status" aria-label={i18n._('Loading your permit usage')} aria-busy="true" gap={6}>
       <SimpleGrid columns={{ base: 1, md: 2 }} gap={6}>
-        <Skeleton height="56" borderRadius="l3" />
-        <Skeleton height="56" borderRadius="l3" />
+        <Skeleton recipe={skeletonRecipe} height="56" borderRadius="l3" />
+        <Skeleton recipe={skeletonRecipe} height="56" borderRadius="l3" />
       </SimpleGrid>
-      <SkeletonText noOfLines={4} />
+      <SkeletonText recipe={skeletonRecipe} noOfLines={4} />
     </Stack>
   );
 }

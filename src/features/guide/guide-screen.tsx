@@ -11,7 +11,7 @@ import {
   Table,
   Text,
 } from '@chakra-ui/react';
-import { tableSlotRecipe } from '@chakra-ui/react/theme';
+import { badgeRecipe, tableSlotRecipe } from '@chakra-ui/react/theme';
 import { Trans, useLingui } from '@lingui/react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -143,6 +143,7 @@ function StatusTable() {
           <Table.Row key={status}>
             <Table.Cell>
               <Badge
+                recipe={badgeRecipe}
                 colorPalette={permitStatusTable[status].colour}
                 _highContrast={forcedColoursOutline}
               >

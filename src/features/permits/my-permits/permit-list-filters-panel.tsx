@@ -10,6 +10,7 @@ import {
   Stack,
   chakra,
 } from '@chakra-ui/react';
+import { fieldsetSlotRecipe } from '@chakra-ui/react/theme';
 import { useLingui } from '@lingui/react';
 import type { I18n } from '@lingui/core';
 import {
@@ -80,7 +81,7 @@ function StatusFilter({
         {i18n._('Status: {summary}', { summary: statusSummary(statuses, i18n) })}
       </Button>
       <Box id={panelId} hidden={!open} mt={3} borderWidth="1px" rounded="md" p={3}>
-        <Fieldset.Root>
+        <Fieldset.Root recipe={fieldsetSlotRecipe}>
           <Fieldset.Legend srOnly>{i18n._('Statuses shown')}</Fieldset.Legend>
           <Button
             size="xs"
