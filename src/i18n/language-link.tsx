@@ -19,6 +19,9 @@ export function LanguageLink() {
       lang={other === 'cy' ? 'cy' : 'en-GB'}
       hrefLang={other}
       color="teal.700"
+      minH="11"
+      display="inline-flex"
+      alignItems="center"
       onClick={(event) => {
         event.preventDefault();
         chooseLanguage(other);

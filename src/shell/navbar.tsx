@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react';
 import { useId, type ReactNode } from 'react';
 import { NavLink, Link as RouterLink, useLocation } from 'react-router';
 import { getConfig } from '../config';
+import { LanguageLink } from '../i18n/language-link';
 import { useNarrowScreen } from '../ui/use-narrow-screen';
 import { useStateResetOn } from '../ui/use-state-reset-on';
 import { AvatarMenu } from './avatar-menu';
@@ -18,8 +19,8 @@ const entries = [
 ] as const;
 
 /**
- * The top bar's frame: the service's name, then a slot for the navigation and one for the account
- * menu, laid out by CSS alone. The signed-in bar fills both; the bar drawn while the session is
+ * The top bar's frame: the service's name, then a slot for the navigation, the "Cymraeg" /
+ * "English" link and a slot for the account menu, laid out by CSS alone. The signed-in bar fills both; the bar drawn while the session is
  * still checked (`NavbarPlaceholder`) leaves them empty at the size they will take, so that
  * nothing under the bar moves when the navigation arrives. Each slot is 44 px tall: the
  * navigation's links (or, on a phone, its Menu button) and the account button are finger targets.
@@ -42,9 +43,12 @@ function NavbarFrame({ navigation, account }: { navigation?: ReactNode; account?
         <Box flex={{ base: '1 0 100%', md: '1' }} order={{ base: 3, md: 2 }} minW={0} minH="11">
           {navigation}
         </Box>
-        <Box order={{ base: 2, md: 3 }} ms="auto" minW="11" minH="11">
-          {account}
-        </Box>
+        <Flex order={{ base: 2, md: 3 }} ms="auto" align="center" gap={{ base: 2, md: 4 }}>
+          <LanguageLink />
+          <Box minW="11" minH="11">
+            {account}
+          </Box>
+        </Flex>
       </Flex>
     </Box>
   );
