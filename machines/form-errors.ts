@@ -1,5 +1,12 @@
 import { ValidationError, type Schema } from 'yup';
+import type { MessageDescriptor } from '@lingui/core';
 import { isMessageDescriptor } from './field-length';
+
+/**
+ * How a screen words a rule's message with values for a form that needs text (the visitor-pass
+ * forms): in the reader's language; `englishMessage` where no screen does.
+ */
+export type SayMessage = (message: MessageDescriptor) => string;
 
 /**
  * A rule's message in English words: a text as it is, a descriptor's English id with its values

@@ -11,7 +11,7 @@ import {
   scheduledStartSchema,
 } from '../../permits/permit-form/permit-form-schema';
 import { formatPermitTime } from '../../permits/rules/permit-display';
-import { inEnglish, type SayMessage } from '../in-english';
+import { englishMessage, type SayMessage } from '../../form-errors';
 import { passWindow } from './visitor-booking-form';
 
 /**
@@ -44,7 +44,7 @@ export const visitorBookingFormMessages = {
 export function visitorBookingSchema(
   invitation: VisitorInvitation,
   now: DateTime | Date,
-  say: SayMessage = inEnglish,
+  say: SayMessage = englishMessage,
 ) {
   const { site } = invitation;
   const { from, until } = passWindow(invitation);

@@ -9,7 +9,7 @@ import {
   londonDateTimeSchema,
   londonInstant,
 } from '../../permits/permit-form/permit-form-schema';
-import { inEnglish, type SayMessage } from '../in-english';
+import { englishMessage, type SayMessage } from '../../form-errors';
 import { defaultPassWindow, isWithinLongestWindow } from './visitor-pass-rules';
 
 /**
@@ -73,7 +73,7 @@ function windowOf(parent: unknown) {
  * name of at most 40 characters. A start in the past is taken as now by the host. `say` words the
  * messages with values in the reader's language (English where none is given).
  */
-export function visitorPassFormSchema(now: DateTime | Date, say: SayMessage = inEnglish) {
+export function visitorPassFormSchema(now: DateTime | Date, say: SayMessage = englishMessage) {
   return yup.object({
     name: yup
       .string()

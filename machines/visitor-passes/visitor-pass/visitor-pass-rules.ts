@@ -3,7 +3,7 @@ import type { VisitorPass, VisitorPassState } from '../../../contract/visitor-pa
 import { formatPermitTime } from '../../permits/rules/permit-display';
 import { inLondon, toDateTimeLocal } from '../../permits/rules/london-time';
 import { visitorPassRules } from '../../../contract/visitor-pass';
-import { inEnglish, type SayMessage } from '../in-english';
+import { englishMessage, type SayMessage } from '../../form-errors';
 
 /** What the resident's list calls each state of a pass, word for word (English ids). */
 export const visitorPassStateLabels: Readonly<Record<VisitorPassState, string>> = {
@@ -46,7 +46,7 @@ export function visitorPassLink(origin: string, token: string): string {
  */
 export function passWindowText(
   pass: Pick<VisitorPass, 'valid_from' | 'valid_until'>,
-  say: SayMessage = inEnglish,
+  say: SayMessage = englishMessage,
 ): string {
   return say(
     /*i18n*/ {
