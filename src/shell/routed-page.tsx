@@ -1,12 +1,58 @@
 import { useLingui } from '@lingui/react';
 import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation, type Location } from 'react-router';
 import { getConfig } from '../config';
 import { PageProblemContext } from '../ui/page-problem';
 import { FlashMessageOutlet } from './flash-message-outlet';
 import { PageErrorBoundary } from './page-error-boundary';
 import { PageSpinner } from './page-spinner';
 import { pageTitle } from './page-titles';
+
+/**
+ * Where the tab's history stands: React Router numbers its entries in their state (`idx`). Null
+ * where the router keeps no history of the browser's (the build's prerender, a memory router).
+ */
+function historyIndex(): number | null {
+  const state: unknown = globalThis.history?.state;
+  if (typeof state !== 'object' || state === null || !('idx' in state)) return null;
+  return typeof state.idx === 'number' ? state.idx : null;
+}
+
+/** One stay on a page: the address it began at, where the history stood, and its number. */
+interface PageVisit {
+  location: Location;
+  index: number | null;
+  number: number;
+}
+
+/**
+ * Which stay on a page `location` belongs to. A move to another page begins a new one; so does
+ * coming back to the same address from another entry of the history. That happens when two
+ * navigations come before React has drawn the first (on a slow phone, a press on "Back to
+ * Permits" and then on "Add Permit"): the router's transitions update one state, so React renders
+ * them together and draws only where they end, the page it already shows. Keyed by the page's
+ * path alone, that page came back with everything typed into it. A page that rewrites its own
+ * entry (My Permits clearing its refresh request, a link to the page shown) or its query alone
+ * (My Permits' filters) stays the same stay.
+ */
+function usePageVisit(location: Location): number {
+  const [visit, setVisit] = useState<PageVisit>(() => ({
+    location,
+    index: historyIndex(),
+    number: 0,
+  }));
+  if (visit.location.key === location.key) return visit.number;
+  const index = historyIndex();
+  const samePage =
+    visit.location.pathname === location.pathname &&
+    (visit.location.search !== location.search ||
+      visit.location.hash !== location.hash ||
+      index === null ||
+      index === visit.index);
+  const next = { location, index, number: samePage ? visit.number : visit.number + 1 };
+  setVisit(next);
+  return next.number;
+}
 
 /**
  * Where a layout shows the current route's screen: a spinner while its chunk loads, and a plain
@@ -16,7 +62,9 @@ import { pageTitle } from './page-titles';
  */
 export function RoutedPage() {
   const { i18n } = useLingui();
-  const { pathname } = useLocation();
+  const location = useLocation();
+  const { pathname } = location;
+  const visit = usePageVisit(location);
   const [problems, setProblems] = useState(0);
   const report = useCallback(() => {
     setProblems((count) => count + 1);
@@ -30,7 +78,7 @@ export function RoutedPage() {
   }, [pathname, problems, locale]);
   return (
     <PageProblemContext.Provider value={problemContext}>
-      <PageErrorBoundary key={pathname}>
+      <PageErrorBoundary key={visit}>
         <FlashMessageOutlet />
         <Suspense fallback={<PageSpinner label={i18n._('Loading page')} />}>
           <Outlet />

@@ -1,7 +1,7 @@
 import { configure, render, screen, waitFor, type RenderOptions } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
+import { BrowserRouter, MemoryRouter } from 'react-router';
 import { fromCallback, fromPromise } from 'xstate';
 import type { IdentityUser } from '../../machines/auth/shared/identity-user';
 import type { Profile } from '../../contract/auth';
@@ -119,6 +119,7 @@ export function renderWithProviders(
     machines = {},
     clock,
     siteSettings,
+    browserHistory = false,
     ...options
   }: {
     route?: string;
@@ -132,6 +133,8 @@ export function renderWithProviders(
      * layout that loads them (a rejection is a failed call).
      */
     siteSettings?: SiteSettings | Promise<SiteSettings>;
+    /** The app's own router, on the window's history (at `route`), rather than one in memory. */
+    browserHistory?: boolean;
   } & Omit<RenderOptions, 'wrapper'> = {},
 ) {
   const overrides: MachineOverrides = {
@@ -145,11 +148,13 @@ export function renderWithProviders(
     }),
     ...machines,
   };
+  if (browserHistory) window.history.replaceState(null, '', route);
   function Wrapper({ children }: { children: ReactNode }) {
-    const routed = (
-      <MemoryRouter initialEntries={[route]}>
-        <FlashMessageProvider>{children}</FlashMessageProvider>
-      </MemoryRouter>
+    const flashed = <FlashMessageProvider>{children}</FlashMessageProvider>;
+    const routed = browserHistory ? (
+      <BrowserRouter>{flashed}</BrowserRouter>
+    ) : (
+      <MemoryRouter initialEntries={[route]}>{flashed}</MemoryRouter>
     );
     return (
       <AppProviders machines={overrides} clock={clock}>

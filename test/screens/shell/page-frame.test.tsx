@@ -1,6 +1,7 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fromPromise } from 'xstate';
 import { loginMachine } from '../../../machines/auth/login/login-machine';
+import { plainSite } from '../../../machines/permits/permit-form/permit-form-samples';
 import { AppRoutes } from '../../../src/shell/routes';
 import { expectErrorSummary } from '../../support/error-summary';
 import { findScreenHeading, renderWithProviders, residentProfile } from '../../support/render';
@@ -182,5 +183,44 @@ describe('password fields', () => {
 
     await user.click(toggle);
     expect(password).toHaveAttribute('type', 'password');
+  });
+});
+
+describe('a page left and opened again', () => {
+  // On a slow phone a resident can press "Back to Permits" and then "Add Permit" before My
+  // Permits has been drawn: the router's two transitions then render together, and React draws
+  // only where they end, the page it already shows (the CI failure of add-permit-journey).
+  test('opens afresh even when the page in between was never drawn: no value of the form left behind', async () => {
+    const { user } = renderWithProviders(<AppRoutes />, {
+      route: '/add-permit',
+      session: signedIn,
+      siteSettings: plainSite,
+      browserHistory: true,
+    });
+    await findScreenHeading('Add New Permit');
+    await user.click(screen.getByRole('checkbox', { name: 'Set as Indefinite' }));
+    const expiryDay = () =>
+      within(screen.getByRole('group', { name: 'Expiry date' })).getByRole('textbox', {
+        name: 'Day',
+      });
+    expect(expiryDay()).toBeDisabled();
+
+    // Both presses before React renders either navigation.
+    const back = screen.getByRole('link', { name: 'Back to Permits' });
+    const addPermit = within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', {
+      name: 'Add Permit',
+    });
+    // One act() around both: each fireEvent alone would let React draw its navigation.
+    // eslint-disable-next-line testing-library/no-unnecessary-act
+    act(() => {
+      fireEvent.click(back);
+      fireEvent.click(addPermit);
+    });
+
+    await findScreenHeading('Add New Permit');
+    await waitFor(() =>
+      expect(screen.getByRole('checkbox', { name: 'Set as Indefinite' })).not.toBeChecked(),
+    );
+    expect(expiryDay()).toBeEnabled();
   });
 });
