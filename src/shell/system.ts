@@ -21,7 +21,6 @@ import {
   layerStyles,
   linkRecipe,
   listSlotRecipe,
-  menuSlotRecipe,
   semanticTokens,
   skipNavLinkRecipe,
   spinnerRecipe,
@@ -117,7 +116,6 @@ const usedComponentsTheme = defineConfig({
       card: cardSlotRecipe,
       field: fieldSlotRecipe,
       list: listSlotRecipe,
-      menu: menuSlotRecipe,
     },
   },
 });
@@ -132,7 +130,7 @@ const focusVisible = {
 };
 
 /** A target a finger can hit: 44 px (WCAG 2.5.5), where 24 px is the floor (2.5.8). */
-const fingerTarget = '11';
+export const fingerTarget = '11';
 
 /**
  * Chakra's solid teal, green and orange (shade 600) put white text, and its red error text
@@ -180,17 +178,6 @@ const accessibleTheme = defineConfig({
           size: {
             sm: { h: fingerTarget, minW: fingerTarget },
             md: { h: fingerTarget, minW: fingerTarget },
-          },
-        },
-      },
-    },
-    slotRecipes: {
-      menu: {
-        slots: menuSlotRecipe.slots,
-        base: {
-          item: {
-            minH: fingerTarget,
-            _highlighted: { bg: 'focus.ring', color: 'focus.edge' },
           },
         },
       },
