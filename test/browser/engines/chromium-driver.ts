@@ -8,6 +8,7 @@ import {
   type NameMatch,
   markOne,
   selectFocusedText,
+  pageTextsInPage,
   serviceWorkerState,
   waitForTextIn,
   type InPage,
@@ -48,6 +49,7 @@ export async function startChromiumDriver(): Promise<EngineDriver> {
     waitForText: (text, options = {}) => waitForTextIn(inPage, text, options, true),
     waitForTextGone: (text, options = {}) => waitForTextIn(inPage, text, options, false),
     axeViolations: () => axeViolations(page),
+    pageTexts: () => inPage(pageTextsInPage, undefined),
     serviceWorker: () => inPage(serviceWorkerState, undefined),
     close: () => browser.close(),
   };

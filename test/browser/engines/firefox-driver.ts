@@ -9,6 +9,7 @@ import {
   type NameMatch,
   markOne,
   selectFocusedText,
+  pageTextsInPage,
   serviceWorkerState,
   waitUntil,
   waitForTextIn,
@@ -72,6 +73,7 @@ export async function startFirefoxDriver(): Promise<EngineDriver> {
       }
       return (await page.evaluate(axeSummariesInPage, axeRunOptions)).map(describeAxeViolation);
     },
+    pageTexts: () => inPage(pageTextsInPage, undefined),
     serviceWorker: () => inPage(serviceWorkerState, undefined),
     close: () => browser.close(),
   };

@@ -7,6 +7,7 @@ import {
   axeSummariesInPage,
   markOne,
   selectFocusedText,
+  pageTextsInPage,
   serviceWorkerState,
   waitForTextIn,
   targetSelector,
@@ -184,6 +185,7 @@ export async function startWebKitDriver(): Promise<EngineDriver> {
       );
       return summaries.map(describeAxeViolation);
     },
+    pageTexts: () => inPage(pageTextsInPage, undefined),
     serviceWorker: () => inPage(serviceWorkerState, undefined),
     close: () => current.stop(),
   };
