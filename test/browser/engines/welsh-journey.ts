@@ -98,6 +98,7 @@ function welshJourney(startDriver: () => Promise<EngineDriver>): void {
     // A press outside an open dialog cannot happen: the link is found once the dialog has gone.
     await driver.click('link', cy('How to Guide'));
     await driver.waitForPath('/how-to-guide');
+    await driver.waitForText(cy('Getting Started'));
     await expectWelshPage(driver);
 
     await driver.click('link', cy('Settings'));
