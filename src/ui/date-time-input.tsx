@@ -41,13 +41,16 @@ const separatorKeys = new Set(['/', '.', '-', ':', ' ', ',']);
 
 /**
  * A London instant in words, in the language shown (./date-locale.ts), with whether London is on
- * GMT or BST then (the abbreviations are the same in Welsh).
+ * GMT or BST then (the abbreviations are the same in Welsh). CLDR writes the Welsh weekday with a
+ * capital, for the start of a sentence ("Dydd Mercher"); in the middle of one it is "dydd
+ * Mercher", as the e-mails write it (server/mail/mail-i18n.ts).
  */
-function inWords(instant: DateTime): string {
+function inWords(instant: DateTime, midSentence: boolean): string {
   const london = instant.setZone(siteTimeZone).setLocale(residentDateLocale());
   const zone = london.offset === 60 ? 'BST' : 'GMT';
+  const words = london.toFormat('cccc d MMMM yyyy, HH:mm');
   return i18n._('{dateTime} UK time ({zone})', {
-    dateTime: london.toFormat('cccc d MMMM yyyy, HH:mm'),
+    dateTime: midSentence ? words.replace(/^Dydd /, 'dydd ') : words,
     zone,
   });
 }
@@ -60,11 +63,12 @@ function inWords(instant: DateTime): string {
  */
 export function dateTimeInputHint(value: string, earliest?: string): string {
   const reading = readDateTimeParts(value);
-  if (reading.kind === 'ok') return i18n._('{dateTime}.', { dateTime: inWords(reading.instant) });
+  if (reading.kind === 'ok')
+    return i18n._('{dateTime}.', { dateTime: inWords(reading.instant, false) });
   const first = earliest === undefined ? null : readDateTimeParts(earliest);
   const example =
     first?.kind === 'ok'
-      ? i18n._('The earliest is {dateTime}.', { dateTime: inWords(first.instant) })
+      ? i18n._('The earliest is {dateTime}.', { dateTime: inWords(first.instant, true) })
       : i18n._('For example, 27 3 2026 14 30.');
   return i18n._('{example} Use the 24-hour clock.', { example });
 }
