@@ -1,25 +1,5 @@
 import { ValidationError, type Schema } from 'yup';
-import type { MessageDescriptor } from '@lingui/core';
-import { isMessageDescriptor } from './field-length';
-
-/**
- * How a screen words a rule's message with values for a form that needs text (the visitor-pass
- * forms): in the reader's language; `englishMessage` where no screen does.
- */
-export type SayMessage = (message: MessageDescriptor) => string;
-
-/**
- * A rule's message in English words: a text as it is, a descriptor's English id with its values
- * put in (the rules' descriptors have plain `{name}` placeholders only). The web app shows the
- * rules' messages in the reader's language instead (src/ui/validate-with-schema.ts).
- */
-export function englishMessage(message: unknown): string {
-  if (!isMessageDescriptor(message)) return String(message);
-  const values = message.values ?? {};
-  return message.id.replace(/\{(\w+)\}/g, (placeholder, name: string) =>
-    name in values ? String(values[name]) : placeholder,
-  );
-}
+import { englishMessage } from './say-message';
 
 /**
  * What a form's Yup schema says about `values`: each invalid field with its first message, in

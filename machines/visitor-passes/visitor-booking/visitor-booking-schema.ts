@@ -11,7 +11,7 @@ import {
   scheduledStartSchema,
 } from '../../permits/permit-form/permit-form-schema';
 import { formatPermitTime } from '../../permits/rules/permit-display';
-import { englishMessage, type SayMessage } from '../../form-errors';
+import { englishMessage, type SayMessage } from '../../say-message';
 import { passWindow } from './visitor-booking-form';
 
 /**

@@ -9,7 +9,7 @@ import {
   londonDateTimeSchema,
   londonInstant,
 } from '../../permits/permit-form/permit-form-schema';
-import { englishMessage, type SayMessage } from '../../form-errors';
+import { englishMessage, type SayMessage } from '../../say-message';
 import { defaultPassWindow, isWithinLongestWindow } from './visitor-pass-rules';
 
 /**

@@ -3,7 +3,7 @@ import type { VisitorPass, VisitorPassState } from '../../../contract/visitor-pa
 import { formatPermitTime } from '../../permits/rules/permit-display';
 import { inLondon, toDateTimeLocal } from '../../permits/rules/london-time';
 import { visitorPassRules } from '../../../contract/visitor-pass';
-import { englishMessage, type SayMessage } from '../../form-errors';
+import { englishMessage, type SayMessage } from '../../say-message';
 
 /** What the resident's list calls each state of a pass, word for word (English ids). */
 export const visitorPassStateLabels: Readonly<Record<VisitorPassState, string>> = {

@@ -28,7 +28,7 @@ export function AddToCalendarButton({
         downloadTextFile(
           permitIcsFileName(permit, series.length > 1),
           'text/calendar;charset=utf-8',
-          permitIcs(series, clock()),
+          permitIcs(series, clock(), (message) => i18n._(message)),
         )
       }
     >

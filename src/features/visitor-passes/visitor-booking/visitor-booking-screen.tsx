@@ -258,7 +258,7 @@ function BookedPermit({ booking }: { booking: VisitorBooking }) {
           downloadTextFile(
             permitIcsFileName(booking),
             'text/calendar;charset=utf-8',
-            permitIcs(booking, clock()),
+            permitIcs(booking, clock(), (message) => i18n._(message)),
           )
         }
       >
