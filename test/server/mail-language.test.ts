@@ -253,6 +253,43 @@ describe('mails in the resident’s language', () => {
     expect(englishSentencesIn(mail.subject + mail.text)).toEqual([]);
   });
 
+  it('the pages of a Welsh-speaking resident’s mailed links are in Welsh: switching reminders off, confirming the address', async () => {
+    const resident = await signedInPermitClient(api.url, database.db);
+    expect((await putLanguage(resident, { language: 'cy' })).status).toBe(200);
+    permitOf(await resident.create(permitPayload({ end_ts: londonNow({ minutes: 30 }) })));
+    const reminder = await mailArriving(resident.email, 'Yn dod i ben cyn bo hir: ');
+    const switchOff = /^<(.+)>$/.exec(reminder.headers?.['List-Unsubscribe'] ?? '')?.[1] ?? '';
+
+    const asked = await (await fetch(switchOff)).text();
+    expect(asked).toContain('<html lang="cy">');
+    expect(asked).toContain('<h1>Rhoi’r gorau i nodiadau atgoffa cyn i drwydded ddod i ben?</h1>');
+    expect(asked).toContain(
+      '<button type="submit">Rhoi’r gorau i nodiadau atgoffa cyn i drwydded ddod i ben</button>',
+    );
+    const done = await (await fetch(switchOff, { method: 'POST' })).text();
+    expect(done).toContain(
+      '<h1>Ni fyddwch yn cael rhagor o nodiadau atgoffa cyn i drwydded ddod i ben</h1>',
+    );
+    expect(done).toContain('<p>Gallwch eu troi ymlaen eto yn Kerbside, o dan Gosodiadau.</p>');
+
+    const newcomer = await signedInPermitClient(api.url, database.db, { emailVerified: false });
+    expect((await putLanguage(newcomer, { language: 'cy' })).status).toBe(200);
+    expect((await newcomer.post('/api/v1/me/email-verification/')).status).toBe(202);
+    const mail = await mailArriving(newcomer.email, 'Cadarnhewch eich cyfeiriad e-bost');
+    // The mail names the page's button as the page shows it.
+    expect(mail.text).toContain('"Cadarnhau fy nghyfeiriad e-bost"');
+    const confirm =
+      /(http\S+\/api\/v1\/email-verification\/confirm\/\?\S+)/.exec(mail.text)?.[1] ?? '';
+    const shown = await (await fetch(confirm)).text();
+    expect(shown).toContain('<html lang="cy">');
+    expect(shown).toContain('<button type="submit">Cadarnhau fy nghyfeiriad e-bost</button>');
+    const confirmed = await (await fetch(confirm, { method: 'POST' })).text();
+    expect(confirmed).toContain('<h1>Mae eich cyfeiriad e-bost wedi’i gadarnhau</h1>');
+    for (const page of [asked, done, shown, confirmed]) {
+      expect(englishSentencesIn(page)).toEqual([]);
+    }
+  });
+
   it('a visitor’s receipt is in the language the booking names, English when it names none', async () => {
     const resident = await signedInPermitClient(api.url, database.db);
     const pass = await createPass(resident, { uses: 2 });
