@@ -21,9 +21,10 @@ export default defineConfig({
       include: ['<rootDir>/src', '<rootDir>/machines', '<rootDir>/contract'],
     },
     {
-      // The API host's e-mails (server/mail), in the resident's language.
+      // The API host's e-mails (server/mail), in the resident's language, with the statuses' names
+      // they show (contract/permit-status.ts, which the web app's catalogue has too).
       path: '<rootDir>/locales/{locale}/mail',
-      include: ['<rootDir>/server'],
+      include: ['<rootDir>/server', '<rootDir>/contract/permit-status.ts'],
     },
   ],
   // No origins nor creation date: a catalogue changes only when a text does.

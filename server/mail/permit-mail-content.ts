@@ -1,7 +1,7 @@
 import type { I18n } from '@lingui/core';
 import type { EmailPreferenceKind } from '../../contract/email-preferences';
 import type { MailLanguage } from '../../contract/language';
-import type { PermitStatus } from '../../contract/permit-status';
+import { permitStatusLabels, type PermitStatus } from '../../contract/permit-status';
 import type { PermitMailKind, PermitRow } from '../db/schema';
 import { htmlLanguage, mailDateTime, mailI18n } from './mail-i18n';
 import type { MailMessage } from './mailer';
@@ -36,26 +36,6 @@ const openings: Readonly<Record<PermitMailKind, string>> = {
   active: /*i18n*/ 'Your visitor permit is now active. Keep this e-mail as proof of it.',
   cancelled: /*i18n*/ 'Your visitor permit is cancelled.',
   reminder: /*i18n*/ 'Your visitor permit ends soon.',
-};
-
-/**
- * What residents read for each status: docs/contract.md §4's words, as contract/permit-status.ts
- * has them (test/server/mail-language.test.ts keeps the two the same), marked here as well so
- * that the mail catalogue, which reads server/ alone, has them.
- */
-export const mailStatusLabels: Readonly<Record<PermitStatus, string>> = {
-  ACTIVE: /*i18n*/ 'Active',
-  SCHEDULED: /*i18n*/ 'Scheduled',
-  QUEUED: /*i18n*/ 'Queued',
-  CANCEL_PENDING: /*i18n*/ 'Cancelling…',
-  CANCELLED: /*i18n*/ 'Cancelled',
-  CANCEL_FAILED: /*i18n*/ 'Cancel failed',
-  UPDATE_PENDING: /*i18n*/ 'Updating…',
-  UPDATE_FAILED: /*i18n*/ 'Update Failed',
-  EXPIRE_PENDING: /*i18n*/ 'Expiring…',
-  EXPIRED: /*i18n*/ 'Expired',
-  FAILED: /*i18n*/ 'Failed',
-  FAILED_LIMIT: /*i18n*/ 'Failed - Limit Exceeded',
 };
 
 /** Nothing the resident typed: only our own words and, for a reminder, the end time. */
@@ -112,7 +92,7 @@ export function permitMailFacts(
     [i18n._('Starts'), mailDateTime(i18n, permit.startTs)],
     [i18n._('Ends'), endText(i18n, permit.endTs)],
     [i18n._('Reference'), typedValue(permit.referenceNo)],
-    [i18n._('Status'), i18n._(mailStatusLabels[status])],
+    [i18n._('Status'), i18n._(permitStatusLabels[status])],
   ];
 }
 

@@ -1,9 +1,7 @@
-import { permitStatusLabels } from '../../contract/permit-status';
 import { AttemptThrottle } from '../../server/auth/attempt-throttle';
 import { createHostLogger } from '../../server/logging/create-host-logger';
 import { createPermitMailDispatcher } from '../../server/mail/create-permit-mail-dispatcher';
 import type { MailMessage } from '../../server/mail/mailer';
-import { mailStatusLabels } from '../../server/mail/permit-mail-content';
 import type { PollingLoop } from '../../server/polling/create-polling-loop';
 // The Welsh mail catalogue, compiled from locales/cy/mail.po (lingui.config.ts): its keys are
 // the English texts of the mails.
@@ -164,10 +162,6 @@ describe('GET/PUT /api/v1/me/language/', () => {
 });
 
 describe('mails in the resident’s language', () => {
-  it('the status labels of mails are the contract’s, word for word', () => {
-    expect(mailStatusLabels).toEqual(permitStatusLabels);
-  });
-
   it('a Welsh-speaking resident’s confirmation and end reminder are in Welsh: subject, text and HTML', async () => {
     const resident = await signedInPermitClient(api.url, database.db);
     expect((await putLanguage(resident, { language: 'cy' })).status).toBe(200);
