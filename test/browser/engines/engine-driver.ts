@@ -1,6 +1,7 @@
 import type axe from 'axe-core';
 import type { DateTime } from 'luxon';
 import type { AxeViolationSummary } from '../axe';
+import type { PageTexts } from '../../support/page-texts';
 
 /** The roles the journeys reach controls by. */
 export type ControlRole = 'button' | 'link' | 'menuitem' | 'checkbox' | 'textbox';
@@ -226,47 +227,6 @@ export async function markOne(
     async () => (answer = await inPage(markTarget, query)) === 'found',
     () => `No one ${role} named ${JSON.stringify(name)}${group ? ` in "${group}"` : ''}: ${answer}`,
   );
-}
-
-/** What a page says it is written in (`<html lang>`) and what it shows. */
-export interface PageTexts {
-  lang: string;
-  texts: string[];
-}
-
-/**
- * Runs in the page: its `lang`, and every text it shows a reader or a screen reader (its title,
- * each visible text node, each accessible name, description or placeholder written in an
- * attribute). A part that says which language it is in (the language link, "English" in
- * lang="en-GB") and the inert copy of a page rendered in advance are left out.
- */
-export function pageTextsInPage(): PageTexts {
-  const texts = [document.title];
-  const walker = document.createTreeWalker(
-    document.body,
-    NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT,
-    (node) =>
-      node instanceof Element &&
-      (node.hasAttribute('lang') ||
-        node.hasAttribute('inert') ||
-        ['SCRIPT', 'STYLE', 'NOSCRIPT'].includes(node.tagName))
-        ? NodeFilter.FILTER_REJECT
-        : NodeFilter.FILTER_ACCEPT,
-  );
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    if (node instanceof Element) {
-      for (const attribute of ['aria-label', 'title', 'alt', 'placeholder', 'aria-valuetext']) {
-        const value = node.getAttribute(attribute);
-        if (value) texts.push(value);
-      }
-    } else if ((node.parentElement?.getClientRects().length ?? 0) > 0) {
-      texts.push(node.textContent ?? '');
-    }
-  }
-  return {
-    lang: document.documentElement.lang,
-    texts: texts.map((text) => text.replace(/\s+/g, ' ').trim()).filter(Boolean),
-  };
 }
 
 /** 'active': a service worker runs the page's offline copy; 'unsupported': no service workers. */

@@ -11,6 +11,7 @@ import { AppRoutes } from '../../../src/shell/routes';
 import { startApiHostStandIn, type ApiHostStandIn } from '../../support/api-host-stand-in';
 import { englishCatalogueTextsIn } from '../../support/english-catalogue';
 import { axeViolations } from '../../support/jsdom-axe';
+import { pageTextsInPage } from '../../support/page-texts';
 import { renderWithProviders, type SessionSetup } from '../../support/render';
 
 // Issue 40's completeness checks. Every page, and the states a resident meets on it (a refused
@@ -197,33 +198,6 @@ const pageStates: PageState[] = [
   },
 ];
 
-/**
- * Every text the page shows a reader or a screen reader: its title, each text node and each
- * accessible name, description or placeholder written in an attribute. A part that says which
- * language it is in (the language link, "English" in lang="en-GB") is left out.
- */
-function shownTexts(): string[] {
-  const texts = [document.title];
-  const walker = document.createTreeWalker(
-    document.body,
-    NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT,
-    (node) =>
-      node instanceof Element &&
-      (node.hasAttribute('lang') || ['SCRIPT', 'STYLE'].includes(node.tagName))
-        ? NodeFilter.FILTER_REJECT
-        : NodeFilter.FILTER_ACCEPT,
-  );
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    if (!(node instanceof Element)) texts.push(node.textContent ?? '');
-    else
-      for (const attribute of ['aria-label', 'title', 'alt', 'placeholder', 'aria-valuetext']) {
-        const value = node.getAttribute(attribute);
-        if (value) texts.push(value);
-      }
-  }
-  return texts.map((text) => text.replace(/\s+/g, ' ').trim()).filter(Boolean);
-}
-
 async function walk(state: PageState) {
   const { user: resident } = renderWithProviders(<AppRoutes />, {
     route: state.route,
@@ -238,7 +212,7 @@ async function walk(state: PageState) {
     expect(screen.queryByRole('status', { name: say('Loading page') })).not.toBeInTheDocument(),
   );
   await state.then?.(resident);
-  return shownTexts();
+  return pageTextsInPage(false).texts;
 }
 
 describe('in Welsh', () => {
