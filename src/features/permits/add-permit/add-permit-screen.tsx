@@ -37,6 +37,7 @@ import { CheckboxField } from '../../../ui/checkbox-field';
 import { DateTimeInput } from '../../../ui/date-time-input';
 import { FormBody } from '../../../ui/form-body';
 import { FormField } from '../../../ui/form-field';
+import { VehicleFields } from '../../../ui/vehicle-fields';
 import { FormPage } from '../../../ui/form-page';
 import { FormSubmission, type SubmissionProgress } from '../../../ui/form-submission';
 import { RegistrationField } from '../../../ui/registration-field';
@@ -200,14 +201,7 @@ function PermitFields({
       )}
       <RecentVehicleButtons vehicles={recentVehicles} />
       <AddPermitRegistrationField actor={actor} recentVehicles={recentVehicles} />
-      <FormField name="make" label={i18n._('Make')} autoComplete="off" />
-      <FormField name="model" label={i18n._('Model')} autoComplete="off" />
-      <FormField
-        name="colour"
-        label={i18n._('Colour (optional)')}
-        autoComplete="off"
-        required={false}
-      />
+      <VehicleFields />
       <FormField
         name="driver_first"
         label={i18n._('Driver first name (optional)')}

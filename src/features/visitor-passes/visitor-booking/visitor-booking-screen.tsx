@@ -37,6 +37,7 @@ import { ErrorAlert } from '../../../ui/error-alert';
 import { focusPageHeading } from '../../../ui/focus-page-heading';
 import { FormBody } from '../../../ui/form-body';
 import { FormField } from '../../../ui/form-field';
+import { VehicleFields } from '../../../ui/vehicle-fields';
 import { FormPage } from '../../../ui/form-page';
 import { FormSubmission } from '../../../ui/form-submission';
 import { PermitDetailsList } from '../../../ui/permit-details-list';
@@ -118,14 +119,7 @@ function BookingFields({
   return (
     <>
       <BookingRegistrationField actor={actor} />
-      <FormField name="make" label={i18n._('Make')} autoComplete="off" />
-      <FormField name="model" label={i18n._('Model')} autoComplete="off" />
-      <FormField
-        name="colour"
-        label={i18n._('Colour (optional)')}
-        autoComplete="off"
-        required={false}
-      />
+      <VehicleFields />
       {site.can_schedule_permits && !arrivingLater && (
         <CheckboxField
           name="schedule"
