@@ -11,12 +11,12 @@ import {
   scheduledStartSchema,
 } from '../../permits/permit-form/permit-form-schema';
 import { formatPermitTime } from '../../permits/rules/permit-display';
-import { englishMessage, type SayMessage } from '../../say-message';
 import { passWindow } from './visitor-booking-form';
 
 /**
  * The booking form's own messages, word for word (test/machines/visitor-passes/visitor-booking/):
- * those naming the pass's times are descriptors, worded by the schema's `say`.
+ * those naming the pass's times are descriptors, worded in the reader's language where the form is
+ * shown (src/ui/validate-with-schema.ts).
  */
 export const visitorBookingFormMessages = {
   startBeforePass: (from: string): MessageDescriptor => /*i18n*/ ({
@@ -38,14 +38,9 @@ export const visitorBookingFormMessages = {
  * The booking form's rules at `now`: Add Permit's for the vehicle, the registration and the times
  * on the pass's site (machines/permits/permit-form/permit-form-schema.ts), with the times held
  * within the pass's window (a chosen start on or after its start and before its end, a chosen end
- * no later than its end), and a receipt address, when given, in the host's e-mail format. `say`
- * words the messages naming the pass's times in the reader's language (English where none is given).
+ * no later than its end), and a receipt address, when given, in the host's e-mail format.
  */
-export function visitorBookingSchema(
-  invitation: VisitorInvitation,
-  now: DateTime | Date,
-  say: SayMessage = englishMessage,
-) {
+export function visitorBookingSchema(invitation: VisitorInvitation, now: DateTime | Date) {
   const { site } = invitation;
   const { from, until } = passWindow(invitation);
   const fromText = formatPermitTime(invitation.valid_from);
@@ -59,17 +54,17 @@ export function visitorBookingSchema(
     'acknowledged',
   ]);
   const start = scheduledStartSchema(now)
-    .test('from', say(visitorBookingFormMessages.startBeforePass(fromText)), (value) => {
+    .test('from', visitorBookingFormMessages.startBeforePass(fromText), (value) => {
       const instant = londonInstant(value);
       return instant === null || from === null || instant >= from;
     })
-    .test('until', say(visitorBookingFormMessages.startAfterPass(untilText)), (value) => {
+    .test('until', visitorBookingFormMessages.startAfterPass(untilText), (value) => {
       const instant = londonInstant(value);
       return instant === null || until === null || instant < until;
     });
   const end = expirySchema(now, permitFormMessages.endRequired, (values) =>
     values.schedule === true ? values.start : '',
-  ).test('until', say(visitorBookingFormMessages.endAfterPass(untilText)), (value) => {
+  ).test('until', visitorBookingFormMessages.endAfterPass(untilText), (value) => {
     const instant = londonInstant(value);
     return instant === null || until === null || instant <= until;
   });

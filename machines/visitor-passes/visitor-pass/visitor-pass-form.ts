@@ -9,7 +9,6 @@ import {
   londonDateTimeSchema,
   londonInstant,
 } from '../../permits/permit-form/permit-form-schema';
-import { englishMessage, type SayMessage } from '../../say-message';
 import { defaultPassWindow, isWithinLongestWindow } from './visitor-pass-rules';
 
 /**
@@ -41,7 +40,10 @@ export const visitorPassFormMessages = {
   nameTooLong: tooLongMessage('Name', visitorPassRules.nameMaxLength),
 } as const;
 
-/** The form's messages with the contract's limits in them, worded by the screen (`SayMessage`). */
+/**
+ * The form's messages with the contract's limits in them: descriptors, worded in the reader's
+ * language where the form is shown (src/ui/validate-with-schema.ts), in English by `formErrors`.
+ */
 export const visitorPassLimitMessages: Readonly<
   Record<'windowTooLong' | 'usesOutOfRange', MessageDescriptor>
 > = {
@@ -70,10 +72,9 @@ function windowOf(parent: unknown) {
 /**
  * The rules of "Send a visitor pass" at `now` (contract/visitor-pass.ts, `visitorPassRules`): a
  * window that ends in the future, after it starts and at most 31 days after; 1 to 10 permits; a
- * name of at most 40 characters. A start in the past is taken as now by the host. `say` words the
- * messages with values in the reader's language (English where none is given).
+ * name of at most 40 characters. A start in the past is taken as now by the host.
  */
-export function visitorPassFormSchema(now: DateTime | Date, say: SayMessage = englishMessage) {
+export function visitorPassFormSchema(now: DateTime | Date) {
   return yup.object({
     name: yup
       .string()
@@ -92,11 +93,11 @@ export function visitorPassFormSchema(now: DateTime | Date, say: SayMessage = en
         const { from, until } = windowOf(parent);
         return from === null || until === null || until > from;
       })
-      .test('longest', say(visitorPassLimitMessages.windowTooLong), (_, { parent }) => {
+      .test('longest', visitorPassLimitMessages.windowTooLong, (_, { parent }) => {
         const { from, until } = windowOf(parent);
         return from === null || until === null || isWithinLongestWindow(from, until);
       }),
-    uses: yup.string().test('in-range', say(visitorPassLimitMessages.usesOutOfRange), (value) => {
+    uses: yup.string().test('in-range', visitorPassLimitMessages.usesOutOfRange, (value) => {
       const typed = (value ?? '').trim();
       const uses = Number(typed);
       return /^\d+$/.test(typed) && uses >= 1 && uses <= visitorPassRules.maxUses;

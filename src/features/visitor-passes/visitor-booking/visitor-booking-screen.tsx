@@ -1,5 +1,4 @@
 import { Box, Button, Spinner, Stack, Text } from '@chakra-ui/react';
-import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
 import { Formik, useFormikContext } from 'formik';
@@ -211,10 +210,7 @@ function BookingForm({
         {...validateWithSchema<VisitorBookingFormValues>(() =>
           // Yup comes with the first "Book parking", not with the page (docs/performance.md).
           import('../../../../machines/visitor-passes/visitor-booking/visitor-booking-schema').then(
-            (module) =>
-              module.visitorBookingSchema(invitation, clock(), (message: MessageDescriptor) =>
-                i18n._(message),
-              ),
+            (module) => module.visitorBookingSchema(invitation, clock()),
           ),
         )}
         onSubmit={(values) => actor.send({ type: 'SUBMIT', values })}

@@ -1,5 +1,4 @@
 import { Button, Link, Stack, Text } from '@chakra-ui/react';
-import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
 import { Formik } from 'formik';
@@ -42,7 +41,6 @@ const fieldOrder: (keyof VisitorPassFormValues)[] = ['valid_from', 'valid_until'
  */
 export function SendVisitorPassScreen() {
   const { i18n } = useLingui();
-  const say = (message: MessageDescriptor) => i18n._(message);
   const clock = useClock();
   const actor = useAppActor('visitorPass', visitorPassMachine, visitorPassActors);
   const [initialValues] = useState(() => newVisitorPassForm(clock()));
@@ -73,7 +71,7 @@ export function SendVisitorPassScreen() {
       {creating ? (
         <Formik
           initialValues={initialValues}
-          {...validateWithSchema<VisitorPassFormValues>(() => visitorPassFormSchema(clock(), say))}
+          {...validateWithSchema<VisitorPassFormValues>(() => visitorPassFormSchema(clock()))}
           onSubmit={(values) => actor.send({ type: 'SUBMIT', values })}
         >
           <FormBody fieldOrder={fieldOrder} serverFieldErrors={serverFieldErrors}>
