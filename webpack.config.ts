@@ -25,6 +25,25 @@ const vendor = (name: string, test: RegExp) => ({
  * Nothing else is cached: API answers (another origin, and one resident's data) never pass
  * through it.
  */
+/**
+ * A babel-loader pass of its own over `test`, outside the app's babel config, running one plugin.
+ * The plugin is named by its path: named, Babel's own look-up of it never settled when webpack ran
+ * inside Jest (the development server of test/browser/inspector-button.test.ts).
+ */
+const babelPass = (test: RegExp, plugin: string, parserOpts?: { plugins: string[] }) => ({
+  test,
+  use: {
+    loader: 'babel-loader',
+    options: {
+      babelrc: false,
+      configFile: false,
+      cacheDirectory: true,
+      ...(parserOpts && { parserOpts }),
+      plugins: [require.resolve(plugin)],
+    },
+  },
+});
+
 function offlineServiceWorker() {
   return new GenerateSW({
     swDest: 'service-worker.js',
@@ -170,41 +189,25 @@ export function createWebpackConfig(mode: Mode, outputPath = path.resolve(__dirn
         },
         ...(isProduction
           ? [
-              {
-                // The statecharts' descriptions are for the inspector, which production leaves out.
-                test: /[\\/]machines[\\/].*\.ts$/,
-                use: {
-                  loader: 'babel-loader',
-                  options: {
-                    babelrc: false,
-                    configFile: false,
-                    cacheDirectory: true,
-                    parserOpts: { plugins: ['typescript'] },
-                    plugins: [require.resolve('./scripts/babel/drop-statechart-descriptions.cjs')],
-                  },
+              // The statecharts' descriptions are for the inspector, which production leaves out.
+              babelPass(
+                /[\\/]machines[\\/].*\.ts$/,
+                './scripts/babel/drop-statechart-descriptions.cjs',
+                {
+                  plugins: ['typescript'],
                 },
-              },
+              ),
             ]
           : []),
-        {
-          // Chakra's theme and anatomy modules, and Ark's and Zag's anatomies, build every
-          // recipe and anatomy at their top level with plain calls. Webpack and Terser keep a call
-          // they cannot prove free of side effects, so the first recipe the app took brought every
-          // anatomy, and the remnants of every recipe, with it. Those calls only build values:
-          // marked pure, the ones the app never reads are dropped.
-          test: /node_modules[\\/](@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/](anatomy\.js$|theme[\\/])|(@ark-ui|@zag-js)[\\/].*anatomy\.m?js$)/,
-          use: {
-            loader: 'babel-loader',
-            options: {
-              babelrc: false,
-              configFile: false,
-              cacheDirectory: true,
-              // By its path: named, Babel's own look-up of the plugin never settled when webpack
-              // ran inside Jest (the development server of test/browser/inspector-button.test.ts).
-              plugins: [require.resolve('babel-plugin-annotate-pure-calls')],
-            },
-          },
-        },
+        // Chakra's theme and anatomy modules, and Ark's and Zag's anatomies, build every
+        // recipe and anatomy at their top level with plain calls. Webpack and Terser keep a call
+        // they cannot prove free of side effects, so the first recipe the app took brought every
+        // anatomy, and the remnants of every recipe, with it. Those calls only build values:
+        // marked pure, the ones the app never reads are dropped.
+        babelPass(
+          /node_modules[\\/](@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/](anatomy\.js$|theme[\\/])|(@ark-ui|@zag-js)[\\/].*anatomy\.m?js$)/,
+          'babel-plugin-annotate-pure-calls',
+        ),
       ],
     },
     plugins: [
