@@ -8,5 +8,7 @@ module.exports = (api) => {
       ['@babel/preset-react', { runtime: 'automatic' }],
       '@babel/preset-typescript',
     ],
+    // English messages with placeholders compiled at build time, in tests as in the browser.
+    plugins: ['./scripts/i18n/babel-plugin-compile-english.cjs'],
   };
 };

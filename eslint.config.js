@@ -20,7 +20,7 @@ const features = [
 ];
 
 module.exports = tseslint.config(
-  { ignores: ['node_modules', 'dist', '.data', 'coverage', 'server/db/migrations'] },
+  { ignores: ['node_modules', 'dist', '.data', 'coverage', 'server/db/migrations', 'locales'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -34,7 +34,7 @@ module.exports = tseslint.config(
     },
   },
   {
-    files: ['**/*.js'],
+    files: ['**/*.{js,cjs}'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {

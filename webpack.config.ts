@@ -25,6 +25,25 @@ const vendor = (name: string, test: RegExp) => ({
  * Nothing else is cached: API answers (another origin, and one resident's data) never pass
  * through it.
  */
+/**
+ * A babel-loader pass of its own over `test`, outside the app's babel config, running one plugin.
+ * The plugin is named by its path: named, Babel's own look-up of it never settled when webpack ran
+ * inside Jest (the development server of test/browser/inspector-button.test.ts).
+ */
+const babelPass = (test: RegExp, plugin: string, parserOpts?: { plugins: string[] }) => ({
+  test,
+  use: {
+    loader: 'babel-loader',
+    options: {
+      babelrc: false,
+      configFile: false,
+      cacheDirectory: true,
+      ...(parserOpts && { parserOpts }),
+      plugins: [require.resolve(plugin)],
+    },
+  },
+});
+
 function offlineServiceWorker() {
   return new GenerateSW({
     swDest: 'service-worker.js',
@@ -75,10 +94,12 @@ interface PrerenderedPage {
   path: string;
   title: string;
   html: string;
+  /** The same page in Welsh (scripts/stack/prerender-pages.ts). */
+  welsh: { title: string; html: string };
 }
 
 const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
  * Every page's HTML asks for the app's code at once: index.html for the chunks that start the app
@@ -89,7 +110,8 @@ const escapeHtml = (text: string) =>
  * service worker's precache answers it with (Workbox's `cleanURLs`). The sign-in form, and a
  * signed-in page's frame and heading, paint with the HTML instead of after the JavaScript. The
  * page is `inert` until the app replaces it (src/main.tsx), so nothing can be typed into it and
- * lost.
+ * lost. It is there in English and in Welsh: public/language.js picks the one the device chose
+ * before the first paint.
  */
 class PageHtml {
   constructor(private readonly prerender: boolean) {}
@@ -126,7 +148,13 @@ class PageHtml {
             const preloads = preloadLinks(compilation, [appStart, screenChunkName(page.path)]);
             const html = withPreloads(preloads)
               .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
-              .replace(emptyRoot, () => `<div id="root"><div inert>${page.html}</div></div>`);
+              .replace(
+                emptyRoot,
+                () =>
+                  `<div id="root"><div inert lang="en-GB">${page.html}</div>` +
+                  `<div inert lang="cy" data-title="${escapeHtml(page.welsh.title)}">` +
+                  `${page.welsh.html}</div></div>`,
+              );
             compilation.emitAsset(`${page.path.slice(1)}.html`, new sources.RawSource(html));
           }
         },
@@ -159,25 +187,27 @@ export function createWebpackConfig(mode: Mode, outputPath = path.resolve(__dirn
           exclude: /node_modules/,
           use: { loader: 'babel-loader', options: { cacheDirectory: true } },
         },
-        {
-          // Chakra's theme and anatomy modules, and Ark's and Zag's anatomies, build every
-          // recipe and anatomy at their top level with plain calls. Webpack and Terser keep a call
-          // they cannot prove free of side effects, so the first recipe the app took brought every
-          // anatomy, and the remnants of every recipe, with it. Those calls only build values:
-          // marked pure, the ones the app never reads are dropped.
-          test: /node_modules[\\/](@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/](anatomy\.js$|theme[\\/])|(@ark-ui|@zag-js)[\\/].*anatomy\.m?js$)/,
-          use: {
-            loader: 'babel-loader',
-            options: {
-              babelrc: false,
-              configFile: false,
-              cacheDirectory: true,
-              // By its path: named, Babel's own look-up of the plugin never settled when webpack
-              // ran inside Jest (the development server of test/browser/inspector-button.test.ts).
-              plugins: [require.resolve('babel-plugin-annotate-pure-calls')],
-            },
-          },
-        },
+        ...(isProduction
+          ? [
+              // The statecharts' descriptions are for the inspector, which production leaves out.
+              babelPass(
+                /[\\/]machines[\\/].*\.ts$/,
+                './scripts/babel/drop-statechart-descriptions.cjs',
+                {
+                  plugins: ['typescript'],
+                },
+              ),
+            ]
+          : []),
+        // Chakra's theme and anatomy modules, and Ark's and Zag's anatomies, build every
+        // recipe and anatomy at their top level with plain calls. Webpack and Terser keep a call
+        // they cannot prove free of side effects, so the first recipe the app took brought every
+        // anatomy, and the remnants of every recipe, with it. Those calls only build values:
+        // marked pure, the ones the app never reads are dropped.
+        babelPass(
+          /node_modules[\\/](@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/](anatomy\.js$|theme[\\/])|(@ark-ui|@zag-js)[\\/].*anatomy\.m?js$)/,
+          'babel-plugin-annotate-pure-calls',
+        ),
       ],
     },
     plugins: [

@@ -6,9 +6,10 @@ export const siteTimeZone = 'Europe/London';
 /**
  * The answer to a wall time the clocks skip when they go forward (01:00–01:59 on the last Sunday
  * of March), on both sides: the API host's field error (Django REST framework's text) and the web
- * form's.
+ * form's. An English id (lingui.config.ts), so `siteTimeZone` is written out: a marked text is a
+ * literal.
  */
-export const skippedWallTimeMessage = `Invalid datetime for the timezone "${siteTimeZone}".`;
+export const skippedWallTimeMessage = /*i18n*/ 'Invalid datetime for the timezone "Europe/London".';
 
 export interface WallClockFields {
   year: number;

@@ -14,6 +14,7 @@ import {
 import { emailPreferencesSchema } from './email-preferences';
 import { emailVerificationSchema } from './email-verification';
 import { detailErrorSchema, fieldErrorsSchema } from './errors';
+import { languagePreferenceSchema, visitorBookingRequestSchema } from './language';
 import {
   permitActionBodySchema,
   permitCapInfoSchema,
@@ -25,7 +26,6 @@ import {
 } from './permit';
 import { siteSettingsSchema } from './site-settings';
 import {
-  visitorBookingPayloadSchema,
   visitorBookingSchema,
   visitorInvitationSchema,
   visitorPassCreatedSchema,
@@ -358,6 +358,25 @@ export function openApiDocument() {
           },
         }),
       },
+      '/api/v1/me/language/': {
+        get: signedIn({
+          tags: ['optional'],
+          operationId: 'getLanguage',
+          summary: 'The language of the resident’s e-mails (optional)',
+          responses: { '200': answer('The language.', languagePreferenceSchema) },
+        }),
+        put: signedIn({
+          tags: ['optional'],
+          operationId: 'putLanguage',
+          summary: 'Choose the language of the resident’s e-mails (optional)',
+          requestBody: json(languagePreferenceSchema),
+          responses: {
+            '200': answer('The language stored.', languagePreferenceSchema),
+            '400': refusals.badRequest,
+            '429': refusals.throttled,
+          },
+        }),
+      },
       '/api/v1/me/email-verification/': {
         get: signedIn({
           tags: ['optional'],
@@ -463,9 +482,9 @@ export function openApiDocument() {
           operationId: 'bookOnVisitorPass',
           summary: 'Book parking on a visitor’s link (optional)',
           description:
-            'The permit is the resident’s, under the rules of their own (limit, cap, overlaps, the site’s settings), within the pass’s window; it takes one of the pass’s uses. A receipt goes once to `receipt_email`, which is not kept.',
+            'The permit is the resident’s, under the rules of their own (limit, cap, overlaps, the site’s settings), within the pass’s window; it takes one of the pass’s uses. A receipt goes once to `receipt_email`, which is not kept, in `language`.',
           requestParams: { path: visitLink },
-          requestBody: json(visitorBookingPayloadSchema),
+          requestBody: json(visitorBookingRequestSchema),
           responses: {
             '201': answer('Booked.', visitorBookingSchema),
             '400': answer(

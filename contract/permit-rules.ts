@@ -28,7 +28,8 @@ export function normaliseVrm(typed: string): string {
 /** What a normalised registration may hold. */
 export const vrmPattern = /^[A-Z0-9]+$/;
 
-export const vrmInvalidMessage = 'Enter a valid registration number (letters and digits only).';
+export const vrmInvalidMessage =
+  /*i18n*/ 'Enter a valid registration number (letters and digits only).';
 
 /** Rows per page of GET /api/v1/permits/ (docs/contract.md §2, My Permits). */
 export const permitListPageSize = 20;

@@ -23,18 +23,20 @@ export function isPermitStatus(value: unknown): value is PermitStatus {
 /**
  * What residents read for each status, word for word from docs/contract.md §4, "Permit statuses":
  * the web app's badges (machines/permits/rules/permit-status-table.ts) and the API host's e-mails.
+ * English ids (lingui.config.ts): the badge shows them in the reader's language
+ * (src/ui/permit-status-badge.tsx).
  */
 export const permitStatusLabels: Readonly<Record<PermitStatus, string>> = {
-  ACTIVE: 'Active',
-  SCHEDULED: 'Scheduled',
-  QUEUED: 'Queued',
-  CANCEL_PENDING: 'Cancelling…',
-  CANCELLED: 'Cancelled',
-  CANCEL_FAILED: 'Cancel failed',
-  UPDATE_PENDING: 'Updating…',
-  UPDATE_FAILED: 'Update Failed',
-  EXPIRE_PENDING: 'Expiring…',
-  EXPIRED: 'Expired',
-  FAILED: 'Failed',
-  FAILED_LIMIT: 'Failed - Limit Exceeded',
+  ACTIVE: /*i18n*/ 'Active',
+  SCHEDULED: /*i18n*/ 'Scheduled',
+  QUEUED: /*i18n*/ 'Queued',
+  CANCEL_PENDING: /*i18n*/ 'Cancelling…',
+  CANCELLED: /*i18n*/ 'Cancelled',
+  CANCEL_FAILED: /*i18n*/ 'Cancel failed',
+  UPDATE_PENDING: /*i18n*/ 'Updating…',
+  UPDATE_FAILED: /*i18n*/ 'Update Failed',
+  EXPIRE_PENDING: /*i18n*/ 'Expiring…',
+  EXPIRED: /*i18n*/ 'Expired',
+  FAILED: /*i18n*/ 'Failed',
+  FAILED_LIMIT: /*i18n*/ 'Failed - Limit Exceeded',
 };

@@ -21,18 +21,25 @@ export const visitorPassRules = {
   nameMaxLength: 40,
 } as const;
 
-/** What the resident and the visitor are told of a pass that cannot be used, whatever the reason. */
-export const visitorPassUnusableMessage = 'This visitor pass can no longer be used';
+/**
+ * What the resident and the visitor are told of a pass that cannot be used, whatever the reason.
+ * This and the texts below are English ids (lingui.config.ts): the web app shows them translated.
+ */
+export const visitorPassUnusableMessage = /*i18n*/ 'This visitor pass can no longer be used';
 
 /** What the visitor is told when the resident's limit or cap has no room left. */
 export const inviterHasNoPermitsLeftMessage =
-  'The person who invited you has no permits left right now';
+  /*i18n*/ 'The person who invited you has no permits left right now';
 
-/** Why a pass's window is refused (POST /api/v1/visitor-passes/), each under `valid_until`. */
+/**
+ * Why a pass's window is refused (POST /api/v1/visitor-passes/), each under `valid_until`. The
+ * texts without a number are English ids (lingui.config.ts), shown in the reader's language; the
+ * longest window's, built from the rule, is shown as the host words it.
+ */
 export const visitorPassWindowMessages = {
-  endBeforeStart: 'A visitor pass must end after it starts',
+  endBeforeStart: /*i18n*/ 'A visitor pass must end after it starts',
   tooLong: `A visitor pass may last at most ${visitorPassRules.maxWindowDays} days`,
-  endInPast: 'A visitor pass must end in the future',
+  endInPast: /*i18n*/ 'A visitor pass must end in the future',
 } as const;
 
 /**
@@ -41,7 +48,7 @@ export const visitorPassWindowMessages = {
  * end, or the site's automatic end, included).
  */
 export const visitorBookingOutsideWindowMessage =
-  'Your stay must be within the dates of your visitor pass';
+  /*i18n*/ 'Your stay must be within the dates of your visitor pass';
 
 export const visitorPassStates = ['READY', 'USED', 'EXPIRED', 'WITHDRAWN'] as const;
 export type VisitorPassState = (typeof visitorPassStates)[number];

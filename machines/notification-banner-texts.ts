@@ -1,16 +1,11 @@
-import { formatRegistration } from './permits/rules/uk-registration';
-
 /**
- * What the notification banner says after each action (src/ui/notification-banner.tsx), word
- * for word (test/screens/shell/flash-message.test.tsx). A permit is named by its registration,
- * spaced as the Add Permit form shows it.
+ * What the notification banner says after signing in, registering and signing out
+ * (src/ui/notification-banner.tsx), word for word (test/screens/shell/flash-message.test.tsx).
+ * English ids (lingui.config.ts), shown translated where the banner is drawn
+ * (src/shell/flash-message-outlet.tsx). A permit action's texts: machines/permits/permit-banner-texts.ts.
  */
 export const notificationBannerTexts = {
-  permitCreated: (vrm: string) => `Permit created for ${formatRegistration(vrm)}.`,
-  permitUpdated: (vrm: string) => `Permit for ${formatRegistration(vrm)} updated.`,
-  permitActivated: (vrm: string) => `Permit for ${formatRegistration(vrm)} is now active.`,
-  permitCancelled: (vrm: string) => `Permit for ${formatRegistration(vrm)} cancelled.`,
-  signedIn: 'You are signed in.',
-  registered: 'Your account has been created and you are signed in.',
-  signedOut: 'You have signed out.',
+  signedIn: /*i18n*/ 'You are signed in.',
+  registered: /*i18n*/ 'Your account has been created and you are signed in.',
+  signedOut: /*i18n*/ 'You have signed out.',
 } as const;

@@ -16,6 +16,7 @@ import { authRoutes } from './routes/auth-routes';
 import { emailVerificationRoutes } from './routes/email-verification-routes';
 import { sendEmailVerification } from './mail/send-email-verification';
 import { emailPreferenceRoutes } from './routes/email-preference-routes';
+import { languageRoutes } from './routes/language-routes';
 import { passwordRoutes } from './routes/password-routes';
 import { permitRoutes } from './routes/permit-routes';
 import { siteSettingsRoutes } from './routes/site-settings-routes';
@@ -234,6 +235,12 @@ export function buildApp(deps: AppDependencies): FastifyInstance {
     publicUrl: () => deps.publicUrl ?? ownLoopbackUrl(app),
   });
   app.register(emailPreferenceRoutes, {
+    prefix: '/api/v1',
+    db: deps.db,
+    identity: deps.identity,
+    throttles,
+  });
+  app.register(languageRoutes, {
     prefix: '/api/v1',
     db: deps.db,
     identity: deps.identity,

@@ -17,6 +17,8 @@ import { hiddenPermitsMachine } from '../permits/my-permits/hidden-permits-machi
 import { permitListMachine } from '../permits/my-permits/permit-list-machine';
 import { updatePermitMachine } from '../permits/permit-dialogs/update-permit-machine';
 import { sessionMachine } from '../session-machine';
+import { languageMachine } from '../language/language-machine';
+import { languageEventSamples } from '../language/language-flow-samples';
 import { emailPreferencesMachine } from '../settings/email-preferences/email-preferences-machine';
 import { emailVerificationMachine } from '../settings/email-verification/email-verification-machine';
 import { loginEventSamples } from '../auth/login/login-flow-samples';
@@ -160,6 +162,14 @@ export const flowModels: readonly FlowModel[] = [
     machine: updatePermitMachine,
     eventSamples: updatePermitEventSamples,
     input: { permit: scheduledPermit, settings: schedulingSite },
+  },
+  {
+    name: 'language',
+    home: 'machines/language',
+    title: 'Every page: Cymraeg / English',
+    machine: languageMachine,
+    eventSamples: languageEventSamples,
+    input: { language: 'en', unsent: false },
   },
   {
     name: 'emailPreferences',

@@ -39,5 +39,10 @@ export function bundleBudget(sizes: BundleSizes): BudgetLine[] {
       sizes.visitorPageGzipBytes,
       budget.visitorPageGzipBytes,
     ),
+    line(
+      'the Welsh catalogue (gzip; loaded only when Welsh is chosen)',
+      sizes.welshCatalogueGzipBytes,
+      budget.welshCatalogueGzipBytes,
+    ),
   ];
 }

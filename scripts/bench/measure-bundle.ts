@@ -25,6 +25,8 @@ export interface BundleSizes {
    * the app: its screen's chunk and the chunks it shares, vendors included.
    */
   visitorPageGzipBytes: number;
+  /** Gzipped bytes of the Welsh catalogue's chunk, which loads only when Welsh is chosen. */
+  welshCatalogueGzipBytes: number;
   /** Every script Chromium fetches for /login from the build served as a static host would. */
   loginPageScripts: PageScripts;
 }
@@ -105,6 +107,12 @@ export async function measureBuiltBundle(
             /visitor-booking[\\/]visitor-booking-screen$/.test(origin.request ?? ''),
           ),
         )
+        .flatMap((chunk) => chunk.files ?? []),
+    ),
+    welshCatalogueGzipBytes: gzipBytesOf(
+      outputPath,
+      chunks
+        .filter((chunk) => (chunk.names ?? []).includes('welsh'))
         .flatMap((chunk) => chunk.files ?? []),
     ),
     loginPageScripts: await measureLoginPage(outputPath),

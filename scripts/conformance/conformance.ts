@@ -9,6 +9,7 @@ import {
 import { emailPreferencesSchema } from '../../contract/email-preferences';
 import { emailVerificationSchema } from '../../contract/email-verification';
 import { detailErrorSchema, fieldErrorsSchema } from '../../contract/errors';
+import { languagePreferenceSchema } from '../../contract/language';
 import {
   permitActionBodySchema,
   permitCapInfoSchema,
@@ -334,6 +335,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const present = new Set<string>();
   for (const [path, schema] of [
     ['/api/v1/me/email-preferences/', emailPreferencesSchema],
+    ['/api/v1/me/language/', languagePreferenceSchema],
     ['/api/v1/me/email-verification/', emailVerificationSchema],
     ['/api/v1/visitor-passes/', visitorPassListSchema],
   ] as const) {

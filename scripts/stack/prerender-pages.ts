@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
+import { messages as welshMessages } from '../../locales/cy/app';
+import { i18n } from '../../src/i18n/i18n';
 import { prerenderedPaths, prerenderPage } from '../../src/shell/prerender';
 
 /**
- * `tsx scripts/stack/prerender-pages.ts`: prints the pages rendered in advance, as JSON
- * `[{ path, title, html }]`, with the runtime configuration the build ships in public/config.js.
+ * `tsx scripts/stack/prerender-pages.ts`: prints the pages rendered in advance, in English and in
+ * Welsh, as JSON `[{ path, title, html, welsh: { title, html } }]`, with the runtime configuration the build ships in public/config.js.
  * webpack.config.ts runs it in a process of its own, with `NODE_ENV=production`, so that the
  * app's modules and React's server renderer stay out of webpack's process.
  */
@@ -18,7 +20,11 @@ async function prerenderPages(): Promise<void> {
   globalThis.__KERBSIDE_CONFIG__ = sandbox.window.__KERBSIDE_CONFIG__;
   const pages = [];
   for (const pathname of prerenderedPaths) {
-    pages.push({ path: pathname, ...(await prerenderPage(pathname)) });
+    const english = await prerenderPage(pathname);
+    i18n.loadAndActivate({ locale: 'cy', messages: welshMessages });
+    const welsh = await prerenderPage(pathname);
+    i18n.loadAndActivate({ locale: 'en', messages: {} });
+    pages.push({ path: pathname, ...english, welsh });
   }
   process.stdout.write(JSON.stringify(pages));
 }

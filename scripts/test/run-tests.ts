@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 
 /**
- * `npm test`: lint and the type check run beside Jest instead of before it. Each takes a core for
+ * `npm test`: lint, the type check and the catalogues' check run beside Jest instead of before it. Each takes a core for
  * a minute or so, and Jest's browser suites leave cores idle while pages load; on two cores the
  * three together finish minutes sooner than one after another. Jest's output streams as it runs;
  * each check's is printed when it ends. Arguments go to Jest.
@@ -39,13 +39,14 @@ async function main(): Promise<void> {
   const outcomes = await Promise.all([
     runCheck('lint', 'lint'),
     runCheck('typecheck', 'typecheck'),
+    runCheck('i18n', 'i18n:check'),
     runJest(process.argv.slice(2)),
   ]);
   const failed = outcomes.filter(({ code }) => code !== 0).map(({ name }) => name);
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
   console.log(
     failed.length === 0
-      ? `\nnpm test: lint, typecheck and jest passed in ${minutes} min.`
+      ? `\nnpm test: lint, typecheck, i18n and jest passed in ${minutes} min.`
       : `\nnpm test: ${failed.join(', ')} failed (${minutes} min).`,
   );
   process.exitCode = failed.length === 0 ? 0 : 1;

@@ -101,6 +101,8 @@ export interface CredentialThrottles {
   passwordResetAccount: AttemptThrottle;
   /** Changes of e-mail preferences, per resident. */
   emailPreferencesAccount: AttemptThrottle;
+  /** Changes of the language of e-mails, per resident. */
+  languageAccount: AttemptThrottle;
   /** Refused e-mail switch-off links, per client address. */
   mailLinkAddress: AttemptThrottle;
   /**
@@ -127,6 +129,7 @@ export function defaultCredentialThrottles(): CredentialThrottles {
     passwordResetAddress: throttle('password-reset-address', 10),
     passwordResetAccount: throttle('password-reset-account', 5),
     emailPreferencesAccount: throttle('email-preferences-account', 30),
+    languageAccount: throttle('language-account', 30),
     mailLinkAddress: throttle('mail-link-address', 10),
     visitorPassAddress: throttle('visitor-pass-address', 20),
     visitorPassToken: throttle('visitor-pass-token', 20),

@@ -1,6 +1,6 @@
-import { DateTime } from 'luxon';
+import type { MailLanguage } from '../../contract/language';
+import { mailDateTime, mailI18n } from '../mail/mail-i18n';
 import type { MailMessage } from '../mail/mailer';
-import { toUkDateTime } from '../../contract/london-wall-time';
 
 export interface PasswordResetMailDetails {
   email: string;
@@ -9,6 +9,8 @@ export interface PasswordResetMailDetails {
   uid: string;
   token: string;
   expiresAt: Date;
+  /** The resident's language (GET/PUT /api/v1/me/language/); English when not given. */
+  language?: MailLanguage;
 }
 
 /** `${webOrigin}/reset-password?uid=…&token=…`: the route and parameters of docs/contract.md §2. */
@@ -19,23 +21,31 @@ function passwordResetLink(webOrigin: string, uid: string, token: string): strin
   return link.toString();
 }
 
-/** The e-mail that carries a password-reset link, with its expiry in UK time (docs/contract.md §9). */
+/**
+ * The e-mail that carries a password-reset link, in the resident's language, with its expiry in
+ * UK time (docs/contract.md §9).
+ */
 export function passwordResetMail(details: PasswordResetMailDetails): MailMessage {
-  const expiry = toUkDateTime(DateTime.fromJSDate(details.expiresAt));
+  const i18n = mailI18n(details.language ?? 'en');
+  const expiry = mailDateTime(i18n, details.expiresAt);
   return {
     to: details.email,
-    subject: 'Reset your Kerbside password',
+    subject: i18n._('Reset your Kerbside password'),
     text: [
       // No name: the address may belong to someone other than whoever typed it in (issue 34).
-      'Hello,',
+      i18n._('Hello,'),
       '',
-      'Someone asked to reset the password of your Kerbside account. To choose a new password, open this link:',
+      i18n._(
+        'Someone asked to reset the password of your Kerbside account. To choose a new password, open this link:',
+      ),
       '',
       passwordResetLink(details.webOrigin, details.uid, details.token),
       '',
-      `The link works once, until ${expiry} (UK time).`,
+      i18n._('The link works once, until {expiry} (UK time).', { expiry }),
       '',
-      'If you did not ask for this, you can ignore this e-mail: your password stays as it is.',
+      i18n._(
+        'If you did not ask for this, you can ignore this e-mail: your password stays as it is.',
+      ),
     ].join('\n'),
   };
 }

@@ -69,8 +69,16 @@ export const users = pgTable(
      * confirmed address.
      */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /**
+     * The language of the resident's e-mails, 'en' or 'cy' (GET/PUT /api/v1/me/language/,
+     * contract/language.ts); 'en' until they choose.
+     */
+    language: text('language').notNull().default('en'),
   },
-  (table) => [check('users_permit_limit_not_negative', sql`${table.permitLimit} >= 0`)],
+  (table) => [
+    check('users_permit_limit_not_negative', sql`${table.permitLimit} >= 0`),
+    check('users_language', sql`${table.language} in ('en', 'cy')`),
+  ],
 );
 
 /** One row (id 1), created by a migration, holding the site-wide toggles of docs/contract.md §3. */

@@ -1,6 +1,9 @@
+import type { I18n } from '@lingui/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { MailLanguage } from '../../contract/language';
 import type { AttemptThrottle } from '../auth/attempt-throttle';
 import type { Database } from '../db/database';
+import { htmlLanguage, mailI18n } from '../mail/mail-i18n';
 import { refuseMailLink, sendMailLinkPage } from './mail-link-page';
 
 /** A page of a mailed link: its heading and the HTML under it. */
@@ -18,13 +21,19 @@ export interface MailLinkRoute<Link> {
   path: string;
   /** The link a request names, or null when it is not a genuine, current link. */
   check(request: FastifyRequest): Promise<Link | null>;
+  /** The language of the resident the link is for: its pages are in it, as its mail was. */
+  languageOf(link: Link): MailLanguage;
   /**
-   * GET's page: its heading, its one button's text, and the link's parts once checked, in the
-   * link's order (never the request's query as received: nothing else of it reaches the page).
+   * GET's page, worded by `i18n`: its heading, its one button's text, and the link's parts once
+   * checked, in the link's order (never the request's query as received: nothing else of it
+   * reaches the page).
    */
-  ask(link: Link): { title: string; button: string; query: Readonly<Record<string, string>> };
-  /** POST: does what the link is for, and answers the page that says so. */
-  act(link: Link): Promise<MailLinkPage>;
+  ask(
+    link: Link,
+    i18n: I18n,
+  ): { title: string; button: string; query: Readonly<Record<string, string>> };
+  /** POST: does what the link is for, and answers the page that says so, worded by `i18n`. */
+  act(link: Link, i18n: I18n): Promise<MailLinkPage>;
 }
 
 /**
@@ -41,19 +50,23 @@ export function addMailLinkRoute<Link>(app: FastifyInstance, route: MailLinkRout
   };
 
   app.get(relativePath, async (request, reply) => {
-    const page = route.ask(await genuineLink(request));
+    const link = await genuineLink(request);
+    const i18n = mailI18n(route.languageOf(link));
+    const page = route.ask(link, i18n);
     const query = new URLSearchParams(page.query).toString().replace(/&/g, '&amp;');
-    return sendMailLinkPage(
-      reply,
-      200,
-      page.title,
-      `<form method="post" action="${route.path}?${query}">` +
+    return sendMailLinkPage(reply, 200, {
+      title: page.title,
+      body:
+        `<form method="post" action="${route.path}?${query}">` +
         `<button type="submit">${page.button}</button></form>`,
-    );
+      lang: htmlLanguage(i18n),
+    });
   });
 
   app.post(relativePath, async (request, reply) => {
-    const page = await route.act(await genuineLink(request));
-    return sendMailLinkPage(reply, 200, page.title, page.body);
+    const link = await genuineLink(request);
+    const i18n = mailI18n(route.languageOf(link));
+    const page = await route.act(link, i18n);
+    return sendMailLinkPage(reply, 200, { ...page, lang: htmlLanguage(i18n) });
   });
 }

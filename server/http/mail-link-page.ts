@@ -6,14 +6,20 @@ import { refuseWhenThrottled } from './refuse-when-throttled';
 
 /**
  * A mailed link's page (an e-mail switched off, an address confirmed): a plain HTML page with a
- * heading, for a resident who opened the link outside the app.
+ * heading, in the resident's language (`lang`, as server/mail/mail-i18n.ts's htmlLanguage gives
+ * it), for a resident who opened the link outside the app.
  */
-export function sendMailLinkPage(reply: FastifyReply, status: number, title: string, body: string) {
+export function sendMailLinkPage(
+  reply: FastifyReply,
+  status: number,
+  page: { title: string; body: string; lang: string },
+) {
+  const { title, body, lang } = page;
   return reply
     .code(status)
     .type('text/html; charset=utf-8')
     .send(
-      `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>${title}</title>` +
+      `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>${title}</title>` +
         `<meta name="viewport" content="width=device-width, initial-scale=1"></head>` +
         `<body><h1>${title}</h1>${body}</body></html>`,
     );

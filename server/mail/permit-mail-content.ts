@@ -1,8 +1,9 @@
-import { DateTime } from 'luxon';
-import { toUkDateTime } from '../../contract/london-wall-time';
+import type { I18n } from '@lingui/core';
 import type { EmailPreferenceKind } from '../../contract/email-preferences';
+import type { MailLanguage } from '../../contract/language';
 import { permitStatusLabels, type PermitStatus } from '../../contract/permit-status';
 import type { PermitMailKind, PermitRow } from '../db/schema';
+import { htmlLanguage, mailDateTime, mailI18n } from './mail-i18n';
 import type { MailMessage } from './mailer';
 
 /** What one permit mail is made from. */
@@ -17,6 +18,8 @@ export interface PermitMailSubject {
   to: string;
   /** The signed link that switches this kind of mail off (server/mail/mail-links.ts). */
   switchOffUrl: string;
+  /** The resident's language (GET/PUT /api/v1/me/language/); English when not given. */
+  language?: MailLanguage;
 }
 
 /** The preference that switches a mail kind off. */
@@ -24,28 +27,34 @@ export function preferenceOf(kind: PermitMailKind): EmailPreferenceKind {
   return kind === 'reminder' ? 'reminders' : 'confirmations';
 }
 
-const headlines: Readonly<Record<PermitMailKind, { subject: string; opening: string }>> = {
-  created: {
-    subject: 'Permit booked',
-    opening: 'Your visitor permit is booked. Keep this e-mail as proof of it.',
-  },
-  active: {
-    subject: 'Permit active',
-    opening: 'Your visitor permit is now active. Keep this e-mail as proof of it.',
-  },
-  cancelled: {
-    subject: 'Permit cancelled',
-    opening: 'Your visitor permit is cancelled.',
-  },
-  reminder: {
-    subject: 'Ending soon',
-    opening: 'Your visitor permit ends soon.',
-  },
+/**
+ * What each kind of mail opens with. Texts marked for the mail catalogue (lingui.config.ts) and
+ * written in the mail's language where it is made.
+ */
+const openings: Readonly<Record<PermitMailKind, string>> = {
+  created: /*i18n*/ 'Your visitor permit is booked. Keep this e-mail as proof of it.',
+  active: /*i18n*/ 'Your visitor permit is now active. Keep this e-mail as proof of it.',
+  cancelled: /*i18n*/ 'Your visitor permit is cancelled.',
+  reminder: /*i18n*/ 'Your visitor permit ends soon.',
 };
 
+/** Nothing the resident typed: only our own words and, for a reminder, the end time. */
+function subjectOf(i18n: I18n, kind: PermitMailKind, end: string): string {
+  switch (kind) {
+    case 'created':
+      return i18n._('Permit booked: your Kerbside visitor permit');
+    case 'active':
+      return i18n._('Permit active: your Kerbside visitor permit');
+    case 'cancelled':
+      return i18n._('Permit cancelled: your Kerbside visitor permit');
+    case 'reminder':
+      return i18n._('Ending soon: your Kerbside visitor permit ends {end}', { end });
+  }
+}
+
 /** docs/contract.md §3: an end in year 9999 means the permit has no end. */
-function endText(endTs: Date): string {
-  return endTs.getUTCFullYear() === 9999 ? 'Indefinite' : toUkDateTime(DateTime.fromJSDate(endTs));
+function endText(i18n: I18n, endTs: Date): string {
+  return endTs.getUTCFullYear() === 9999 ? i18n._('Indefinite') : mailDateTime(i18n, endTs);
 }
 
 function escapeHtml(text: string): string {
@@ -65,42 +74,46 @@ function typedValue(text: string): string {
   return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
 }
 
-/** The permit's facts a mail tells, each a label and a one-line value. */
+/** The permit's facts a mail tells, each a label and a one-line value, in the mail's language. */
 export function permitMailFacts(
+  i18n: I18n,
   permit: PermitMailSubject['permit'],
   status: PermitStatus,
 ): Array<[string, string]> {
   return [
-    ['Registration', typedValue(permit.vrm)],
+    [i18n._('Registration'), typedValue(permit.vrm)],
     [
-      'Vehicle',
+      i18n._('Vehicle'),
       [permit.make, permit.model, permit.colour]
         .map(typedValue)
         .filter((part) => part)
         .join(' '),
     ],
-    ['Starts', toUkDateTime(DateTime.fromJSDate(permit.startTs))],
-    ['Ends', endText(permit.endTs)],
-    ['Reference', typedValue(permit.referenceNo)],
-    ['Status', permitStatusLabels[status]],
+    [i18n._('Starts'), mailDateTime(i18n, permit.startTs)],
+    [i18n._('Ends'), endText(i18n, permit.endTs)],
+    [i18n._('Reference'), typedValue(permit.referenceNo)],
+    [i18n._('Status'), i18n._(permitStatusLabels[status])],
   ];
 }
 
 /**
  * A mail's plain text and HTML, the same facts in each: an opening line, the facts as a labelled
  * list (a table in HTML), the sign-off, and a closing line (a link's text and its HTML) if any.
+ * The opening and facts come in the mail's language; the sign-off is written in it here.
  */
 export function permitMailBodies(
+  i18n: I18n,
   opening: string,
   facts: Array<[string, string]>,
   closing?: { text: string; html: string },
 ): { text: string; html: string } {
+  const signOff = i18n._('Kerbside visitor parking');
   const text = [
     opening,
     '',
     ...facts.map(([name, value]) => `${name}: ${value}`),
     '',
-    'Kerbside visitor parking',
+    signOff,
     ...(closing ? [closing.text] : []),
     '',
   ].join('\n');
@@ -111,40 +124,51 @@ export function permitMailBodies(
     )
     .join('');
   const html =
-    '<!doctype html><html lang="en-GB"><body>' +
+    `<!doctype html><html lang="${htmlLanguage(i18n)}"><body>` +
     `<p>${escapeHtml(opening)}</p><table>${rows}</table>` +
-    '<p>Kerbside visitor parking</p>' +
+    `<p>${escapeHtml(signOff)}</p>` +
     (closing ? `<p>${closing.html}</p>` : '') +
     '</body></html>';
   return { text, html };
 }
 
+/** The closing line of a mail of this kind: the link that switches the kind off, as text and HTML. */
+function switchOffLine(
+  i18n: I18n,
+  kind: PermitMailKind,
+  url: string,
+): { text: string; html: string } {
+  const reminder = kind === 'reminder';
+  const text = reminder
+    ? i18n._('To stop reminders before a permit ends, open this link: {url}', { url })
+    : i18n._('To stop permit confirmations, open this link: {url}', { url });
+  const link = reminder
+    ? i18n._('Stop reminders before a permit ends')
+    : i18n._('Stop permit confirmations');
+  return { text, html: `<a href="${escapeHtml(url)}">${escapeHtml(link)}</a>` };
+}
+
 /**
- * A permit confirmation or reminder, as plain text and as HTML with the same facts: registration,
- * make and model, start and end in UK time, reference and status, what the resident typed only
- * as labelled one-line values in the body, never in the subject. No images, no tracking, no
- * link but the one that switches this kind of mail off, also offered to mail clients as RFC 8058
- * one-click unsubscribe headers.
+ * A permit confirmation or reminder in the resident's language, as plain text and as HTML with
+ * the same facts: registration, make and model, start and end in UK time, reference and status,
+ * what the resident typed only as labelled one-line values in the body, never in the subject. No
+ * images, no tracking, no link but the one that switches this kind of mail off, also offered to
+ * mail clients as RFC 8058 one-click unsubscribe headers.
  */
 export function permitMailContent(subject: PermitMailSubject): MailMessage {
   const { permit, kind } = subject;
-  const headline = headlines[kind];
-  const end = endText(permit.endTs);
-  const what = kind === 'reminder' ? 'reminders before a permit ends' : 'permit confirmations';
+  const i18n = mailI18n(subject.language ?? 'en');
   const { text, html } = permitMailBodies(
-    headline.opening,
-    permitMailFacts(permit, subject.status),
-    {
-      text: `To stop ${what}, open this link: ${subject.switchOffUrl}`,
-      html: `<a href="${escapeHtml(subject.switchOffUrl)}">Stop ${escapeHtml(what)}</a>`,
-    },
+    i18n,
+    i18n._(openings[kind]),
+    permitMailFacts(i18n, permit, subject.status),
+    switchOffLine(i18n, kind, subject.switchOffUrl),
   );
-  // Nothing the resident typed (registration, reference label, vehicle) goes into the subject,
-  // which mail clients show before any label: only our own words and the end time.
-  const about = kind === 'reminder' ? ` ends ${end}` : '';
   return {
     to: subject.to,
-    subject: `${headline.subject}: your Kerbside visitor permit${about}`,
+    // Nothing the resident typed (registration, reference label, vehicle) goes into the subject,
+    // which mail clients show before any label: only our own words and the end time.
+    subject: subjectOf(i18n, kind, endText(i18n, permit.endTs)),
     text,
     html,
     headers: {

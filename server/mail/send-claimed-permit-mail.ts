@@ -5,6 +5,7 @@ import { backoffDelay } from '../reconciler/reconciler-settings';
 import { takeAccountMail } from './account-mail-budget';
 import type { ClaimedPermitMail } from './claim-due-permit-mails';
 import { remindablePermitStatuses } from './claim-due-permit-mails';
+import { residentLanguage } from './mail-i18n';
 import { switchOffLink } from './mail-links';
 import type { Mailer } from './mailer';
 import { permitMailContent, preferenceOf } from './permit-mail-content';
@@ -49,6 +50,7 @@ export async function sendClaimedPermitMail(
       reminders: users.emailReminders,
       isActive: users.isActive,
       verifiedAt: users.emailVerifiedAt,
+      language: users.language,
     })
     .from(permits)
     .innerJoin(users, eq(users.id, permits.userId))
@@ -78,6 +80,7 @@ export async function sendClaimedPermitMail(
     status: mail.status,
     permit: found.permit,
     to: found.email,
+    language: residentLanguage(found),
     switchOffUrl: switchOffLink(
       context.publicUrl(),
       { id: found.permit.userId, mailLinkKey: found.mailLinkKey },

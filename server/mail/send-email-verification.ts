@@ -4,6 +4,7 @@ import { users } from '../db/schema';
 import { takeAccountMail } from './account-mail-budget';
 import { emailVerificationLink } from './email-verification-link';
 import { emailVerificationMail } from './email-verification-mail';
+import { residentLanguage } from './mail-i18n';
 import type { Mailer } from './mailer';
 
 export interface EmailVerificationSender {
@@ -29,6 +30,7 @@ export async function sendEmailVerification(
       email: users.email,
       mailLinkKey: users.mailLinkKey,
       verifiedAt: users.emailVerifiedAt,
+      language: users.language,
     })
     .from(users)
     .where(eq(users.id, userId));
@@ -42,7 +44,11 @@ export async function sendEmailVerification(
   );
   if (!allowed) return 'limited';
   await sender.mailer.send(
-    emailVerificationMail(owner.email, emailVerificationLink(sender.publicUrl(), owner)),
+    emailVerificationMail(
+      owner.email,
+      emailVerificationLink(sender.publicUrl(), owner),
+      residentLanguage(owner),
+    ),
   );
   return 'sent';
 }

@@ -12,6 +12,7 @@ import { users } from '../db/schema';
 import type { Identity } from '../identity/firebase-identity';
 import { authenticateResident, type Resident } from '../http/authenticate-resident';
 import { addMailLinkRoute } from '../http/add-mail-link-route';
+import { residentLanguage } from '../mail/mail-i18n';
 import { acceptMailLinkForms } from '../http/mail-link-page';
 import { parseBody } from '../http/parse-body';
 import { refuseWhenThrottled } from '../http/refuse-when-throttled';
@@ -28,9 +29,20 @@ const columnOf = {
   reminders: 'emailReminders',
 } as const satisfies Record<EmailPreferenceKind, keyof Resident>;
 
-const kindTexts: Readonly<Record<EmailPreferenceKind, string>> = {
-  confirmations: 'permit confirmations',
-  reminders: 'reminders before a permit ends',
+/** What a switch-off link's pages say of each kind, English ids of the mail catalogue. */
+const switchOffTexts: Readonly<
+  Record<EmailPreferenceKind, { question: string; button: string; done: string }>
+> = {
+  confirmations: {
+    question: /*i18n*/ 'Stop permit confirmations?',
+    button: /*i18n*/ 'Stop permit confirmations',
+    done: /*i18n*/ 'You will get no more permit confirmations',
+  },
+  reminders: {
+    question: /*i18n*/ 'Stop reminders before a permit ends?',
+    button: /*i18n*/ 'Stop reminders before a permit ends',
+    done: /*i18n*/ 'You will get no more reminders before a permit ends',
+  },
 };
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -85,7 +97,7 @@ export const emailPreferenceRoutes: FastifyPluginAsync<EmailPreferenceRoutesOpti
     const chosen = emailPreferenceKinds.find((known) => known === kind);
     if (!chosen) return null;
     const [owner] = await db
-      .select({ id: users.id, mailLinkKey: users.mailLinkKey })
+      .select({ id: users.id, mailLinkKey: users.mailLinkKey, language: users.language })
       .from(users)
       .where(eq(users.id, user));
     return owner && isSwitchOffToken(owner, chosen, token) ? { owner, kind: chosen, token } : null;
@@ -96,19 +108,20 @@ export const emailPreferenceRoutes: FastifyPluginAsync<EmailPreferenceRoutesOpti
     throttle: throttles.mailLinkAddress,
     path: switchOffPath,
     check: linkOwner,
-    ask: (link) => ({
-      title: `Stop ${kindTexts[link.kind]}?`,
-      button: `Stop ${kindTexts[link.kind]}`,
+    languageOf: (link) => residentLanguage(link.owner),
+    ask: (link, i18n) => ({
+      title: i18n._(switchOffTexts[link.kind].question),
+      button: i18n._(switchOffTexts[link.kind].button),
       query: { user: link.owner.id, kind: link.kind, token: link.token },
     }),
-    act: async (link) => {
+    act: async (link, i18n) => {
       await db
         .update(users)
         .set({ [columnOf[link.kind]]: false })
         .where(eq(users.id, link.owner.id));
       return {
-        title: `You will get no more ${kindTexts[link.kind]}`,
-        body: '<p>You can switch them on again in Kerbside, under Settings.</p>',
+        title: i18n._(switchOffTexts[link.kind].done),
+        body: `<p>${i18n._('You can switch them on again in Kerbside, under Settings.')}</p>`,
       };
     },
   });

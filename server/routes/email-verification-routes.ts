@@ -8,6 +8,7 @@ import type { Identity } from '../identity/firebase-identity';
 import { authenticateResident } from '../http/authenticate-resident';
 import { HttpError } from '../http/http-error';
 import { addMailLinkRoute } from '../http/add-mail-link-route';
+import { residentLanguage } from '../mail/mail-i18n';
 import { acceptMailLinkForms } from '../http/mail-link-page';
 import { emailVerificationPath, isEmailVerificationToken } from '../mail/email-verification-link';
 import {
@@ -62,7 +63,12 @@ export const emailVerificationRoutes: FastifyPluginAsync<EmailVerificationRoutes
     if (typeof token !== 'string' || token.length > 128) return null;
     if (typeof expires !== 'string' || !/^\d{1,16}$/.test(expires)) return null;
     const [owner] = await db
-      .select({ id: users.id, email: users.email, mailLinkKey: users.mailLinkKey })
+      .select({
+        id: users.id,
+        email: users.email,
+        mailLinkKey: users.mailLinkKey,
+        language: users.language,
+      })
       .from(users)
       .where(eq(users.id, user));
     return owner && isEmailVerificationToken(owner, Number(expires), token)
@@ -75,19 +81,20 @@ export const emailVerificationRoutes: FastifyPluginAsync<EmailVerificationRoutes
     throttle: throttles.mailLinkAddress,
     path: emailVerificationPath,
     check: linkOwner,
-    ask: (link) => ({
-      title: 'Confirm your e-mail address',
-      button: 'Confirm my e-mail address',
+    languageOf: (link) => residentLanguage(link.owner),
+    ask: (link, i18n) => ({
+      title: i18n._('Confirm your e-mail address'),
+      button: i18n._('Confirm my e-mail address'),
       query: { user: link.owner.id, expires: link.expires, token: link.token },
     }),
-    act: async (link) => {
+    act: async (link, i18n) => {
       await db
         .update(users)
         .set({ emailVerifiedAt: new Date() })
         .where(and(eq(users.id, link.owner.id), isNull(users.emailVerifiedAt)));
       return {
-        title: 'Your e-mail address is confirmed',
-        body: '<p>Kerbside will now send your permit e-mails to it.</p>',
+        title: i18n._('Your e-mail address is confirmed'),
+        body: `<p>${i18n._('Kerbside will now send your permit e-mails to it.')}</p>`,
       };
     },
   });

@@ -9,6 +9,7 @@ import { customTokenResponse } from '../auth/custom-token-response';
 import type { CredentialThrottles } from '../auth/attempt-throttle';
 import { passwordHasher } from '../auth/password-hasher';
 import { passwordResetMail } from '../auth/password-reset-mail';
+import { residentLanguage } from '../mail/mail-i18n';
 import { resetTokens } from '../auth/reset-tokens';
 import type { Database } from '../db/database';
 import { users } from '../db/schema';
@@ -106,7 +107,7 @@ export const passwordRoutes: FastifyPluginAsync<PasswordRoutesOptions> = async (
     const keys = { address: request.ip, account: email };
     await refuseWhenAddressOrAccountThrottled(db, resetThrottles, keys, tooManyResetAttempts);
     const [resident] = await db
-      .select({ id: users.id })
+      .select({ id: users.id, language: users.language })
       .from(users)
       .where(and(eq(users.email, email), eq(users.isActive, true)));
     // Within the account's hourly mail limit only; the answer is the same either way.
@@ -125,6 +126,7 @@ export const passwordRoutes: FastifyPluginAsync<PasswordRoutesOptions> = async (
         uid: resident.id,
         token,
         expiresAt,
+        language: residentLanguage(resident),
       });
       sendLater(request.log, 'Sending a password-reset mail failed', () => mailer.send(message));
     }

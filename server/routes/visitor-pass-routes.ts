@@ -1,9 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import {
-  visitorBookingPayloadSchema,
-  visitorPassCreatePayloadSchema,
-  type VisitorPassList,
-} from '../../contract/visitor-pass';
+import { visitorBookingRequestSchema } from '../../contract/language';
+import { visitorPassCreatePayloadSchema, type VisitorPassList } from '../../contract/visitor-pass';
 import type { CredentialThrottles } from '../auth/attempt-throttle';
 import type { Database } from '../db/database';
 import { authenticateResident } from '../http/authenticate-resident';
@@ -119,7 +116,7 @@ export const visitorPassRoutes: FastifyPluginAsync<VisitorPassRoutesOptions> = a
 
   app.post('/visit/:token/book/', async (request, reply) => {
     const { visited, wentWell } = await visit(request, isBookable);
-    const booking = parseBody(visitorBookingPayloadSchema, request.body);
+    const booking = parseBody(visitorBookingRequestSchema, request.body);
     const site = await siteSettingsStore.read(db);
     const permit = await bookOnVisitorPass(db, visited, booking, site);
     await wentWell();
@@ -132,9 +129,11 @@ export const visitorPassRoutes: FastifyPluginAsync<VisitorPassRoutesOptions> = a
         const { userId } = visited.pass;
         if (!(await takeAccountMail(db, userId, 'visitor-receipt', options.mailsPerAccountPerHour)))
           return;
-        await mailer.send(visitorReceiptMail(to, permit)).catch((error: unknown) => {
-          throw receiptFailure(error);
-        });
+        await mailer
+          .send(visitorReceiptMail(to, permit, booking.language))
+          .catch((error: unknown) => {
+            throw receiptFailure(error);
+          });
       });
     }
     return reply.code(201).send(serializeVisitorBooking(permit));

@@ -6,6 +6,7 @@ export const authApi = () => import('./auth-api');
 export const permitsApi = () => import('./permits-api');
 export const emailPreferencesApi = () => import('./email-preferences-api');
 export const emailVerificationApi = () => import('./email-verification-api');
+export const languageApi = () => import('./language-api');
 export const siteSettingsApi = () => import('./site-settings-api');
 export const visitorPassesApi = () => import('./visitor-passes-api');
 export const visitorBookingApi = () => import('./visitor-booking-api');

@@ -12,6 +12,7 @@ export const apiPaths = {
   permitCapInfo: '/api/v1/permits/permit_cap_info/',
   emailPreferences: '/api/v1/me/email-preferences/',
   emailVerification: '/api/v1/me/email-verification/',
+  language: '/api/v1/me/language/',
   permitAction: (id: number, action: 'activate' | 'cancel' | 'full_update') =>
     `/api/v1/permits/${id}/${action}/`,
   visitorPasses: '/api/v1/visitor-passes/',

@@ -1,12 +1,31 @@
-import { Menu, Portal } from '@chakra-ui/react';
+import { defineSlotRecipe, Menu, Portal } from '@chakra-ui/react';
+import { menuSlotRecipe } from '@chakra-ui/react/theme';
+import { useLingui } from '@lingui/react';
 import { useNavigate } from 'react-router';
 import { AvatarButton } from './avatar-button';
 import { paths } from './pages';
 import { useLogout } from './session-hooks';
+import { fingerTarget } from './system';
+
+/**
+ * Chakra's menu with items a finger can hit and the highlighted item in GOV.UK's focus colours.
+ * It comes with this chunk, not with every page's design system (src/shell/system.ts).
+ */
+const menuRecipe = defineSlotRecipe({
+  ...menuSlotRecipe,
+  base: {
+    ...menuSlotRecipe.base,
+    item: {
+      ...menuSlotRecipe.base?.item,
+      minH: fingerTarget,
+      _highlighted: { bg: 'focus.ring', color: 'focus.edge' },
+    },
+  },
+});
 
 /**
  * The Settings / Log out menu, already open: `AvatarMenu` loads it on the first press of the
- * avatar button, so its menu and positioning code stays out of the first page's JavaScript.
+ * avatar button, so its menu, positioning code and recipe stay out of the first page's JavaScript.
  */
 export function AccountMenu({
   initials,
@@ -15,10 +34,12 @@ export function AccountMenu({
   initials: string;
   openedFromKeyboard: boolean;
 }) {
+  const { i18n } = useLingui();
   const logout = useLogout();
   const navigate = useNavigate();
   return (
     <Menu.Root
+      recipe={menuRecipe}
       defaultOpen
       // A keyboard press highlights the first item, as a menu opened from the keyboard does.
       defaultHighlightedValue={openedFromKeyboard ? 'settings' : undefined}
@@ -31,10 +52,10 @@ export function AccountMenu({
         <Menu.Positioner>
           <Menu.Content>
             <Menu.Item value="settings" onSelect={() => navigate(paths.settings)}>
-              Settings
+              {i18n._('Settings')}
             </Menu.Item>
             <Menu.Item value="logout" onSelect={logout}>
-              Log out
+              {i18n._('Log out')}
             </Menu.Item>
           </Menu.Content>
         </Menu.Positioner>

@@ -1,4 +1,5 @@
 import { Button, chakra, useSlotRecipe, type ButtonProps } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react';
 
 /**
  * The round button with the resident's initials that opens the account menu. The initials are
@@ -7,6 +8,7 @@ import { Button, chakra, useSlotRecipe, type ButtonProps } from '@chakra-ui/reac
  * first page's JavaScript (5.2 KB gzip of /login's scripts, docs/performance.md).
  */
 export function AvatarButton({ initials, ...props }: ButtonProps & { initials: string }) {
+  const { i18n } = useLingui();
   const avatar = useSlotRecipe({ key: 'avatar' })({ size: 'sm' });
   return (
     // The name repeats the visible initials, so speech input users can say what they see.
@@ -14,7 +16,7 @@ export function AvatarButton({ initials, ...props }: ButtonProps & { initials: s
       variant="ghost"
       rounded="full"
       p={0}
-      aria-label={`Account menu: ${initials}`}
+      aria-label={i18n._('Account menu: {initials}', { initials })}
       {...props}
     >
       <chakra.span css={avatar.root} colorPalette="teal">

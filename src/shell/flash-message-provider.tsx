@@ -7,18 +7,20 @@ import {
   useState,
   type ReactNode,
 } from 'react';
+import type { MessageDescriptor } from '@lingui/core';
 import { useLocation } from 'react-router';
 
 /** A confirmation of what the resident just did, and the page (by path) it belongs to. */
 interface FlashMessage {
-  text: string;
+  /** An English id, or a descriptor with values (machines/notification-banner-texts.ts). */
+  text: string | MessageDescriptor;
   /** The path it shows on; null until the navigation it waits for happens. */
   pathname: string | null;
 }
 
 interface FlashMessageContextValue {
   message: FlashMessage | null;
-  raise: (text: string, options?: { onNextPage?: boolean }) => void;
+  raise: (text: string | MessageDescriptor, options?: { onNextPage?: boolean }) => void;
   dismiss: () => void;
 }
 
@@ -43,7 +45,7 @@ export function FlashMessageProvider({ children }: { children: ReactNode }) {
     }
   }
   const raise = useCallback(
-    (text: string, options?: { onNextPage?: boolean }) =>
+    (text: string | MessageDescriptor, options?: { onNextPage?: boolean }) =>
       setMessage({ text, pathname: options?.onNextPage ? null : pathname }),
     [pathname],
   );
@@ -59,7 +61,10 @@ export function useFlashMessage(): FlashMessageContextValue {
   return value;
 }
 
-/** Raises `text` for the next page once `happened` turns true (a sign-in that succeeded, say). */
+/**
+ * Raises `text` for the next page once `happened` turns true (a sign-in that succeeded, say). A
+ * text, not a descriptor: a descriptor made at each render would raise it again at each.
+ */
 export function useFlashOnNextPageWhen(happened: boolean, text: string): void {
   const { raise } = useFlashMessage();
   useEffect(() => {

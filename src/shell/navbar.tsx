@@ -1,23 +1,26 @@
 import { Box, Button, Flex, Link } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react';
 import { useId, type ReactNode } from 'react';
 import { NavLink, Link as RouterLink, useLocation } from 'react-router';
 import { getConfig } from '../config';
+import { LanguageLink } from '../i18n/language-link';
 import { useNarrowScreen } from '../ui/use-narrow-screen';
 import { useStateResetOn } from '../ui/use-state-reset-on';
 import { AvatarMenu } from './avatar-menu';
 import { paths } from './pages';
 
+// English ids, translated where the bar is drawn.
 const entries = [
-  { label: 'Dashboard', to: paths.dashboard },
-  { label: 'Add Permit', to: paths.addPermit },
-  { label: 'My Permits', to: paths.myPermits },
-  { label: 'How to Guide', to: paths.guide },
-  { label: 'Settings', to: paths.settings },
+  { label: /*i18n*/ 'Dashboard', to: paths.dashboard },
+  { label: /*i18n*/ 'Add Permit', to: paths.addPermit },
+  { label: /*i18n*/ 'My Permits', to: paths.myPermits },
+  { label: /*i18n*/ 'How to Guide', to: paths.guide },
+  { label: /*i18n*/ 'Settings', to: paths.settings },
 ] as const;
 
 /**
- * The top bar's frame: the service's name, then a slot for the navigation and one for the account
- * menu, laid out by CSS alone. The signed-in bar fills both; the bar drawn while the session is
+ * The top bar's frame: the service's name, then a slot for the navigation, the "Cymraeg" /
+ * "English" link and a slot for the account menu, laid out by CSS alone. The signed-in bar fills both; the bar drawn while the session is
  * still checked (`NavbarPlaceholder`) leaves them empty at the size they will take, so that
  * nothing under the bar moves when the navigation arrives. Each slot is 44 px tall: the
  * navigation's links (or, on a phone, its Menu button) and the account button are finger targets.
@@ -40,9 +43,12 @@ function NavbarFrame({ navigation, account }: { navigation?: ReactNode; account?
         <Box flex={{ base: '1 0 100%', md: '1' }} order={{ base: 3, md: 2 }} minW={0} minH="11">
           {navigation}
         </Box>
-        <Box order={{ base: 2, md: 3 }} ms="auto" minW="11" minH="11">
-          {account}
-        </Box>
+        <Flex order={{ base: 2, md: 3 }} ms="auto" align="center" gap={{ base: 2, md: 4 }}>
+          <LanguageLink />
+          <Box minW="11" minH="11">
+            {account}
+          </Box>
+        </Flex>
       </Flex>
     </Box>
   );
@@ -65,6 +71,7 @@ export function NavbarPlaceholder() {
  * controls it; the list, when shown, runs down the page with every entry a full-width 44 px target.
  */
 export function Navbar() {
+  const { i18n } = useLingui();
   const narrow = useNarrowScreen();
   // Closed again whenever the page changes (a link chosen in it, Back), as on a site whose every
   // page loads afresh.
@@ -75,7 +82,7 @@ export function Navbar() {
     <NavbarFrame
       account={<AvatarMenu />}
       navigation={
-        <Box as="nav" aria-label="Main" pb={narrow && menuOpen ? 2 : 0}>
+        <Box as="nav" aria-label={i18n._('Main')} pb={narrow && menuOpen ? 2 : 0}>
           {narrow && (
             <Button
               variant="outline"
@@ -85,7 +92,7 @@ export function Navbar() {
               aria-controls={listId}
               onClick={() => setMenuOpen((wasOpen) => !wasOpen)}
             >
-              Menu
+              {i18n._('Menu')}
               {/* The arrow says which way the list moves; the state itself is aria-expanded. */}
               <Box as="span" aria-hidden="true" fontSize="xs">
                 {menuOpen ? '▲' : '▼'}
@@ -121,7 +128,7 @@ export function Navbar() {
                     // The same page chosen again is no page change: the list folds all the same.
                     onClick={() => setMenuOpen(false)}
                   >
-                    {entry.label}
+                    {i18n._(entry.label)}
                   </NavLink>
                 </Link>
               </li>

@@ -1,11 +1,13 @@
 import { Button, Stack } from '@chakra-ui/react';
+import { i18n } from '../i18n/i18n';
 import { ErrorAlert } from '../ui/error-alert';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 
+/** English ids (lingui.config.ts), translated where shown. */
 export const pageErrorTexts = {
-  title: 'Sorry, this page could not be shown',
-  advice: 'Check your connection, then reload the page. Nothing you saved has been lost.',
-  reload: 'Reload page',
+  title: /*i18n*/ 'Sorry, this page could not be shown',
+  advice: /*i18n*/ 'Check your connection, then reload the page. Nothing you saved has been lost.',
+  reload: /*i18n*/ 'Reload page',
 } as const;
 
 /**
@@ -30,7 +32,8 @@ export class PageErrorBoundary extends Component<{ children: ReactNode }, { fail
       <Stack gap={4} maxW="xl" mx="auto">
         <ErrorAlert title={pageErrorTexts.title} message={pageErrorTexts.advice} />
         <Button alignSelf="flex-start" colorPalette="teal" onClick={() => window.location.reload()}>
-          {pageErrorTexts.reload}
+          {/* A class has no hooks: the app's one i18n instance, in the language shown. */}
+          {i18n._(pageErrorTexts.reload)}
         </Button>
       </Stack>
     );

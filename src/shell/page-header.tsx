@@ -1,4 +1,5 @@
 import { Heading, HStack } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react';
 import type { ReactNode } from 'react';
 import { pageHeadings, type HeadedPath } from './page-titles';
 
@@ -9,10 +10,11 @@ import { pageHeadings, type HeadedPath } from './page-titles';
  * not move when the screen replaces the frame.
  */
 export function PageHeader({ path, children }: { path: HeadedPath; children?: ReactNode }) {
+  const { i18n } = useLingui();
   return (
     <HStack justify="space-between" wrap="wrap" gap={3} minH="11">
       <Heading as="h1" size="2xl">
-        {pageHeadings[path]}
+        {i18n._(pageHeadings[path])}
       </Heading>
       {children}
     </HStack>

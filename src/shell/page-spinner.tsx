@@ -1,7 +1,10 @@
 import { Center, Spinner, VisuallyHidden } from '@chakra-ui/react';
 import { useId } from 'react';
 
-/** A page-sized spinner that tells assistive technology what is being waited for. */
+/**
+ * A page-sized spinner that tells assistive technology what is being waited for (`label`, given
+ * in the reader's language).
+ */
 export function PageSpinner({ label }: { label: string }) {
   const labelId = useId();
   return (

@@ -1,48 +1,51 @@
+import { i18n } from '../i18n/i18n';
 import { pathOf, paths, type Path } from './pages';
 
-/** What each route's page is called in the browser's title and tab, before " – Kerbside". */
+/**
+ * What each route's page is called in the browser's title and tab, before " – Kerbside". English
+ * ids (lingui.config.ts), translated by `pageTitle`.
+ */
 export const pageTitles: Record<(typeof paths)[keyof typeof paths], string> = {
-  [paths.dashboard]: 'Dashboard',
-  [paths.addPermit]: 'Add a permit',
-  [paths.myPermits]: 'My permits',
-  [paths.guide]: 'How-to guide',
-  [paths.settings]: 'Settings',
-  [paths.changePassword]: 'Change password',
-  [paths.login]: 'Sign in',
-  [paths.register]: 'Create your account',
-  [paths.forgotPassword]: 'Forgot password',
-  [paths.resetPassword]: 'Reset password',
-  [paths.visitorPasses]: 'Visitor passes',
-  [paths.sendVisitorPass]: 'Send a visitor pass',
-  [paths.visit]: 'Book visitor parking',
-  [paths.accessibility]: 'Accessibility statement',
+  [paths.dashboard]: /*i18n*/ 'Dashboard',
+  [paths.addPermit]: /*i18n*/ 'Add a permit',
+  [paths.myPermits]: /*i18n*/ 'My permits',
+  [paths.guide]: /*i18n*/ 'How-to guide',
+  [paths.settings]: /*i18n*/ 'Settings',
+  [paths.changePassword]: /*i18n*/ 'Change password',
+  [paths.login]: /*i18n*/ 'Sign in',
+  [paths.register]: /*i18n*/ 'Create your account',
+  [paths.forgotPassword]: /*i18n*/ 'Forgot password',
+  [paths.resetPassword]: /*i18n*/ 'Reset password',
+  [paths.visitorPasses]: /*i18n*/ 'Visitor passes',
+  [paths.sendVisitorPass]: /*i18n*/ 'Send a visitor pass',
+  [paths.visit]: /*i18n*/ 'Book visitor parking',
+  [paths.accessibility]: /*i18n*/ 'Accessibility statement',
 };
 
-/** GOV.UK's prefix of a page title while the page shows an error. */
-export const problemTitlePrefix = 'There is a problem: ';
-
 /**
- * The document title of the page at `pathname` ("Add a permit – Kerbside"), with the problem
- * prefix while an error shows.
+ * The document title of the page at `pathname` ("Add a permit – Kerbside"), with GOV.UK's prefix
+ * "There is a problem: " while an error shows, in the language shown (`i18n.locale`).
  */
 export function pageTitle(pathname: string, appName: string, problem: boolean): string {
   const path = pathOf(Object.keys(pageTitles) as Path[], pathname);
-  const title = path ? `${pageTitles[path]} – ${appName}` : appName;
-  return problem ? `${problemTitlePrefix}${title}` : title;
+  const title = path
+    ? i18n._('{page} – {appName}', { page: i18n._(pageTitles[path]), appName })
+    : appName;
+  return problem ? i18n._('There is a problem: {title}', { title }) : title;
 }
 
 /**
  * The heading a signed-in page opens with (./page-header.tsx), where that heading is the same for
  * every resident. The page's frame shows it from the first paint, while the session is checked
  * (./session-check-layout.tsx), so a phone draws the page's largest words before its JavaScript
- * has run.
+ * has run. English ids, translated where shown (./page-header.tsx).
  */
 export const pageHeadings = {
-  [paths.dashboard]: 'Dashboard',
-  [paths.myPermits]: 'My Permits',
-  [paths.guide]: 'How to Guide',
-  [paths.settings]: 'Settings',
-  [paths.visitorPasses]: 'Visitor passes',
+  [paths.dashboard]: /*i18n*/ 'Dashboard',
+  [paths.myPermits]: /*i18n*/ 'My Permits',
+  [paths.guide]: /*i18n*/ 'How to Guide',
+  [paths.settings]: /*i18n*/ 'Settings',
+  [paths.visitorPasses]: /*i18n*/ 'Visitor passes',
 } as const;
 
 /** A page whose heading `pageHeadings` gives. */

@@ -1,6 +1,8 @@
+import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { getConfig } from '../config';
+import { i18n } from '../i18n/i18n';
 import { AppProviders } from './app-providers';
 import { pageTitle } from './page-titles';
 import { paths } from './pages';
@@ -13,6 +15,12 @@ import { AppRoutes, preloadScreenAt } from './routes';
  * static host serves for every address it has no file for. Not the reset-password page, drawn from
  * its link's query.
  */
+// The build renders these pages under tsx, without the babel plugin that compiles English
+// messages (scripts/i18n/babel-plugin-compile-english.cjs), and with NODE_ENV 'production', where
+// Lingui keeps no compiler: without one, "Sign in to {appName}" and the pages' titles would be
+// written with their placeholders. Node has the compiler's bytes to spare.
+i18n.setMessagesCompiler(compileMessage);
+
 export const prerenderedPaths = [
   paths.login,
   paths.register,

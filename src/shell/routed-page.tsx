@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation, type Location } from 'react-router';
 import { getConfig } from '../config';
@@ -60,6 +61,7 @@ function usePageVisit(location: Location): number {
  * is there (src/ui/page-problem.ts).
  */
 export function RoutedPage() {
+  const { i18n } = useLingui();
   const location = useLocation();
   const { pathname } = location;
   const visit = usePageVisit(location);
@@ -69,14 +71,16 @@ export function RoutedPage() {
     return () => setProblems((count) => count - 1);
   }, []);
   const problemContext = useMemo(() => ({ report }), [report]);
+  // The title is written again when the language changes (`locale`), as the page's words are.
+  const { locale } = i18n;
   useEffect(() => {
     document.title = pageTitle(pathname, getConfig().appName, problems > 0);
-  }, [pathname, problems]);
+  }, [pathname, problems, locale]);
   return (
     <PageProblemContext.Provider value={problemContext}>
       <PageErrorBoundary key={visit}>
         <FlashMessageOutlet />
-        <Suspense fallback={<PageSpinner label="Loading page" />}>
+        <Suspense fallback={<PageSpinner label={i18n._('Loading page')} />}>
           <Outlet />
         </Suspense>
       </PageErrorBoundary>

@@ -1,4 +1,5 @@
 import { Stack } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react';
 import { useLocation } from 'react-router';
 import { NavbarPlaceholder } from './navbar';
 import { PageHeader } from './page-header';
@@ -16,12 +17,13 @@ import { ShellFrame } from './shell-frame';
  * (docs/performance.md).
  */
 export function SessionCheckLayout() {
+  const { i18n } = useLingui();
   const { pathname } = useLocation();
   return (
     <ShellFrame header={<NavbarPlaceholder />}>
       <Stack gap={6}>
         {isHeadedPath(pathname) && <PageHeader path={pathname} />}
-        <PageSpinner label="Checking your session" />
+        <PageSpinner label={i18n._('Checking your session')} />
       </Stack>
     </ShellFrame>
   );

@@ -1,4 +1,5 @@
 import { SkipNavLink } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react';
 
 /** The id of every layout's main element, where the skip link leads. */
 export const mainContentId = 'main-content';
@@ -8,6 +9,7 @@ export const mainContentId = 'main-content';
  * focused, it moves focus to the main element (which has `tabIndex={-1}`) past the navigation.
  */
 export function SkipLink() {
+  const { i18n } = useLingui();
   return (
     <SkipNavLink
       id={mainContentId}
@@ -16,7 +18,7 @@ export function SkipLink() {
         document.getElementById(mainContentId)?.focus();
       }}
     >
-      Skip to main content
+      {i18n._('Skip to main content')}
     </SkipNavLink>
   );
 }

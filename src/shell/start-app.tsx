@@ -2,6 +2,8 @@ import type { KerbsideConfig } from '../config';
 import { identityProviderOrigins, preloadIdentityProvider } from '../identity/identity';
 import { deviceMayBeSignedIn } from '../identity/signed-in-mark';
 import { preloadSignedInCalls } from '../api/api-modules';
+import { activateLanguage } from '../i18n/activate-language';
+import { languageOnDevice } from '../i18n/languages';
 
 /**
  * Resolves in a task of its own. The app starts in steps (below) with one in between, so the
@@ -55,12 +57,19 @@ export async function startApp(container: HTMLElement, config: KerbsideConfig): 
   // the build rendered in advance (src/shell/prerender.tsx), or from the blank page, straight to
   // the screen. A chunk that cannot load is shown by the page's error boundary.
   const screenLoaded = preloadScreenAt(window.location.pathname).catch(() => undefined);
+  // The language chosen on this device, before the first render: a resident who chose Welsh sees
+  // no English (public/language.js painted the Welsh copy of a page rendered in advance). English
+  // is in the code; Welsh loads its catalogue here, beside the screen.
+  const { language } = languageOnDevice();
+  const languageShown = language === 'cy' ? activateLanguage('cy') : Promise.resolve();
   // A signed-in page first shows its frame while the session is checked: the session's first
   // steps (the identity provider, then the profile) start with that render, while the screen goes
   // on loading beside them. Profiled on My Permits (slow 4G, 4x CPU), the page was drawn 0.8 s
   // sooner (LCP 4.0 s to 3.2 s): waiting for the screen had held the session back until its chunks
   // were in.
   if (!pageWaitsForSession(window.location.pathname)) await screenLoaded;
+  // A catalogue that cannot load leaves the page in English rather than blank.
+  await languageShown.catch(() => undefined);
   await nextTask();
   const { App } = await import(/* webpackMode: "eager" */ './app');
   await nextTask();

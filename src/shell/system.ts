@@ -8,16 +8,12 @@ import {
   alertSlotRecipe,
   animationStyles,
   avatarSlotRecipe,
-  badgeRecipe,
   breakpoints,
   buttonRecipe,
   cardSlotRecipe,
   cssVarsPrefix,
   cssVarsRoot,
-  dataListSlotRecipe,
-  dialogSlotRecipe,
   fieldSlotRecipe,
-  fieldsetSlotRecipe,
   globalCss,
   headingRecipe,
   inputRecipe,
@@ -25,14 +21,9 @@ import {
   layerStyles,
   linkRecipe,
   listSlotRecipe,
-  menuSlotRecipe,
-  progressSlotRecipe,
   semanticTokens,
-  skeletonRecipe,
   skipNavLinkRecipe,
   spinnerRecipe,
-  statSlotRecipe,
-  tableSlotRecipe,
   textStyles,
   tokens,
 } from '@chakra-ui/react/theme';
@@ -112,12 +103,10 @@ const usedComponentsTheme = defineConfig({
     layerStyles,
     animationStyles,
     recipes: {
-      badge: badgeRecipe,
       button: buttonRecipe,
       heading: headingRecipe,
       input: inputRecipe,
       link: linkRecipe,
-      skeleton: skeletonRecipe,
       skipNavLink: skipNavLinkRecipe,
       spinner: spinnerRecipe,
     },
@@ -125,15 +114,8 @@ const usedComponentsTheme = defineConfig({
       alert: alertSlotRecipe,
       avatar: avatarSlotRecipe,
       card: cardSlotRecipe,
-      dataList: dataListSlotRecipe,
-      dialog: dialogSlotRecipe,
       field: fieldSlotRecipe,
-      fieldset: fieldsetSlotRecipe,
       list: listSlotRecipe,
-      menu: menuSlotRecipe,
-      progress: progressSlotRecipe,
-      stat: statSlotRecipe,
-      table: tableSlotRecipe,
     },
   },
 });
@@ -148,7 +130,7 @@ const focusVisible = {
 };
 
 /** A target a finger can hit: 44 px (WCAG 2.5.5), where 24 px is the floor (2.5.8). */
-const fingerTarget = '11';
+export const fingerTarget = '11';
 
 /**
  * Chakra's solid teal, green and orange (shade 600) put white text, and its red error text
@@ -196,17 +178,6 @@ const accessibleTheme = defineConfig({
           size: {
             sm: { h: fingerTarget, minW: fingerTarget },
             md: { h: fingerTarget, minW: fingerTarget },
-          },
-        },
-      },
-    },
-    slotRecipes: {
-      menu: {
-        slots: menuSlotRecipe.slots,
-        base: {
-          item: {
-            minH: fingerTarget,
-            _highlighted: { bg: 'focus.ring', color: 'focus.edge' },
           },
         },
       },

@@ -1,9 +1,13 @@
 import { Field, Fieldset, HStack, Input } from '@chakra-ui/react';
+import { fieldsetSlotRecipe } from '@chakra-ui/react/theme';
+import { useLingui } from '@lingui/react';
 import { useField } from 'formik';
 import { useFieldError } from './use-field-error';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import type { DateTime } from 'luxon';
 import { siteTimeZone } from '../../contract/london-wall-time';
+import { i18n } from '../i18n/i18n';
+import { residentDateLocale } from './date-locale';
 import {
   dateTimePartOrder,
   partsAtFault,
@@ -14,12 +18,13 @@ import {
   type DateTimeParts,
 } from '../../machines/permits/rules/date-time-parts';
 
+/** The boxes' labels: English ids (lingui.config.ts), translated where drawn. */
 const partLabels: Record<DateTimePart, string> = {
-  day: 'Day',
-  month: 'Month',
-  year: 'Year',
-  hour: 'Hour',
-  minute: 'Minute',
+  day: /*i18n*/ 'Day',
+  month: /*i18n*/ 'Month',
+  year: /*i18n*/ 'Year',
+  hour: /*i18n*/ 'Hour',
+  minute: /*i18n*/ 'Minute',
 };
 
 /** Wide enough for the digits each box takes, as GOV.UK sizes its date boxes. */
@@ -34,27 +39,38 @@ const partWidths: Record<DateTimePart, string> = {
 /** Keys that end a box when typed, so "24/11/2026 14:30" typed into Day fills all five. */
 const separatorKeys = new Set(['/', '.', '-', ':', ' ', ',']);
 
-/** A London instant in words, with whether London is on GMT or BST then. */
-function inWords(instant: DateTime): string {
-  const london = instant.setZone(siteTimeZone);
+/**
+ * A London instant in words, in the language shown (./date-locale.ts), with whether London is on
+ * GMT or BST then (the abbreviations are the same in Welsh). CLDR writes the Welsh weekday with a
+ * capital, for the start of a sentence ("Dydd Mercher"); in the middle of one it is "dydd
+ * Mercher", as the e-mails write it (server/mail/mail-i18n.ts).
+ */
+function inWords(instant: DateTime, midSentence: boolean): string {
+  const london = instant.setZone(siteTimeZone).setLocale(residentDateLocale());
   const zone = london.offset === 60 ? 'BST' : 'GMT';
-  return `${london.toFormat('cccc d MMMM yyyy, HH:mm')} UK time (${zone})`;
+  const words = london.toFormat('cccc d MMMM yyyy, HH:mm');
+  return i18n._('{dateTime} UK time ({zone})', {
+    dateTime: midSentence ? words.replace(/^Dydd /, 'dydd ') : words,
+    zone,
+  });
 }
 
 /**
  * What the hint says (test/screens/ui/date-time-input.test.tsx): before a whole date is typed, the
  * earliest one accepted (`earliest`, a `datetime-local` value) or an example; then the chosen
- * date in words, with whether London is on GMT or BST that day.
+ * date in words, with whether London is on GMT or BST that day. In the language shown: the
+ * component that calls it renders again when the language changes.
  */
 export function dateTimeInputHint(value: string, earliest?: string): string {
   const reading = readDateTimeParts(value);
-  if (reading.kind === 'ok') return `${inWords(reading.instant)}.`;
+  if (reading.kind === 'ok')
+    return i18n._('{dateTime}.', { dateTime: inWords(reading.instant, false) });
   const first = earliest === undefined ? null : readDateTimeParts(earliest);
   const example =
     first?.kind === 'ok'
-      ? `The earliest is ${inWords(first.instant)}.`
-      : 'For example, 27 3 2026 14 30.';
-  return `${example} Use the 24-hour clock.`;
+      ? i18n._('The earliest is {dateTime}.', { dateTime: inWords(first.instant, true) })
+      : i18n._('For example, 27 3 2026 14 30.');
+  return i18n._('{example} Use the 24-hour clock.', { example });
 }
 
 /**
@@ -82,6 +98,7 @@ export function DateTimeInput({
   disabled?: boolean;
   onValueChange?: (value: string) => void;
 }) {
+  const { i18n } = useLingui();
   const [field, , helpers] = useField<string>(name);
   const { message, controlId } = useFieldError(name);
   const [parts, setParts] = useState<DateTimeParts>(() => toDateTimeParts(field.value));
@@ -136,7 +153,7 @@ export function DateTimeInput({
       invalid={atFault.includes(part)}
       disabled={disabled}
     >
-      <Field.Label fontWeight="normal">{partLabels[part]}</Field.Label>
+      <Field.Label fontWeight="normal">{i18n._(partLabels[part])}</Field.Label>
       <Input
         ref={(element) => {
           boxes.current[part] = element;
@@ -154,7 +171,7 @@ export function DateTimeInput({
   );
 
   return (
-    <Fieldset.Root invalid={invalid} disabled={disabled}>
+    <Fieldset.Root recipe={fieldsetSlotRecipe} invalid={invalid} disabled={disabled}>
       <Fieldset.Legend fontWeight="medium">{label}</Fieldset.Legend>
       <Fieldset.HelperText>
         {hint ? `${hint} ` : ''}

@@ -1,4 +1,5 @@
 import { Alert } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useReportPageProblem } from './page-problem';
 
@@ -6,6 +7,8 @@ import { useReportPageProblem } from './page-problem';
  * An error the resident must notice, announced at once (`role="alert"`): a title alone, a title
  * with the message under it (and a `detail` after the message, which keeps its own words), or (without a title) what `children` lay out, such as a list. With `focusOnShow` it takes focus when it appears (a server's
  * answer), so focus never falls to the page's body while the button that sent the form is busy.
+ * Its texts may come from a machine or the server's mapped refusals (English ids, lingui.config.ts):
+ * they are shown in the reader's language; a text the catalogue does not know is shown as it came.
  */
 export function ErrorAlert({
   title,
@@ -20,6 +23,7 @@ export function ErrorAlert({
   focusOnShow?: boolean;
   children?: ReactNode;
 }) {
+  const { i18n } = useLingui();
   const alertRef = useRef<HTMLDivElement>(null);
   useReportPageProblem(true);
   useEffect(() => {
@@ -32,12 +36,12 @@ export function ErrorAlert({
         <Alert.Content>{children}</Alert.Content>
       ) : message ? (
         <Alert.Content>
-          <Alert.Title>{title}</Alert.Title>
-          <Alert.Description>{message}</Alert.Description>
-          {detail && <Alert.Description>{detail}</Alert.Description>}
+          <Alert.Title>{title && i18n._(title)}</Alert.Title>
+          <Alert.Description>{i18n._(message)}</Alert.Description>
+          {detail && <Alert.Description>{i18n._(detail)}</Alert.Description>}
         </Alert.Content>
       ) : (
-        <Alert.Title>{title}</Alert.Title>
+        <Alert.Title>{title && i18n._(title)}</Alert.Title>
       )}
     </Alert.Root>
   );

@@ -1,11 +1,12 @@
 import { Box, Heading, Link, List } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react';
 import { getIn, useFormikContext } from 'formik';
 import { useContext, useEffect, useRef, useState } from 'react';
 import { FormBodyContext } from './form-body-context';
 import { useReportPageProblem } from './page-problem';
 
 /** The heading GOV.UK's error summary opens with, word for word. */
-export const errorSummaryTitle = 'There is a problem';
+export const errorSummaryTitle = /*i18n*/ 'There is a problem';
 
 /** One line of the summary: the message, and the field it is about. */
 interface SummaryEntry {
@@ -45,6 +46,7 @@ function fieldsInError(errors: Record<string, unknown>): string[] {
  * names fields in error, so the resident hears the whole list before fixing anything.
  */
 export function ErrorSummary({ fieldOrder }: { fieldOrder: readonly string[] }) {
+  const { i18n } = useLingui();
   const { errors, submitCount, isSubmitting } = useFormikContext<Record<string, unknown>>();
   const { idPrefix, serverFieldErrors } = useContext(FormBodyContext);
   const summaryRef = useRef<HTMLDivElement>(null);
@@ -78,7 +80,7 @@ export function ErrorSummary({ fieldOrder }: { fieldOrder: readonly string[] }) 
       p={4}
     >
       <Heading as="h2" size="md" mb={3} id={`${idPrefix}error-summary-title`}>
-        {errorSummaryTitle}
+        {i18n._(errorSummaryTitle)}
       </Heading>
       <List.Root gap={2} listStyle="none">
         {entries.map(({ name, message }) => (
@@ -95,7 +97,7 @@ export function ErrorSummary({ fieldOrder }: { fieldOrder: readonly string[] }) 
                 control?.focus();
               }}
             >
-              {message}
+              {i18n._(message)}
             </Link>
           </List.Item>
         ))}

@@ -1,4 +1,5 @@
 import { Button, Field, Group, Input } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react';
 import { useField } from 'formik';
 import { useState } from 'react';
 import type { HTMLInputAutoCompleteAttribute, HTMLInputTypeAttribute } from 'react';
@@ -43,6 +44,7 @@ export function FormField({
   autoCapitalize?: string;
   spellCheck?: boolean;
 }) {
+  const { i18n } = useLingui();
   const [field, , helpers] = useField<string>(name);
   const [passwordShown, setPasswordShown] = useState(false);
   const { message, controlId, errorTextId, helperTextId } = useFieldError(name);
@@ -90,7 +92,7 @@ export function FormField({
             aria-controls={controlId}
             onClick={() => setPasswordShown((shown) => !shown)}
           >
-            Show password
+            {i18n._('Show password')}
           </Button>
         </Group>
       ) : (

@@ -1,16 +1,18 @@
 import { Alert, Box, Button, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react';
 import { useContext, useEffect, useId, useRef } from 'react';
 import { ErrorAlert } from './error-alert';
 import { FormBodyContext } from './form-body-context';
 
 /** The success message, which takes focus when it appears: the button that sent is now busy. */
 function SuccessMessage({ message }: { message: string }) {
+  const { i18n } = useLingui();
   const messageRef = useRef<HTMLDivElement>(null);
   useEffect(() => messageRef.current?.focus(), []);
   return (
     <Alert.Root status="success" role="status" ref={messageRef} tabIndex={-1}>
       <Alert.Indicator />
-      <Alert.Title>{message}</Alert.Title>
+      <Alert.Title>{i18n._(message)}</Alert.Title>
     </Alert.Root>
   );
 }
@@ -57,6 +59,7 @@ export function FormSubmission({
   /** While `disabled`, the messages that say what the button waits for. */
   heldBackBecause?: readonly string[];
 }) {
+  const { i18n } = useLingui();
   const { serverFieldErrors } = useContext(FormBodyContext);
   const reasonId = useId();
   const { succeeded, errorMessage } = progress;
@@ -85,12 +88,12 @@ export function FormSubmission({
         disabled={succeeded || disabled}
         aria-describedby={heldBack ? reasonId : undefined}
       >
-        {succeeded ? 'Success!' : label}
+        {succeeded ? i18n._('Success!') : label}
       </Button>
       {heldBack && (
         <Box id={reasonId} color="fg.muted">
           {heldBackBecause.map((reason) => (
-            <Text key={reason}>{reason}</Text>
+            <Text key={reason}>{i18n._(reason)}</Text>
           ))}
         </Box>
       )}

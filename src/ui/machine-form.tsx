@@ -1,10 +1,14 @@
+import { useLingui } from '@lingui/react';
 import { Formik, type FormikValues } from 'formik';
 import type { ReactNode } from 'react';
 import { FormBody } from './form-body';
 import { FormSubmission, type SubmissionProgress } from './form-submission';
 import type { SchemaValidation } from './validate-with-schema';
 
-/** What a form is, apart from the markup of its fields (rules: src/ui/validate-with-schema.ts). */
+/**
+ * What a form is, apart from the markup of its fields (rules: src/ui/validate-with-schema.ts). Its
+ * texts are English ids marked for the catalogue (`/*i18n*\/ 'Sign in'`), shown translated.
+ */
 export interface MachineFormSpec<TValues> {
   /** The submit button's words, idle and while the request is out. */
   submitLabel: string;
@@ -40,6 +44,7 @@ export function MachineForm<TValues extends FormikValues>({
   afterSubmission?: ReactNode;
   children: ReactNode;
 }) {
+  const { i18n } = useLingui();
   return (
     <Formik initialValues={form.initialValues} {...form.rules} onSubmit={onSubmit}>
       <FormBody
@@ -48,8 +53,8 @@ export function MachineForm<TValues extends FormikValues>({
       >
         {children}
         <FormSubmission
-          label={form.submitLabel}
-          busyLabel={form.busyLabel}
+          label={i18n._(form.submitLabel)}
+          busyLabel={i18n._(form.busyLabel)}
           successMessage={form.successMessage}
           progress={progress}
           disabled={submitDisabled}

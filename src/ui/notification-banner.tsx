@@ -1,4 +1,5 @@
 import { Box, Button, Heading, HStack, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 /** What banners have already said with the focus (`focusKey`): drawn again, they leave it be. */
@@ -9,7 +10,8 @@ const focusTakenFor = new WeakSet<object>();
  * coloured bar with its title, then the message. `role="status"` so it is announced politely, named
  * by its title. A `success` banner says what the resident just did and takes the focus when it
  * appears (as GOV.UK's success banner does), so a keyboard or screen-reader user starts from it;
- * `important` is for news the resident did not cause. `onDismiss` adds a "Dismiss" button.
+ * `important` is for news the resident did not cause. `onDismiss` adds a "Dismiss" button. A
+ * message given as text (a machine's news, an English id) is shown in the reader's language.
  *
  * A banner drawn again for the same news (`focusKey`: the flash message, whose banner is drawn
  * anew when its motion arrives) takes the focus again only if the focus was lost with the banner
@@ -17,7 +19,7 @@ const focusTakenFor = new WeakSet<object>();
  */
 export function NotificationBanner({
   tone = 'success',
-  title = tone === 'success' ? 'Success' : 'Important',
+  title,
   children,
   onDismiss,
   focusKey,
@@ -28,6 +30,7 @@ export function NotificationBanner({
   onDismiss?: () => void;
   focusKey?: object;
 }) {
+  const { i18n } = useLingui();
   const titleId = useId();
   const banner = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -51,15 +54,15 @@ export function NotificationBanner({
       _focusVisible={{ outline: '3px solid', outlineColor: 'yellow.400', outlineOffset: '0' }}
     >
       <Heading as="h2" id={titleId} size="sm" color="white" px={3} py={1}>
-        {title}
+        {title ?? (tone === 'success' ? i18n._('Success') : i18n._('Important'))}
       </Heading>
       <HStack bg="bg" px={4} py={3} justify="space-between" gap={4} wrap="wrap">
         <Text fontWeight="bold" fontSize="lg">
-          {children}
+          {typeof children === 'string' ? i18n._(children) : children}
         </Text>
         {onDismiss && (
           <Button variant="outline" size="sm" onClick={onDismiss}>
-            Dismiss
+            {i18n._('Dismiss')}
           </Button>
         )}
       </HStack>

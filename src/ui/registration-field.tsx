@@ -1,4 +1,5 @@
 import { Button, HStack, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react';
 import { useFormikContext } from 'formik';
 import { useEffect } from 'react';
 import type { RegistrationChangedEvent } from '../../machines/permits/rules/registration-region';
@@ -6,13 +7,14 @@ import { formatRegistration, nearMissOf } from '../../machines/permits/rules/uk-
 import { CheckboxField } from './checkbox-field';
 import { FormField } from './form-field';
 
-/** What the registration field says under it, word for word (add-permit-screen.test.tsx). */
+/**
+ * What the registration field says under it, word for word (add-permit-screen.test.tsx): English
+ * ids, translated where shown. A suggestion's words, which name a mark, are written where shown.
+ */
 export const registrationTexts = {
-  hint: 'For example, AB12 CDE',
-  unrecognised: 'This is not a standard UK registration. Check it against the vehicle.',
-  confirm: 'This registration is correct',
-  didYouMean: (mark: string) => `Did you mean ${mark}?`,
-  use: (mark: string) => `Use ${mark}`,
+  hint: /*i18n*/ 'For example, AB12 CDE',
+  unrecognised: /*i18n*/ 'This is not a standard UK registration. Check it against the vehicle.',
+  confirm: /*i18n*/ 'This registration is correct',
 } as const;
 
 /** The form's fields the registration field reads and writes. */
@@ -28,10 +30,12 @@ function upperCase(value: string): string {
 
 /** A "Did you mean …?" line with the button that puts the mark in the registration field. */
 function RegistrationSuggestion({ mark }: { mark: string }) {
+  const { i18n } = useLingui();
+  const question = i18n._('Did you mean {mark}?', { mark });
   const { setFieldValue } = useFormikContext<RegistrationValues>();
   return (
-    <HStack role="group" aria-label={registrationTexts.didYouMean(mark)} gap={3} wrap="wrap">
-      <Text>{registrationTexts.didYouMean(mark)}</Text>
+    <HStack role="group" aria-label={question} gap={3} wrap="wrap">
+      <Text>{question}</Text>
       <Button
         size="sm"
         variant="outline"
@@ -43,7 +47,7 @@ function RegistrationSuggestion({ mark }: { mark: string }) {
           void setFieldValue('vrm_confirmed', false);
         }}
       >
-        {registrationTexts.use(mark)}
+        {i18n._('Use {mark}', { mark })}
       </Button>
     </HStack>
   );
@@ -70,6 +74,7 @@ export function RegistrationField({
   unrecognised: boolean;
   knownMarks?: readonly string[];
 }) {
+  const { i18n } = useLingui();
   const { values, setFieldValue } = useFormikContext<RegistrationValues>();
   useEffect(() => {
     actor.send({ type: 'VRM.CHANGED', vrm: values.vrm });
@@ -79,20 +84,20 @@ export function RegistrationField({
     <>
       <FormField
         name="vrm"
-        label="Registration number"
+        label={i18n._('Registration number')}
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}
-        helperText={registrationTexts.hint}
+        helperText={i18n._(registrationTexts.hint)}
         normalise={upperCase}
         reformatOnLeave={formatRegistration}
         onValueChange={() => void setFieldValue('vrm_confirmed', false)}
       />
       {suggestion !== null && <RegistrationSuggestion mark={suggestion} />}
       {nearMiss !== null && nearMiss !== suggestion && <RegistrationSuggestion mark={nearMiss} />}
-      {unrecognised && <Text>{registrationTexts.unrecognised}</Text>}
+      {unrecognised && <Text>{i18n._(registrationTexts.unrecognised)}</Text>}
       {(suggestion !== null || unrecognised) && (
-        <CheckboxField name="vrm_confirmed" label={registrationTexts.confirm} />
+        <CheckboxField name="vrm_confirmed" label={i18n._(registrationTexts.confirm)} />
       )}
     </>
   );

@@ -1,10 +1,11 @@
+import { useLingui } from '@lingui/react';
 import { useFormikContext, getIn } from 'formik';
 import { useContext } from 'react';
 import { FormBodyContext } from './form-body-context';
 
 /** How a field names its parts for `aria-describedby` and the error summary's links. */
 export interface FieldError {
-  /** The message the field shows, or undefined while it shows none. */
+  /** The message the field shows, in the reader's language, or undefined while it shows none. */
   message: string | undefined;
   controlId: string;
   errorTextId: string;
@@ -21,10 +22,14 @@ export interface FieldError {
 export function useFieldError(name: string): FieldError {
   const { errors, submitCount } = useFormikContext<Record<string, unknown>>();
   const { idPrefix, serverFieldErrors } = useContext(FormBodyContext);
+  const { i18n } = useLingui();
   const ruleMessage = getIn(errors, name) as string | undefined;
   const controlId = `${idPrefix}${name}`;
+  // The rules' and the server's messages are English ids (lingui.config.ts); an unknown server
+  // text is shown as it came.
+  const message = (submitCount > 0 ? ruleMessage : undefined) ?? serverFieldErrors[name];
   return {
-    message: (submitCount > 0 ? ruleMessage : undefined) ?? serverFieldErrors[name],
+    message: message === undefined ? undefined : i18n._(message),
     controlId,
     errorTextId: `${controlId}-error`,
     helperTextId: `${controlId}-hint`,

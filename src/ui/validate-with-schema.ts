@@ -1,11 +1,37 @@
 import { validateYupSchema, yupToFormErrors, type FormikErrors, type FormikValues } from 'formik';
-import type { Schema } from 'yup';
+import type { Schema, ValidationError } from 'yup';
+import { isMessageDescriptor } from '../../machines/field-length';
+import { i18n } from '../i18n/i18n';
 
 /** The Formik props every form spreads: how and when its rules are checked. */
 export interface SchemaValidation<Values> {
   validate: (values: Values) => Promise<FormikErrors<Values>>;
   validateOnChange: false;
   validateOnBlur: false;
+}
+
+/**
+ * A rule's message as the form shows it. A text (an English id) is kept: the field and the
+ * summary translate it (./use-field-error.ts). A descriptor with values (machines/field-length.ts)
+ * is worded here, in the language shown, its `field` value (a field's English name) translated
+ * first: Formik keeps texts, and a descriptor object in its errors would read as nested fields.
+ * The words stay until the next submit, as the messages do.
+ */
+function ruleMessageText(message: unknown): string {
+  if (!isMessageDescriptor(message)) return message as string;
+  const { field } = message.values ?? {};
+  const values =
+    typeof field === 'string' ? { ...message.values, field: i18n._(field) } : message.values;
+  // A named descriptor: Lingui's extractor reads an object written inside `i18n._(…)` as a message.
+  const worded = { ...message, values };
+  return i18n._(worded);
+}
+
+/** `error` with its messages worded (`ruleMessageText`), as Formik reads them. */
+function withWordedMessages(error: ValidationError): ValidationError {
+  error.message = ruleMessageText(error.message);
+  for (const failure of error.inner) failure.message = ruleMessageText(failure.message);
+  return error;
 }
 
 /**
@@ -30,7 +56,7 @@ export function validateWithSchema<Values extends FormikValues>(
       return {};
     } catch (error) {
       if ((error as { name?: unknown } | null)?.name !== 'ValidationError') throw error;
-      return yupToFormErrors<Values>(error);
+      return yupToFormErrors<Values>(withWordedMessages(error as ValidationError));
     }
   };
   return { validate, validateOnChange: false, validateOnBlur: false };

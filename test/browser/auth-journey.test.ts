@@ -56,7 +56,8 @@ const url = (route: string) => `${fixture.stack.webUrl}${route}`;
 /** Opens a page and waits for the app to have replaced what the build rendered in advance (inert). */
 async function gotoStarted(route: string) {
   await page.goto(url(route));
-  await page.locator('#root [inert]').waitFor({ state: 'detached' });
+  // The page rendered in advance is there in English and in Welsh: both go when the app starts.
+  await page.locator('#root [inert]').first().waitFor({ state: 'detached' });
 }
 
 const register = (resident: E2eResident) =>

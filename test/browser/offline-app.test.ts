@@ -156,8 +156,12 @@ async function withHtmlOnly(route: string, check: (htmlOnly: Page) => Promise<vo
   try {
     const htmlOnly = await withoutScripts.newPage();
     await htmlOnly.goto(url(route));
-    // The whole rendered page is inert: nothing in it takes focus or text that would then be lost.
-    await expect(htmlOnly.locator('#root > [inert]').count()).resolves.toBe(1);
+    // The whole rendered page, its English copy and its Welsh one, is inert: nothing in it takes
+    // focus or text that would then be lost. A resident who chose no language sees the English.
+    await expect(htmlOnly.locator('#root > [inert]').count()).resolves.toBe(2);
+    await expect(htmlOnly.locator('#root > :not([inert])').count()).resolves.toBe(0);
+    await expect(htmlOnly.locator('#root > [lang="en-GB"]').isVisible()).resolves.toBe(true);
+    await expect(htmlOnly.locator('#root > [lang="cy"]').isVisible()).resolves.toBe(false);
     await check(htmlOnly);
   } finally {
     await withoutScripts.close();
@@ -170,7 +174,8 @@ test('/login paints the sign-in form from its HTML; it cannot be typed into unti
     await expect(
       htmlOnly.getByRole('heading', { level: 1 }).textContent({ timeout: 5_000 }),
     ).resolves.toBe('Sign in to Kerbside');
-    const email = htmlOnly.locator('input[name="email"]');
+    // Inert, the field is hidden from assistive technology: it is found by its name.
+    const email = htmlOnly.locator('#root > [lang="en-GB"] input[name="email"]');
     await email.click({ force: true });
     await htmlOnly.keyboard.type('lost@example.com');
     await expect(email.inputValue()).resolves.toBe('');
@@ -199,7 +204,9 @@ const headingBox = async (onPage: Page) => {
 test('a signed-in page paints its frame and heading from its HTML before the app runs, and the screen takes their place without moving them', async () => {
   await withHtmlOnly('/my-permits', async (htmlOnly) => {
     await expect(htmlOnly.title()).resolves.toBe('My permits – Kerbside');
-    await expect(htmlOnly.locator('h1').textContent()).resolves.toBe('My Permits');
+    await expect(htmlOnly.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
+      'My Permits',
+    );
     await expect(htmlOnly.getByText('Checking your session').count()).resolves.toBe(1);
     // The navigation and the account menu are for a resident known to be signed in.
     await expect(htmlOnly.locator('nav').count()).resolves.toBe(0);
@@ -248,7 +255,8 @@ test('a signed-in page paints its frame and heading from its HTML before the app
     const largestBeforeApp = await signedIn.evaluate(
       () => (window as unknown as { seen: { largest: number[] } }).seen.largest,
     );
-    await expect(signedIn.locator('#root > [inert]').count()).resolves.toBe(1);
+    // The page rendered in advance, in English and in Welsh, both inert.
+    await expect(signedIn.locator('#root > [inert]').count()).resolves.toBe(2);
 
     releaseApp();
     await signedIn.getByText('FRM1AAA', { exact: true }).waitFor();

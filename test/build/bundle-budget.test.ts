@@ -48,6 +48,18 @@ test('/login does not load the account menu, which waits for the first press of 
   expect(loadedByLogin(menuFiles)).toEqual([]);
 });
 
+test('/login in English does not load the Welsh catalogue, which comes only when Welsh is chosen', () => {
+  const welshFiles = filesHolding(/locales[\\/]cy[\\/]app/);
+  expect(welshFiles.length).toBeGreaterThan(0);
+  expect(loadedByLogin(welshFiles)).toEqual([]);
+});
+
+test('the Welsh catalogue stays within its gzip budget', () => {
+  const welsh = lineFor(/^the Welsh catalogue/);
+  expect(welsh.usedBytes).toBeGreaterThan(0);
+  expect(welsh.ratio).toBeLessThanOrEqual(1);
+});
+
 test('/login does not load framer-motion, which comes with the signed-in screens that animate', () => {
   const motionFiles = filesHolding(/node_modules[\\/](framer-motion|motion-dom)[\\/]/);
   expect(motionFiles.length).toBeGreaterThan(0);

@@ -35,6 +35,7 @@ test('every statechart QA walks has a page beside its machine with a diagram, it
     'activatePermit',
     'cancelPermit',
     'updatePermit',
+    'language',
     'emailPreferences',
     'emailVerification',
     'permitExport',

@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { setupI18n } from '@lingui/core';
+import { messages as welshMessages } from '../../locales/cy/app';
 import { pageContentSecurityPolicy } from '../../scripts/stack/content-security-policy';
 import { productionBuild } from '../support/production-build';
 
@@ -45,20 +47,34 @@ test('the page loads its runtime configuration before the bundle', () => {
   expect(fs.existsSync(path.join(site, 'config.js'))).toBe(true);
 });
 
-test('the public pages are rendered into HTML files of their own, inert until the app starts, and precached', () => {
+test('the public pages are rendered into HTML files of their own, in English and in Welsh, inert until the app starts, and precached', () => {
   const index = fs.readFileSync(path.join(site, 'index.html'), 'utf8');
   const serviceWorker = fs.readFileSync(path.join(site, 'service-worker.js'), 'utf8');
+  const welsh = setupI18n({ locale: 'cy', messages: { cy: welshMessages } });
   const pages = [
     { file: 'login.html', title: 'Sign in – Kerbside', text: 'Sign in to Kerbside' },
     { file: 'register.html', title: 'Create your account – Kerbside', text: 'Create your account' },
     { file: 'forgot-password.html', title: 'Forgot password – Kerbside', text: 'Forgot Password' },
   ];
+  const welshTitle = (page: string) =>
+    welsh._('{page} – {appName}', { page: welsh._(page), appName: 'Kerbside' });
+  const welshTitles: Record<string, string> = {
+    'login.html': welshTitle('Sign in'),
+    'register.html': welshTitle('Create your account'),
+    'forgot-password.html': welshTitle('Forgot password'),
+  };
   for (const { file, title, text } of pages) {
     const html = fs.readFileSync(path.join(site, file), 'utf8');
     const root = html.slice(html.search(/<div id="?root"?>/));
     expect([file, html.match(/<title>([^<]*)<\/title>/)?.[1]]).toEqual([file, title]);
-    expect(root).toMatch(/^<div id="?root"?><div inert(="")?>/);
-    expect(root.replace(/<!-- -->/g, '')).toContain(text);
+    expect(root).toMatch(/^<div id="?root"?><div inert(="")? lang="?en-GB"?>/);
+    const [english = '', welshCopy = ''] = root.split(/<div inert(?:="")? lang="?cy"?/);
+    expect(english.replace(/<!-- -->/g, '')).toContain(text);
+    // The Welsh copy, which public/language.js shows before the first paint to a resident who
+    // chose Welsh, with its title beside it.
+    expect(welshCopy).toContain(`data-title="${welshTitles[file]}"`);
+    expect(welshCopy).not.toContain(text);
+    expect(welshCopy).toContain('>English</a>');
     // Styled from the start: Chakra's styles come inline, and no screen is left loading.
     expect(root).toContain('<style data-emotion=');
     expect(root).not.toContain('Loading page');

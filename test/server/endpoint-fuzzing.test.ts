@@ -33,6 +33,7 @@ function unreachableThrottles(): CredentialThrottles {
     passwordResetAddress: throttle('password-reset-address'),
     passwordResetAccount: throttle('password-reset-account'),
     emailPreferencesAccount: throttle('email-preferences-account'),
+    languageAccount: throttle('language-account'),
     mailLinkAddress: throttle('mail-link-address'),
     visitorPassAddress: throttle('visitor-pass-address'),
     visitorPassToken: throttle('visitor-pass-token'),
@@ -223,6 +224,10 @@ describe(`${runs} generated inputs per endpoint: 4xx or 2xx, never 5xx; a refusa
     });
   });
 
+  it('PUT /api/v1/me/language/', async () => {
+    await fuzz('PUT', post('/api/v1/me/language/', ['language']), { authenticated: true });
+  });
+
   it.each(['GET', 'POST'] as const)(
     '%s /api/v1/email-preferences/switch-off/ with generated links, unauthenticated',
     async (method) => {
@@ -287,7 +292,16 @@ describe(`${runs} generated inputs per endpoint: 4xx or 2xx, never 5xx; a refusa
       fc
         .tuple(
           fc.oneof({ weight: 4, arbitrary: fc.constant(() => passToken) }, tokens),
-          bodies(['vrm', 'make', 'model', 'colour', 'start_ts', 'end_ts', 'receipt_email']),
+          bodies([
+            'vrm',
+            'make',
+            'model',
+            'colour',
+            'start_ts',
+            'end_ts',
+            'receipt_email',
+            'language',
+          ]),
         )
         .map(([token, body]) => ({ url: `/api/v1/visitor-passes/visit/${token()}/book/`, body })),
       { authenticated: false },

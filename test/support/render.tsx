@@ -7,6 +7,7 @@ import type { IdentityUser } from '../../machines/auth/shared/identity-user';
 import type { Profile } from '../../contract/auth';
 import { sessionMachine } from '../../machines/session-machine';
 import { ApiError } from '../../src/api/api-error';
+import { languageActors } from '../../src/i18n/language-actors';
 import type { KerbsideConfig } from '../../src/config';
 import type { Clock } from '../../machines/clock';
 import type { MachineOverrides } from '../../src/shell/app-machines';
@@ -16,6 +17,7 @@ import type { SiteSettings } from '../../contract/site-settings';
 import { FlashMessageProvider } from '../../src/shell/flash-message-provider';
 import { siteSettingsMachine } from '../../machines/site-settings-machine';
 import { visitorPassListMachine } from '../../machines/visitor-passes/visitor-pass-list/visitor-pass-list-machine';
+import { languageMachine } from '../../machines/language/language-machine';
 
 /**
  * The visitor passes a screen meets unless its test fakes them: a host without the capability
@@ -28,6 +30,18 @@ const hostWithoutVisitorPasses = visitorPassListMachine.provide({
       Promise.reject(new ApiError('Not Found', { status: 404 })),
     ),
   },
+});
+
+/**
+ * A host that does not keep the resident's language (answering 404), unless a test gives one: the
+ * choice then stays on the device, shown at once.
+ */
+const hostWithoutLanguages = languageMachine.provide({
+  actors: {
+    readFromHost: fromPromise(() => Promise.reject(new ApiError('Not Found', { status: 404 }))),
+    saveOnHost: fromPromise(() => Promise.reject(new ApiError('Not Found', { status: 404 }))),
+  },
+  actions: languageActors.actions,
 });
 
 /** The runtime configuration every web test runs with (what `public/config.js` gives the page). */
@@ -126,6 +140,7 @@ export function renderWithProviders(
   const overrides: MachineOverrides = {
     session: sessionMachineFor(session),
     visitorPassList: hostWithoutVisitorPasses,
+    language: hostWithoutLanguages,
     ...(siteSettings && {
       siteSettings: siteSettingsMachine.provide({
         actors: { loadSiteSettings: fromPromise(() => Promise.resolve(siteSettings)) },

@@ -5,7 +5,7 @@ import type { PasswordFormError } from '../shared/password-form-machine';
 
 /** docs/contract.md §8, "Forgot password", word for word. */
 export const forgotPasswordMessages = {
-  failed: 'Failed to send reset email. Please try again.',
+  failed: /*i18n*/ 'Failed to send reset email. Please try again.',
 } as const;
 
 /**

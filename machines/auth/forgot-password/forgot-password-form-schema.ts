@@ -10,6 +10,6 @@ import { emailFormat } from '../shared/email-format';
  */
 export const forgotPasswordFormSchema = yup.object({
   email: withinHostLength(yup.string().trim(), longest.email, 'Email')
-    .required('Email is required')
+    .required(/*i18n*/ 'Email is required')
     .matches(emailFormat.pattern, emailFormat.message),
 });

@@ -1,15 +1,16 @@
+import type { MessageDescriptor } from '@lingui/core';
 import type { HttpFailure } from '../../http-failure';
 import type { TokenResponse } from '../../../contract/auth';
 import type { TokenSignInMessages } from '../shared/token-sign-in-machine-config';
 
 /** docs/contract.md §8, "Login", word for word. */
 export const loginMessages = {
-  tooManyAttempts: 'Too many login attempts. Please wait a moment and try again.',
-  serverError: 'Server error. Please try again later or contact support.',
-  badRequest: 'Please check your email format and try again.',
-  failed: 'Login failed. Please check your credentials and try again.',
-  tokenRejected: 'Authentication failed. Please try again.',
-  serviceUnavailable: 'Authentication service unavailable. Please try again later.',
+  tooManyAttempts: /*i18n*/ 'Too many login attempts. Please wait a moment and try again.',
+  serverError: /*i18n*/ 'Server error. Please try again later or contact support.',
+  badRequest: /*i18n*/ 'Please check your email format and try again.',
+  failed: /*i18n*/ 'Login failed. Please check your credentials and try again.',
+  tokenRejected: /*i18n*/ 'Authentication failed. Please try again.',
+  serviceUnavailable: /*i18n*/ 'Authentication service unavailable. Please try again later.',
 } as const;
 
 function detailOf(body: unknown): string | null {
@@ -34,10 +35,15 @@ export function toLoginErrorMessage(failure: HttpFailure): string {
   return loginMessages.failed;
 }
 
-/** The message when the login answer carries no custom token. */
-export function toLoginMissingTokenMessage(answer: TokenResponse): string {
+/**
+ * The message when the login answer carries no custom token. The server's warning is shown as it
+ * came, inside the spec's sentence (a descriptor, so the sentence is translated around it).
+ */
+export function toLoginMissingTokenMessage(answer: TokenResponse): string | MessageDescriptor {
   const warning = answer.warning?.trim();
-  return warning ? `${warning} Please contact support.` : loginMessages.serviceUnavailable;
+  return warning
+    ? /*i18n*/ { id: '{warning} Please contact support.', values: { warning } }
+    : loginMessages.serviceUnavailable;
 }
 
 /** What the login machine says when it fails (`machines/auth/login/login-machine.ts`). */

@@ -5,9 +5,9 @@ import { withinHostLength } from '../../field-length';
 /** The login form's rules (test/screens/features/auth/login/login-screen.test.tsx pins the messages). */
 export const loginFormSchema = yup.object({
   email: withinHostLength(yup.string().trim(), longest.email, 'Email').required(
-    'Email is required',
+    /*i18n*/ 'Email is required',
   ),
   password: withinHostLength(yup.string(), longest.password, 'Password').required(
-    'Password is required',
+    /*i18n*/ 'Password is required',
   ),
 });

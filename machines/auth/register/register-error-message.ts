@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from '@lingui/core';
 import { fieldMessages } from '../../drf-field-messages';
 import { serverFieldErrors } from '../../server-field-errors';
 import type { HttpFailure } from '../../http-failure';
@@ -6,11 +7,12 @@ import type { TokenResponse } from '../../../contract/auth';
 
 /** docs/contract.md §8, "Register", word for word. */
 export const registerMessages = {
-  tooManyAttempts: 'Too many registration attempts. Please wait a moment and try again.',
-  serverError: 'Server error. Please try again later or contact support.',
-  failed: 'Registration failed. Please check your details and try again.',
-  authenticationFailed: 'Registration successful but authentication failed. Please log in.',
-  tokenLoginFailed: 'Authentication failed after registration. Please log in manually.',
+  tooManyAttempts: /*i18n*/ 'Too many registration attempts. Please wait a moment and try again.',
+  serverError: /*i18n*/ 'Server error. Please try again later or contact support.',
+  failed: /*i18n*/ 'Registration failed. Please check your details and try again.',
+  authenticationFailed:
+    /*i18n*/ 'Registration successful but authentication failed. Please log in.',
+  tokenLoginFailed: /*i18n*/ 'Authentication failed after registration. Please log in manually.',
 } as const;
 
 /** The error fields the spec reads from a registration answer, in the order they are shown. */
@@ -49,12 +51,13 @@ export function toRegisterErrorMessage(failure: HttpFailure): string {
 /**
  * The message when the registration answer carries no custom token: the account exists but the
  * user must sign in by hand. The spec's words, "Please log in with your credentials", are
- * appended as written (without a full stop).
+ * appended as written (without a full stop); the server's warning is shown as it came, inside them (a
+ * descriptor, so the words around it are translated).
  */
-export function toRegisterMissingTokenMessage(answer: TokenResponse): string {
+export function toRegisterMissingTokenMessage(answer: TokenResponse): string | MessageDescriptor {
   const warning = answer.warning?.trim();
   return warning
-    ? `${warning} Please log in with your credentials`
+    ? /*i18n*/ { id: '{warning} Please log in with your credentials', values: { warning } }
     : registerMessages.authenticationFailed;
 }
 

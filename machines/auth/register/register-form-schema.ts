@@ -5,18 +5,18 @@ import { withinHostLength } from '../../field-length';
 /** The register form's rules (test/screens/features/auth/register/register-screen.test.tsx pins the messages). */
 export const registerFormSchema = yup.object({
   invite_code: withinHostLength(yup.string().trim(), longest.invite_code, 'Invite code').required(
-    'Invite code is required',
+    /*i18n*/ 'Invite code is required',
   ),
   email: withinHostLength(yup.string().trim(), longest.email, 'Email').required(
-    'Email is required',
+    /*i18n*/ 'Email is required',
   ),
   first_name: withinHostLength(yup.string().trim(), longest.first_name, 'First name').required(
-    'First name is required',
+    /*i18n*/ 'First name is required',
   ),
   last_name: withinHostLength(yup.string().trim(), longest.last_name, 'Last name').required(
-    'Last name is required',
+    /*i18n*/ 'Last name is required',
   ),
   password: withinHostLength(yup.string(), longest.password, 'Password').required(
-    'Password is required',
+    /*i18n*/ 'Password is required',
   ),
 });

@@ -5,7 +5,7 @@ import { serverErrorMessages } from '../shared/server-error-messages';
 
 /** docs/contract.md §8, "Reset password", word for word. */
 export const resetPasswordMessages = {
-  failed: 'Password reset failed. Please try again.',
+  failed: /*i18n*/ 'Password reset failed. Please try again.',
 } as const;
 
 /** The fields of POST /api/v1/auth/password-reset-confirm/ (docs/contract.md §3). */

@@ -8,10 +8,10 @@ import { withinHostLength } from '../../field-length';
  */
 export const resetPasswordFormSchema = yup.object({
   password: withinHostLength(yup.string(), longest.password, 'New password').required(
-    'New password is required',
+    /*i18n*/ 'New password is required',
   ),
   confirm_password: yup
     .string()
-    .required('Please confirm your new password')
-    .oneOf([yup.ref('password')], 'Passwords do not match.'),
+    .required(/*i18n*/ 'Please confirm your new password')
+    .oneOf([yup.ref('password')], /*i18n*/ 'Passwords do not match.'),
 });

@@ -7,5 +7,5 @@ import { regexes } from 'zod/v4/core';
  */
 export const emailFormat = {
   pattern: regexes.email,
-  message: 'Enter an email address in the correct format, like name@example.com',
+  message: /*i18n*/ 'Enter an email address in the correct format, like name@example.com',
 } as const;

@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from '@lingui/core';
 import { assertEvent, assign, fromPromise } from 'xstate';
 import type { TokenResponse } from '../../../contract/auth';
 import type { HttpFailure } from '../../http-failure';
@@ -6,8 +7,11 @@ import { missingImplementation } from '../../missing-implementation';
 
 /** What login and register keep: the message to show and the token between the two steps. */
 export interface TokenSignInContext {
-  /** What the screen shows in the error state. */
-  errorMessage: string | null;
+  /**
+   * What the screen shows in the error state: an English text marked for the catalogue, a
+   * server's text, or a descriptor when the spec's words carry the server's.
+   */
+  errorMessage: string | MessageDescriptor | null;
   /** The custom token between the API's answer and the sign-in with it; null otherwise. */
   customToken: string | null;
   /** What a refusal says about single fields of the form, by field name; null otherwise. */
@@ -36,7 +40,7 @@ export function tokenSignInSetup<TValues>() {
       showError: assign<
         TokenSignInContext,
         Event,
-        { message: string; fieldErrors?: TokenSignInContext['fieldErrors'] },
+        { message: string | MessageDescriptor; fieldErrors?: TokenSignInContext['fieldErrors'] },
         Event,
         never
       >((_, params) => ({ errorMessage: params.message, fieldErrors: params.fieldErrors ?? null })),
@@ -80,7 +84,7 @@ export interface TokenSignInMessages {
   /** The message for a refused request. */
   toRefusalMessage: (failure: HttpFailure) => string;
   /** The message for an accepted request whose answer carries no custom token. */
-  toMissingTokenMessage: (answer: TokenResponse) => string;
+  toMissingTokenMessage: (answer: TokenResponse) => string | MessageDescriptor;
   /** The message when the identity provider does not accept the custom token. */
   tokenRejected: string;
   /** What a refused request says about single fields, for the form to show on them. */

@@ -1,23 +1,34 @@
+import type { MessageDescriptor } from '@lingui/core';
 import type { DashboardFigures } from '../../dashboard/gather-dashboard-figures';
 import { activationCapUsage, permitLimitUsage } from '../../dashboard/permit-usage';
 
-/** What Add Permit says, word for word (test/machines/permits/add-permit/add-permit-allowance.test.ts). */
+/**
+ * What Add Permit says, word for word (test/machines/permits/add-permit/add-permit-allowance.test.ts):
+ * English ids for the catalogue, those with figures as descriptors the screen formats.
+ */
 export const allowanceTexts = {
-  permitsLeft: (left: number, limit: number) => `${left} of ${limit} permits left`,
-  activationsLeft: (left: number, cap: number, periodName: string) =>
-    `${left} of ${cap} activations left in ${periodName}`,
+  permitsLeft: (left: number, limit: number): MessageDescriptor => /*i18n*/ ({
+    id: '{left} of {limit} permits left',
+    values: { left, limit },
+  }),
+  activationsLeft: (left: number, cap: number, periodName: string): MessageDescriptor => /*i18n*/ ({
+    id: '{left} of {cap} activations left in {periodName}',
+    values: { left, cap, periodName },
+  }),
   noPermitsLeft:
-    'You have no permits left, so a new one will be refused. A permit that ends or is cancelled frees its place.',
-  noActivationsLeft: (periodName: string) =>
-    `You have no activations left in ${periodName}: a permit starting now will be refused. A permit scheduled for a later period can still be added.`,
+    /*i18n*/ 'You have no permits left, so a new one will be refused. A permit that ends or is cancelled frees its place.',
+  noActivationsLeft: (periodName: string): MessageDescriptor => /*i18n*/ ({
+    id: 'You have no activations left in {periodName}: a permit starting now will be refused. A permit scheduled for a later period can still be added.',
+    values: { periodName },
+  }),
 } as const;
 
 /** The lines Add Permit shows above the form; each is null when its figure is unknown or moot. */
 export interface AddPermitAllowance {
-  permitsLeft: string | null;
-  activationsLeft: string | null;
+  permitsLeft: MessageDescriptor | null;
+  activationsLeft: MessageDescriptor | null;
   /** Said before the form when nothing is left: why a permit would be refused. */
-  warnings: string[];
+  warnings: MessageDescriptor[];
 }
 
 /**
@@ -28,14 +39,14 @@ export interface AddPermitAllowance {
 export function addPermitAllowance(
   figures: Pick<DashboardFigures, 'profile' | 'capInfo'>,
 ): AddPermitAllowance {
-  const warnings: string[] = [];
-  let permitsLeft: string | null = null;
+  const warnings: MessageDescriptor[] = [];
+  let permitsLeft: MessageDescriptor | null = null;
   if (figures.profile) {
     const { available } = permitLimitUsage(figures.profile);
     permitsLeft = allowanceTexts.permitsLeft(available, figures.profile.permit_limit);
-    if (available === 0) warnings.push(allowanceTexts.noPermitsLeft);
+    if (available === 0) warnings.push({ id: allowanceTexts.noPermitsLeft });
   }
-  let activationsLeft: string | null = null;
+  let activationsLeft: MessageDescriptor | null = null;
   const cap = figures.capInfo && activationCapUsage(figures.capInfo);
   if (cap && !cap.unlimited) {
     activationsLeft = allowanceTexts.activationsLeft(cap.remaining, cap.cap, cap.periodName);

@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from '@lingui/core';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { systemClock, type Clock } from '../../clock';
 import { toHttpFailure } from '../../http-failure';
@@ -35,8 +36,8 @@ export interface AddPermitContext extends RegistrationReadContext {
   settings: SiteSettings;
   /** What the screen shows, under `createPermitErrorTitle`, in the failed state. */
   errorMessage: string | null;
-  /** Said under an overlap refusal: which permit is in the way (`overlapDetail`). */
-  errorDetail: string | null;
+  /** Said under an overlap refusal: which permit is in the way (`overlapDetail`), formatted by the screen. */
+  errorDetail: MessageDescriptor | null;
   /** The single permit last sent, for the create call and, if refused, the overlap look-up. */
   sent: PermitCreatePayload | null;
   clock: Clock;

@@ -3,11 +3,11 @@ import { fieldMessages } from '../../drf-field-messages';
 
 /** docs/contract.md §8, "Create permit", word for word. */
 export const createPermitMessages = {
-  title: 'Creation Failed',
-  failed: 'Failed to create permit. Please try again.',
-  providerSyncFailed: 'Unable to create permit at this time. Please try again later.',
-  overlapping: 'Overlapping permit detected — adjust or cancel the other permit first.',
-  serviceUnavailable: 'service is currently unavailable',
+  title: /*i18n*/ 'Creation Failed',
+  failed: /*i18n*/ 'Failed to create permit. Please try again.',
+  providerSyncFailed: /*i18n*/ 'Unable to create permit at this time. Please try again later.',
+  overlapping: /*i18n*/ 'Overlapping permit detected — adjust or cancel the other permit first.',
+  serviceUnavailable: /*i18n*/ 'service is currently unavailable',
 } as const;
 
 /** The title of the error the add-permit screen shows. */

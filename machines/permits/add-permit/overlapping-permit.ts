@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from '@lingui/core';
 import type { Permit, PermitCreatePayload } from '../../../contract/permit';
 import { permitStatuses, type PermitStatus } from '../../../contract/permit-status';
 import { formatPermitTime, isIndefiniteEnd, parsePermitTime } from '../rules/permit-display';
@@ -49,18 +50,36 @@ export function findOverlappingPermit(
   );
 }
 
-/** Said under the spec's overlap message: which permit is in the way, when the app can tell. */
-export function overlapDetail(permit: Permit | null): string {
+/**
+ * Said under the spec's overlap message: which permit is in the way, when the app can tell. A
+ * descriptor the screen formats (each wording whole, for the translator).
+ */
+export function overlapDetail(permit: Permit | null): MessageDescriptor {
   if (permit === null) {
-    return 'This vehicle already has a permit at this address for that time.';
+    return /*i18n*/ { id: 'This vehicle already has a permit at this address for that time.' };
   }
   const reference = permit.reference_no.trim();
-  const times = isIndefiniteEnd(permit.end_ts)
-    ? `from ${formatPermitTime(permit.start_ts)} with no end`
-    : `${formatPermitTime(permit.start_ts)} to ${formatPermitTime(permit.end_ts)}`;
-  return [
-    `It overlaps your permit for ${permit.vrm}`,
-    reference === '' ? '' : ` (reference ${reference})`,
-    `, ${times}.`,
-  ].join('');
+  const start = formatPermitTime(permit.start_ts);
+  const { vrm } = permit;
+  if (isIndefiniteEnd(permit.end_ts)) {
+    return reference === ''
+      ? /*i18n*/ {
+          id: 'It overlaps your permit for {vrm}, from {start} with no end.',
+          values: { vrm, start },
+        }
+      : /*i18n*/ {
+          id: 'It overlaps your permit for {vrm} (reference {reference}), from {start} with no end.',
+          values: { vrm, reference, start },
+        };
+  }
+  const end = formatPermitTime(permit.end_ts);
+  return reference === ''
+    ? /*i18n*/ {
+        id: 'It overlaps your permit for {vrm}, {start} to {end}.',
+        values: { vrm, start, end },
+      }
+    : /*i18n*/ {
+        id: 'It overlaps your permit for {vrm} (reference {reference}), {start} to {end}.',
+        values: { vrm, reference, start, end },
+      };
 }

@@ -3,7 +3,10 @@ import { skippedWallTimeMessage } from '../../../contract/london-wall-time';
 import { dateTimePartsMessage, readDateTimeParts } from '../rules/date-time-parts';
 
 /** The labels of My Permits' creation-date filters, which their messages begin with. */
-export const creationDateLabels = { startDate: 'Created from', endDate: 'Created to' } as const;
+export const creationDateLabels = {
+  startDate: /*i18n*/ 'Created from',
+  endDate: /*i18n*/ 'Created to',
+} as const;
 
 /** What the creation-date filters hold: `datetime-local` values, '' meaning no bound. */
 export interface CreationDates {

@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from '@lingui/core';
 import { systemClock, type Clock } from '../../clock';
 import { pageCount, permitListPageSize } from '../rules/permit-list-pages';
 import { memoiseByText } from '../../memoise-by-text';
@@ -8,9 +9,9 @@ import type { PermitListRequest } from '../../../contract/permit';
 /** docs/contract.md §9: the list shows 20 permits a page (the server pages by the same number). */
 /** Texts of the list screen the spec words (docs/contract.md §2, "My Permits"). */
 export const permitListTexts = {
-  emptyList: 'No permits found matching your criteria.',
-  selectAll: 'Select All',
-  deselectAll: 'Deselect All',
+  emptyList: /*i18n*/ 'No permits found matching your criteria.',
+  selectAll: /*i18n*/ 'Select All',
+  deselectAll: /*i18n*/ 'Deselect All',
 } as const;
 
 /**
@@ -206,12 +207,12 @@ export function fromListSearchParams(
   };
 }
 
-/** The pagination texts for one page of the list. */
+/** The pagination texts for one page of the list, as descriptors the screen formats. */
 export interface PaginationTexts {
   /** "Page X of N", e.g. "Page 2 of 3". */
-  page: string;
+  page: MessageDescriptor;
   /** "showing a-b of total", e.g. "showing 21-40 of 45". */
-  showing: string;
+  showing: MessageDescriptor;
 }
 
 /**
@@ -224,7 +225,7 @@ export function paginationTexts(page: number, count: number): PaginationTexts | 
   const first = (page - 1) * permitListPageSize + 1;
   const last = Math.min(page * permitListPageSize, count);
   return {
-    page: `Page ${page} of ${pageCount(count)}`,
-    showing: `showing ${first}-${last} of ${count}`,
+    page: /*i18n*/ { id: 'Page {page} of {pages}', values: { page, pages: pageCount(count) } },
+    showing: /*i18n*/ { id: 'showing {first}-{last} of {count}', values: { first, last, count } },
   };
 }

@@ -4,13 +4,13 @@ import type { PermitActionBody } from '../../../contract/permit';
 
 /** docs/contract.md §8, "Activate failure", "Cancel failure" and "Update permit", word for word. */
 export const permitActionMessages = {
-  activationTitle: 'Activation Failed',
-  activationFailed: 'Failed to activate permit. Please try again.',
-  cancellationTitle: 'Cancellation Failed',
-  cancellationFailed: 'Failed to cancel permit. Please try again.',
-  updateTitle: 'Update Failed',
-  updateFailed: 'Failed to update permit. Please try again.',
-  updateRefused: 'Failed to update permit',
+  activationTitle: /*i18n*/ 'Activation Failed',
+  activationFailed: /*i18n*/ 'Failed to activate permit. Please try again.',
+  cancellationTitle: /*i18n*/ 'Cancellation Failed',
+  cancellationFailed: /*i18n*/ 'Failed to cancel permit. Please try again.',
+  updateTitle: /*i18n*/ 'Update Failed',
+  updateFailed: /*i18n*/ 'Failed to update permit. Please try again.',
+  updateRefused: /*i18n*/ 'Failed to update permit',
 } as const;
 
 /** What a dialog shows when its request failed: a heading and the mapped message. */

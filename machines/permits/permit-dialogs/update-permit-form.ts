@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from '@lingui/core';
 import type { DateTime } from 'luxon';
 import * as yup from 'yup';
 import { formErrors } from '../../form-errors';
@@ -14,17 +15,17 @@ import type { SiteSettings } from '../../../contract/site-settings';
  * spec's words; the hints are ours, from the spec's gist.
  */
 export const updatePermitTexts = {
-  scheduleTitle: 'Update Scheduled Permit',
-  scheduleSubmit: 'Update Schedule',
-  scheduleBusy: 'Updating Schedule...',
-  expiryTitle: 'Update Permit Expiry',
-  expirySubmit: 'Update Expiry',
-  expiryBusy: 'Updating Expiry...',
-  indefinite: 'Set as Indefinite',
-  indefiniteHint: 'Removes the expiry: the permit stays active until you cancel it.',
-  startHint: 'Choose a future date and time.',
-  automaticEndTitle: 'Automatic End Date',
-  endMissing: 'Please select a new expiry date or mark as indefinite',
+  scheduleTitle: /*i18n*/ 'Update Scheduled Permit',
+  scheduleSubmit: /*i18n*/ 'Update Schedule',
+  scheduleBusy: /*i18n*/ 'Updating Schedule...',
+  expiryTitle: /*i18n*/ 'Update Permit Expiry',
+  expirySubmit: /*i18n*/ 'Update Expiry',
+  expiryBusy: /*i18n*/ 'Updating Expiry...',
+  indefinite: /*i18n*/ 'Set as Indefinite',
+  indefiniteHint: /*i18n*/ 'Removes the expiry: the permit stays active until you cancel it.',
+  startHint: /*i18n*/ 'Choose a future date and time.',
+  automaticEndTitle: /*i18n*/ 'Automatic End Date',
+  endMissing: /*i18n*/ 'Please select a new expiry date or mark as indefinite',
 } as const;
 
 /**
@@ -39,7 +40,8 @@ export interface UpdatePermitFormValues {
 
 export interface AutomaticEndNotice {
   title: string;
-  message: string;
+  /** A descriptor with the hours, formatted by the dialog. */
+  message: MessageDescriptor;
 }
 
 /** How the update dialog looks for one permit on one site. */
@@ -61,21 +63,22 @@ export interface UpdatePermitForm {
 
 export type UpdatePermitFormErrors = Partial<Record<'start' | 'end', string>>;
 
-function hoursText(hours: number): string {
-  return hours === 1 ? '1 hour' : `${hours} hours`;
-}
-
 /**
  * The notice's sentences. Where the start cannot be changed (any permit but a SCHEDULED one on a
  * site that allows scheduling) nothing the resident does moves the end, so the notice says so.
  */
 function automaticEndNotice(hours: number, startChangeable: boolean): AutomaticEndNotice {
-  const rule = `Permits on this site end automatically ${hoursText(hours)} after they start`;
   return {
     title: updatePermitTexts.automaticEndTitle,
     message: startChangeable
-      ? `${rule}. Changing the start date resets the end date to ${hoursText(hours)} after the new start.`
-      : `${rule}, so end dates cannot be changed.`,
+      ? /*i18n*/ {
+          id: 'Permits on this site end automatically {hours, plural, one {# hour} other {# hours}} after they start. Changing the start date resets the end date to {hours, plural, one {# hour} other {# hours}} after the new start.',
+          values: { hours },
+        }
+      : /*i18n*/ {
+          id: 'Permits on this site end automatically {hours, plural, one {# hour} other {# hours}} after they start, so end dates cannot be changed.',
+          values: { hours },
+        },
   };
 }
 

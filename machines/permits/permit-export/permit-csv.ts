@@ -1,31 +1,35 @@
 import { DateTime } from 'luxon';
 import { siteTimeZone } from '../../../contract/london-wall-time';
 import type { Permit } from '../../../contract/permit';
-import { permitDisplay } from '../rules/permit-display';
+import { englishMessage, type SayMessage } from '../../say-message';
+import { permitDisplay, permitTextIn } from '../rules/permit-display';
 import { formatRegistration } from '../rules/uk-registration';
 
-/** The columns of "Export CSV", in order. */
+/** The columns of "Export CSV", in order: English ids, headed in the reader's language. */
 export const permitCsvColumns = [
-  'Registration',
-  'Make',
-  'Model',
-  'Colour',
-  'Reference',
-  'Status',
-  'Driver',
-  'Start',
-  'End',
+  /*i18n*/ 'Registration',
+  /*i18n*/ 'Make',
+  /*i18n*/ 'Model',
+  /*i18n*/ 'Colour',
+  /*i18n*/ 'Reference',
+  /*i18n*/ 'Status',
+  /*i18n*/ 'Driver',
+  /*i18n*/ 'Start',
+  /*i18n*/ 'End',
 ] as const;
 
 /** Excel reads a file that starts with a byte-order mark as UTF-8. */
 const byteOrderMark = '\uFEFF';
 
 /**
- * One row per permit, as residents see it on My Permits: the registration spaced, the status's
- * label, the driver's name ('No driver' when none), start and end in UK time ('Indefinite' for
- * no end).
+ * One row per permit, as residents see it on My Permits, in the reader's language (`say`): the
+ * registration spaced, the status's label, the driver's name ('No driver' when none), start and
+ * end in UK time ('Indefinite' for no end).
  */
-export function permitCsvRows(permits: readonly Permit[]): string[][] {
+export function permitCsvRows(
+  permits: readonly Permit[],
+  say: SayMessage = englishMessage,
+): string[][] {
   return permits.map((permit) => {
     const display = permitDisplay(permit);
     return [
@@ -33,11 +37,11 @@ export function permitCsvRows(permits: readonly Permit[]): string[][] {
       permit.make,
       permit.model,
       permit.colour,
-      display.reference,
-      display.status.label,
-      display.driver,
+      permitTextIn(display.reference, say),
+      say({ id: display.status.label }),
+      permitTextIn(display.driver, say),
       display.start,
-      display.end,
+      permitTextIn(display.end, say),
     ];
   });
 }
@@ -47,18 +51,21 @@ export function permitCsvRows(permits: readonly Permit[]): string[][] {
  * would run as a formula (starting with =, +, -, @, tab or carriage return) prefixed with a quote
  * (papaparse's escapeFormulae, OWASP's CSV injection advice). test/machines/permits/permit-export/permit-exports.test.ts
  */
-export async function permitCsv(permits: readonly Permit[]): Promise<string> {
-  return csvOfRows(permitCsvRows(permits));
+export async function permitCsv(
+  permits: readonly Permit[],
+  say: SayMessage = englishMessage,
+): Promise<string> {
+  return csvOfRows(permitCsvRows(permits, say), say);
 }
 
 /**
  * papaparse writes the file. It is loaded when a resident first exports, not with My Permits,
  * whose first paint on a phone waits for every byte the screen loads (docs/performance.md).
  */
-async function csvOfRows(rows: string[][]): Promise<string> {
+async function csvOfRows(rows: string[][], say: SayMessage): Promise<string> {
   const { default: Papa } = await import('papaparse');
   const csv = Papa.unparse(
-    { fields: [...permitCsvColumns], data: rows },
+    { fields: permitCsvColumns.map((column) => say({ id: column })), data: rows },
     { escapeFormulae: true, newline: '\r\n', quotes: false },
   );
   return `${byteOrderMark}${csv}\r\n`;
@@ -75,14 +82,15 @@ const rowsPerSlice = 250;
 export async function buildPermitCsv(
   permits: readonly Permit[],
   onProgress: (done: number) => void = () => {},
+  say: SayMessage = englishMessage,
 ): Promise<string> {
   const rows: string[][] = [];
   for (let from = 0; from < permits.length; from += rowsPerSlice) {
-    rows.push(...permitCsvRows(permits.slice(from, from + rowsPerSlice)));
+    rows.push(...permitCsvRows(permits.slice(from, from + rowsPerSlice), say));
     onProgress(rows.length);
     await new Promise((resolve) => setTimeout(resolve, 0));
   }
-  return csvOfRows(rows);
+  return csvOfRows(rows, say);
 }
 
 /** `kerbside-permits-YYYY-MM-DD.csv`, the date of `now` in London. */

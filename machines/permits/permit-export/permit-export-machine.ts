@@ -4,7 +4,7 @@ import { missingImplementation } from '../../missing-implementation';
 import { buildPermitCsv, permitCsvFileName } from './permit-csv';
 
 export const permitExportMessages = {
-  failed: 'The export failed. Please try again.',
+  failed: /*i18n*/ 'The export failed. Please try again.',
 } as const;
 
 export interface PermitExportContext {
@@ -46,7 +46,8 @@ export const permitExportMachine = setup({
     collectPermits: fromCallback<PermitExportEvent, CollectPermitsInput>(() =>
       missingImplementation('permitExport', 'actor', 'collectPermits'),
     ),
-    // Pure work, the same in the app and in tests: a slice of rows at a time (permit-csv.ts).
+    // Pure work, a slice of rows at a time (permit-csv.ts), in English; the app words the file in
+    // the reader's language (src/features/permits/permit-export/permit-export-actors.ts).
     buildCsv: fromPromise<string, { permits: Permit[] }>(({ input }) =>
       buildPermitCsv(input.permits),
     ),

@@ -12,7 +12,8 @@ import type { PermitFormValues } from './permit-form-values';
 export const minimumScheduleLeadMinutes = 1;
 
 /** The acknowledgement tick's label, which the visitor's booking form shares with Add Permit's. */
-export const acknowledgementLabel = 'I have verified that the details of this permit are correct.';
+export const acknowledgementLabel =
+  /*i18n*/ 'I have verified that the details of this permit are correct.';
 
 /** The add-permit form before the resident types anything. */
 export const emptyPermitForm: PermitFormValues = {

@@ -21,24 +21,25 @@ import { formErrors } from '../../form-errors';
  */
 export const permitFormMessages = {
   acknowledgement:
-    'Please tick the acknowledgement checkbox at the bottom of the page that you have verified your details before creating the permit.',
-  referenceLabelRequired: 'Reference label is required',
+    /*i18n*/ 'Please tick the acknowledgement checkbox at the bottom of the page that you have verified your details before creating the permit.',
+  referenceLabelRequired: /*i18n*/ 'Reference label is required',
   referenceLabelTooLong: tooLongMessage('Reference label', referenceLabelMaxLength),
-  vrmRequired: 'Registration number is required',
-  makeRequired: 'Make is required',
-  modelRequired: 'Model is required',
-  endRequired: 'Expiry date is required',
-  endNotInFuture: 'Expiry date must be in the future',
-  endNotAfterStart: 'Expiry date must be after the scheduled start date',
-  startRequired: 'Scheduled start date is required',
-  startNotInFuture: 'Scheduled start date must be in the future',
-  startTooSoon: 'Scheduled start date must be at least 1 minute in the future',
+  vrmRequired: /*i18n*/ 'Registration number is required',
+  makeRequired: /*i18n*/ 'Make is required',
+  modelRequired: /*i18n*/ 'Model is required',
+  endRequired: /*i18n*/ 'Expiry date is required',
+  endNotInFuture: /*i18n*/ 'Expiry date must be in the future',
+  endNotAfterStart: /*i18n*/ 'Expiry date must be after the scheduled start date',
+  startRequired: /*i18n*/ 'Scheduled start date is required',
+  startNotInFuture: /*i18n*/ 'Scheduled start date must be in the future',
+  startTooSoon: /*i18n*/ 'Scheduled start date must be at least 1 minute in the future',
   vrmNotConfirmed:
-    'Check the registration against the vehicle, then tick “This registration is correct”.',
+    /*i18n*/ 'Check the registration against the vehicle, then tick “This registration is correct”.',
   weeksOutOfRange: `Enter a number of weeks from ${seriesWeekLimits.fewest} to ${seriesWeekLimits.most}`,
   seriesNeedsExpiry:
-    'A weekly series needs an expiry date, so each week ends before the next starts',
-  seriesWeeksOverlap: 'Each week must end less than 7 days after it starts, before the next starts',
+    /*i18n*/ 'A weekly series needs an expiry date, so each week ends before the next starts',
+  seriesWeeksOverlap:
+    /*i18n*/ 'Each week must end less than 7 days after it starts, before the next starts',
 } as const;
 
 /**

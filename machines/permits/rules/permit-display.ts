@@ -1,15 +1,27 @@
 import { DateTime } from 'luxon';
 import { siteTimeZone, toUkDateTime } from '../../../contract/london-wall-time';
+import { englishMessage, type SayMessage } from '../../say-message';
 import { memoiseByText } from '../../memoise-by-text';
 import { permitStatusDisplay, type PermitStatusDisplay } from './permit-status-table';
 import type { Permit } from '../../../contract/permit';
 
 /** Row texts the spec words (docs/contract.md §2, "My Permits", and §3, "Permit"). */
 export const permitDisplayTexts = {
-  indefinite: 'Indefinite',
-  noDriver: 'No driver',
-  noReference: 'N/A',
+  indefinite: /*i18n*/ 'Indefinite',
+  noDriver: /*i18n*/ 'No driver',
+  noReference: /*i18n*/ 'N/A',
 } as const;
+
+const spelledTexts = new Set<string>(Object.values(permitDisplayTexts));
+
+/**
+ * A permit's row text in the reader's language (`say`, English where no screen words it): the
+ * spec's own words ('Indefinite', 'No driver', 'N/A') translated, the permit's own data (names,
+ * references, times) as it is, so that a reference that happens to spell a word is never changed.
+ */
+export function permitTextIn(text: string, say: SayMessage = englishMessage): string {
+  return spelledTexts.has(text) ? say({ id: text }) : text;
+}
 
 /**
  * docs/contract.md §3: an end in year 9999 (the API sends 9999-12-01) or the text 'Indefinite' means

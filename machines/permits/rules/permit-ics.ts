@@ -5,10 +5,12 @@ import {
   formatPermitTime,
   isIndefiniteEnd,
   parsePermitTime,
+  permitTextIn,
   referenceText,
   vehicleText,
 } from './permit-display';
 import { permitStatusDisplay } from './permit-status-table';
+import { englishMessage, type SayMessage } from '../../say-message';
 import { formatRegistration } from './uk-registration';
 
 /**
@@ -72,7 +74,7 @@ function icsUtc(instant: DateTime): string {
 }
 
 /** One permit's VEVENT lines: for a permit without an end, a short event at its start. */
-function permitEvent(permit: CalendarPermit, stamp: string): string[] {
+function permitEvent(permit: CalendarPermit, stamp: string, say: SayMessage): string[] {
   const start = parsePermitTime(permit.start_ts);
   if (!start) throw new Error(`Permit ${permit.reference_no} has no readable start.`);
   const indefinite = isIndefiniteEnd(permit.end_ts);
@@ -84,22 +86,56 @@ function permitEvent(permit: CalendarPermit, stamp: string): string[] {
     permit.driver_first === undefined
       ? []
       : [
-          `Driver: ${driverName({ driver_first: permit.driver_first, driver_last: permit.driver_last ?? '' })}`,
+          say(
+            /*i18n*/ {
+              id: 'Driver: {name}',
+              values: {
+                name: permitTextIn(
+                  driverName({
+                    driver_first: permit.driver_first,
+                    driver_last: permit.driver_last ?? '',
+                  }),
+                  say,
+                ),
+              },
+            },
+          ),
         ];
   const description = [
-    `Vehicle: ${vehicleText(permit)}`,
-    `Reference: ${referenceText(permit)}`,
+    say(/*i18n*/ { id: 'Vehicle: {vehicle}', values: { vehicle: vehicleText(permit) } }),
+    say(
+      /*i18n*/ {
+        id: 'Reference: {reference}',
+        values: { reference: permitTextIn(referenceText(permit), say) },
+      },
+    ),
     ...driver,
-    `Status: ${permitStatusDisplay(permit.status).label}`,
-    `Ends: ${formatPermitTime(permit.end_ts)}`,
+    say(
+      /*i18n*/ {
+        id: 'Status: {status}',
+        values: { status: say({ id: permitStatusDisplay(permit.status).label }) },
+      },
+    ),
+    say(
+      /*i18n*/ {
+        id: 'Ends: {end}',
+        values: { end: permitTextIn(formatPermitTime(permit.end_ts), say) },
+      },
+    ),
   ].join('\n');
+  const summary = say(
+    /*i18n*/ {
+      id: 'Visitor permit {registration}',
+      values: { registration: formatRegistration(permit.vrm) },
+    },
+  );
   return [
     'BEGIN:VEVENT',
     `UID:kerbside-permit-${permit.id ?? permit.reference_no}@kerbside`,
     `DTSTAMP:${stamp}`,
     `DTSTART:${icsUtc(start)}`,
     `DTEND:${icsUtc(end)}`,
-    `SUMMARY:${icsText(`Visitor permit ${formatRegistration(permit.vrm)}`)}`,
+    `SUMMARY:${icsText(summary)}`,
     `DESCRIPTION:${icsText(description)}`,
     'END:VEVENT',
   ];
@@ -108,10 +144,15 @@ function permitEvent(permit: CalendarPermit, stamp: string): string[] {
 /**
  * "Add to calendar"'s file: an RFC 5545 VCALENDAR with one VEVENT per permit — one permit, or
  * every week of a weekly series, or a visitor's booking — its times in UTC (so the clock changes need no VTIMEZONE),
- * SUMMARY "Visitor permit KX19 ABC". Lines end CRLF and are folded at 75 octets.
+ * SUMMARY "Visitor permit KX19 ABC", its words in the reader's language (`say`, English where no
+ * screen words them). Lines end CRLF and are folded at 75 octets.
  * test/machines/permits/permit-export/permit-exports.test.ts parses it with ical.js.
  */
-export function permitIcs(permits: CalendarPermit | readonly CalendarPermit[], now: Date): string {
+export function permitIcs(
+  permits: CalendarPermit | readonly CalendarPermit[],
+  now: Date,
+  say: SayMessage = englishMessage,
+): string {
   const stamp = icsUtc(DateTime.fromJSDate(now));
   const events = (Array.isArray(permits) ? permits : [permits]) as readonly CalendarPermit[];
   const lines = [
@@ -120,7 +161,7 @@ export function permitIcs(permits: CalendarPermit | readonly CalendarPermit[], n
     'PRODID:-//Kerbside//Visitor permits//EN',
     'CALSCALE:GREGORIAN',
     'METHOD:PUBLISH',
-    ...events.flatMap((permit) => permitEvent(permit, stamp)),
+    ...events.flatMap((permit) => permitEvent(permit, stamp, say)),
     'END:VCALENDAR',
   ];
   return `${lines.map(foldIcsLine).join('\r\n')}\r\n`;

@@ -57,9 +57,9 @@ export type PermitAction = 'update' | 'activate' | 'cancel';
 
 /** The row buttons' texts (docs/contract.md §2, "My Permits"). */
 export const permitActionLabels: Readonly<Record<PermitAction, string>> = {
-  update: 'Update',
-  activate: 'Set Live Now',
-  cancel: 'Cancel',
+  update: /*i18n*/ 'Update',
+  activate: /*i18n*/ 'Set Live Now',
+  cancel: /*i18n*/ 'Cancel',
 };
 
 /** docs/contract.md §2 and §4: a resident may cancel only from these. */

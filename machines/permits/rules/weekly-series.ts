@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from '@lingui/core';
 import { DateTime } from 'luxon';
 import { memoiseByText } from '../../memoise-by-text';
 import { londonWallTime, siteTimeZone, toUkDateTime } from '../../../contract/london-wall-time';
@@ -9,7 +10,8 @@ import { isIndefiniteEnd, parsePermitTime } from './permit-display';
 export const seriesWeekLimits = { fewest: 2, most: 8 } as const;
 
 /** Why a week cannot be sent: its wall time is one the clocks skip that night. */
-export const skippedWeekReason = 'That time does not exist in London: the clocks go forward.';
+export const skippedWeekReason =
+  /*i18n*/ 'That time does not exist in London: the clocks go forward.';
 
 /** One week of a "Repeat weekly" series, and what became of its create call. */
 export interface SeriesWeek {
@@ -117,20 +119,35 @@ export function nextWaitingWeek(series: readonly SeriesWeek[]): SeriesWeek | und
   return series.find((week) => week.outcome === 'waiting');
 }
 
-/** What the screen says, word for word (test/screens/features/permits/add-permit/add-permit-again-and-series.test.tsx). */
+/**
+ * What the screen says, word for word (test/screens/features/permits/add-permit/add-permit-again-and-series.test.tsx):
+ * English ids, those with values as descriptors the screen formats. `notMade`'s `reason` is
+ * given in the reader's language by the screen (a marked text here, or the server's words).
+ */
 export const seriesTexts = {
-  progress: (number: number, total: number) => `Creating ${number} of ${total}…`,
-  incompleteTitle: 'Not every week was created',
-  made: (startsAt: string) => `Created: the week starting ${startsAt}`,
-  notMade: (startsAt: string, reason: string) =>
-    `Not created: the week starting ${startsAt}. ${reason}`,
-  retry: 'The form keeps its details: press Create Permit to try the weeks not created again.',
-  labels: (labels: readonly string[]) =>
-    `Each week gets its own reference label: ${labels.join(', ')}.`,
+  progress: (number: number, total: number): MessageDescriptor => /*i18n*/ ({
+    id: 'Creating {number} of {total}…',
+    values: { number, total },
+  }),
+  incompleteTitle: /*i18n*/ 'Not every week was created',
+  made: (startsAt: string): MessageDescriptor => /*i18n*/ ({
+    id: 'Created: the week starting {startsAt}',
+    values: { startsAt },
+  }),
+  notMade: (startsAt: string, reason: string): MessageDescriptor => /*i18n*/ ({
+    id: 'Not created: the week starting {startsAt}. {reason}',
+    values: { startsAt, reason },
+  }),
+  retry:
+    /*i18n*/ 'The form keeps its details: press Create Permit to try the weeks not created again.',
+  labels: (labels: readonly string[]): MessageDescriptor => /*i18n*/ ({
+    id: 'Each week gets its own reference label: {labels}.',
+    values: { labels: labels.join(', ') },
+  }),
 } as const;
 
 /** "Creating 2 of 3…": the week going out now, counted in the whole series. */
-export function seriesProgress(series: readonly SeriesWeek[]): string | null {
+export function seriesProgress(series: readonly SeriesWeek[]): MessageDescriptor | null {
   const next = nextWaitingWeek(series);
   if (next === undefined) return null;
   return seriesTexts.progress(series.indexOf(next) + 1, series.length);

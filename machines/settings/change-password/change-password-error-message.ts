@@ -5,7 +5,7 @@ import { serverErrorMessages } from '../../auth/shared/server-error-messages';
 
 /** docs/contract.md §8, "Change password", word for word. */
 export const changePasswordMessages = {
-  failed: 'Password change failed. Please try again.',
+  failed: /*i18n*/ 'Password change failed. Please try again.',
 } as const;
 
 /** The fields of POST /api/v1/auth/change-password/ (docs/contract.md §3). */

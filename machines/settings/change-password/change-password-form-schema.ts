@@ -8,13 +8,13 @@ import { withinHostLength } from '../../field-length';
  */
 export const changePasswordFormSchema = yup.object({
   current_password: withinHostLength(yup.string(), longest.password, 'Current password').required(
-    'Current password is required',
+    /*i18n*/ 'Current password is required',
   ),
   new_password: withinHostLength(yup.string(), longest.password, 'New password').required(
-    'New password is required',
+    /*i18n*/ 'New password is required',
   ),
   confirm_password: yup
     .string()
-    .required('Please confirm your new password')
-    .oneOf([yup.ref('new_password')], 'New passwords do not match'),
+    .required(/*i18n*/ 'Please confirm your new password')
+    .oneOf([yup.ref('new_password')], /*i18n*/ 'New passwords do not match'),
 });

@@ -5,8 +5,8 @@ import { missingImplementation } from '../../missing-implementation';
 
 /** Shown when the switches could not be loaded or a change was not stored. */
 export const emailPreferencesMessages = {
-  loadFailed: 'Your e-mail choices could not be loaded. Please try again.',
-  saveFailed: 'Your e-mail choice was not saved. Please try again.',
+  loadFailed: /*i18n*/ 'Your e-mail choices could not be loaded. Please try again.',
+  saveFailed: /*i18n*/ 'Your e-mail choice was not saved. Please try again.',
 } as const;
 
 export interface EmailPreferencesContext {

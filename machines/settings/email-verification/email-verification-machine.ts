@@ -5,15 +5,15 @@ import { missingImplementation } from '../../missing-implementation';
 
 /** What the notice says and offers while the resident's address is not confirmed. */
 export const emailVerificationTexts = {
-  heading: 'Confirm your e-mail address',
+  heading: /*i18n*/ 'Confirm your e-mail address',
   notice:
-    'Your e-mail address is not confirmed yet. Until it is, Kerbside sends you no permit e-mails. Open the link we e-mailed you when you registered.',
-  sendAgain: 'Send the link again',
-  sending: 'Sending...',
-  sent: 'A new link is on its way to your e-mail address.',
-  sendFailed: 'The link could not be sent. Please try again later.',
+    /*i18n*/ 'Your e-mail address is not confirmed yet. Until it is, Kerbside sends you no permit e-mails. Open the link we e-mailed you when you registered.',
+  sendAgain: /*i18n*/ 'Send the link again',
+  sending: /*i18n*/ 'Sending...',
+  sent: /*i18n*/ 'A new link is on its way to your e-mail address.',
+  sendFailed: /*i18n*/ 'The link could not be sent. Please try again later.',
   tooMany:
-    'Too many e-mails have been sent to your address in the last hour. Please try again later.',
+    /*i18n*/ 'Too many e-mails have been sent to your address in the last hour. Please try again later.',
 } as const;
 
 export type EmailVerificationEvent = { type: 'SEND_AGAIN' };

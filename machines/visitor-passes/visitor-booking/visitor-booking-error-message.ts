@@ -6,11 +6,11 @@ import {
 } from '../../permits/add-permit/create-permit-error-message';
 import { toFormFailure, type FormFailure } from '../visitor-pass/visitor-pass-error-message';
 
-/** What the visitor is told when the booking fails, word for word. */
+/** What the visitor is told when the booking fails, word for word (English ids). */
 export const visitorBookingMessages = {
-  failed: 'Your parking could not be booked. Please try again.',
-  tooManyAttempts: 'Too many attempts. Please wait a moment and try again.',
-  loadFailed: 'This page could not be loaded. Please try again.',
+  failed: /*i18n*/ 'Your parking could not be booked. Please try again.',
+  tooManyAttempts: /*i18n*/ 'Too many attempts. Please wait a moment and try again.',
+  loadFailed: /*i18n*/ 'This page could not be loaded. Please try again.',
   noPermitsLeft: inviterHasNoPermitsLeftMessage,
 } as const;
 

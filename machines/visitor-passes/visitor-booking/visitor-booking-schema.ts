@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from '@lingui/core';
 import type { DateTime } from 'luxon';
 import * as yup from 'yup';
 import type { VisitorInvitation } from '../../../contract/visitor-pass';
@@ -12,11 +13,24 @@ import {
 import { formatPermitTime } from '../../permits/rules/permit-display';
 import { passWindow } from './visitor-booking-form';
 
-/** The booking form's own messages, word for word (test/machines/visitor-passes/visitor-booking/). */
+/**
+ * The booking form's own messages, word for word (test/machines/visitor-passes/visitor-booking/):
+ * those naming the pass's times are descriptors, worded in the reader's language where the form is
+ * shown (src/ui/validate-with-schema.ts).
+ */
 export const visitorBookingFormMessages = {
-  startBeforePass: (from: string) => `Scheduled start date must be on or after ${from}`,
-  startAfterPass: (until: string) => `Scheduled start date must be before ${until}`,
-  endAfterPass: (until: string) => `Expiry date must be no later than ${until}`,
+  startBeforePass: (from: string): MessageDescriptor => /*i18n*/ ({
+    id: 'Scheduled start date must be on or after {from}',
+    values: { from },
+  }),
+  startAfterPass: (until: string): MessageDescriptor => /*i18n*/ ({
+    id: 'Scheduled start date must be before {until}',
+    values: { until },
+  }),
+  endAfterPass: (until: string): MessageDescriptor => /*i18n*/ ({
+    id: 'Expiry date must be no later than {until}',
+    values: { until },
+  }),
   receiptEmailFormat: emailFormat.message,
 } as const;
 

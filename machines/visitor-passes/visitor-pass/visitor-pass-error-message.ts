@@ -2,10 +2,10 @@ import { fieldMessages } from '../../drf-field-messages';
 import type { HttpFailure } from '../../http-failure';
 import { serverFieldErrors } from '../../server-field-errors';
 
-/** What the resident is told when a call about a pass fails, word for word. */
+/** What the resident is told when a call about a pass fails, word for word (English ids). */
 export const visitorPassMessages = {
-  createFailed: 'The visitor pass could not be created. Please try again.',
-  withdrawFailed: 'The visitor pass could not be withdrawn. Please try again.',
+  createFailed: /*i18n*/ 'The visitor pass could not be created. Please try again.',
+  withdrawFailed: /*i18n*/ 'The visitor pass could not be withdrawn. Please try again.',
 } as const;
 
 /** A refusal as a form shows it: its message, and the host's word on single fields. */

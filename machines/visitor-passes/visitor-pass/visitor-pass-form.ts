@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from '@lingui/core';
 import type { DateTime } from 'luxon';
 import * as yup from 'yup';
 import { visitorPassRules, type VisitorPassCreatePayload } from '../../../contract/visitor-pass';
@@ -22,24 +23,39 @@ export interface VisitorPassFormValues {
   uses: string;
 }
 
-/** The form's labels, which its messages begin with. */
+/** The form's labels, which its messages begin with (English ids, shown translated). */
 export const visitorPassFieldLabels = {
-  valid_from: 'Valid from',
-  valid_until: 'Valid until',
-  name: 'Name (optional)',
-  uses: 'Number of permits',
+  valid_from: /*i18n*/ 'Valid from',
+  valid_until: /*i18n*/ 'Valid until',
+  name: /*i18n*/ 'Name (optional)',
+  uses: /*i18n*/ 'Number of permits',
 } as const;
 
 /** The form's messages, word for word (test/machines/visitor-passes/visitor-pass/). */
 export const visitorPassFormMessages = {
-  fromRequired: 'Valid from is required',
-  untilRequired: 'Valid until is required',
-  untilNotInFuture: 'Valid until must be in the future',
-  untilNotAfterFrom: 'Valid until must be after valid from',
-  windowTooLong: `A visitor pass can last at most ${visitorPassRules.maxWindowDays} days`,
-  usesOutOfRange: `Enter a number of permits from 1 to ${visitorPassRules.maxUses}`,
+  fromRequired: /*i18n*/ 'Valid from is required',
+  untilRequired: /*i18n*/ 'Valid until is required',
+  untilNotInFuture: /*i18n*/ 'Valid until must be in the future',
+  untilNotAfterFrom: /*i18n*/ 'Valid until must be after valid from',
   nameTooLong: tooLongMessage('Name', visitorPassRules.nameMaxLength),
 } as const;
+
+/**
+ * The form's messages with the contract's limits in them: descriptors, worded in the reader's
+ * language where the form is shown (src/ui/validate-with-schema.ts), in English by `formErrors`.
+ */
+export const visitorPassLimitMessages: Readonly<
+  Record<'windowTooLong' | 'usesOutOfRange', MessageDescriptor>
+> = {
+  windowTooLong: /*i18n*/ {
+    id: 'A visitor pass can last at most {days} days',
+    values: { days: visitorPassRules.maxWindowDays },
+  },
+  usesOutOfRange: /*i18n*/ {
+    id: 'Enter a number of permits from 1 to {maxUses}',
+    values: { maxUses: visitorPassRules.maxUses },
+  },
+};
 
 /** The form as it opens at `now`: from now to a week ahead, one permit, no name. */
 export function newVisitorPassForm(now: DateTime | Date): VisitorPassFormValues {
@@ -77,11 +93,11 @@ export function visitorPassFormSchema(now: DateTime | Date) {
         const { from, until } = windowOf(parent);
         return from === null || until === null || until > from;
       })
-      .test('longest', visitorPassFormMessages.windowTooLong, (_, { parent }) => {
+      .test('longest', visitorPassLimitMessages.windowTooLong, (_, { parent }) => {
         const { from, until } = windowOf(parent);
         return from === null || until === null || isWithinLongestWindow(from, until);
       }),
-    uses: yup.string().test('in-range', visitorPassFormMessages.usesOutOfRange, (value) => {
+    uses: yup.string().test('in-range', visitorPassLimitMessages.usesOutOfRange, (value) => {
       const typed = (value ?? '').trim();
       const uses = Number(typed);
       return /^\d+$/.test(typed) && uses >= 1 && uses <= visitorPassRules.maxUses;

@@ -3,13 +3,14 @@ import type { VisitorPass, VisitorPassState } from '../../../contract/visitor-pa
 import { formatPermitTime } from '../../permits/rules/permit-display';
 import { inLondon, toDateTimeLocal } from '../../permits/rules/london-time';
 import { visitorPassRules } from '../../../contract/visitor-pass';
+import { englishMessage, type SayMessage } from '../../say-message';
 
-/** What the resident's list calls each state of a pass, word for word. */
+/** What the resident's list calls each state of a pass, word for word (English ids). */
 export const visitorPassStateLabels: Readonly<Record<VisitorPassState, string>> = {
-  READY: 'Ready',
-  USED: 'Used',
-  EXPIRED: 'Expired',
-  WITHDRAWN: 'Withdrawn',
+  READY: /*i18n*/ 'Ready',
+  USED: /*i18n*/ 'Used',
+  EXPIRED: /*i18n*/ 'Expired',
+  WITHDRAWN: /*i18n*/ 'Withdrawn',
 };
 
 /** Whether the pass may still make a permit: only then may the resident withdraw it. */
@@ -39,15 +40,35 @@ export function visitorPassLink(origin: string, token: string): string {
   return `${origin}/visit/${encodeURIComponent(token)}`;
 }
 
-/** A pass's window as the resident reads it: "01/06/2026 12:00 to 08/06/2026 12:00", London time. */
-export function passWindowText(pass: Pick<VisitorPass, 'valid_from' | 'valid_until'>): string {
-  return `${formatPermitTime(pass.valid_from)} to ${formatPermitTime(pass.valid_until)}`;
+/**
+ * A pass's window as the resident reads it: "01/06/2026 12:00 to 08/06/2026 12:00", London time,
+ * worded by `say` (the screen's translation; English where none is given).
+ */
+export function passWindowText(
+  pass: Pick<VisitorPass, 'valid_from' | 'valid_until'>,
+  say: SayMessage = englishMessage,
+): string {
+  return say(
+    /*i18n*/ {
+      id: '{from} to {until}',
+      values: {
+        from: formatPermitTime(pass.valid_from),
+        until: formatPermitTime(pass.valid_until),
+      },
+    },
+  );
 }
+
+/**
+ * What a pass the resident gave no name is called: an English id, which the screens showing a
+ * pass's name translate only when it is this one (a resident's own name is shown as written).
+ */
+export const unnamedPassName = /*i18n*/ 'Visitor pass';
 
 /** What the resident calls a pass: its name, or "Visitor pass" when they gave none. */
 export function passName(pass: Pick<VisitorPass, 'name'>): string {
   const name = pass.name.trim();
-  return name === '' ? 'Visitor pass' : name;
+  return name === '' ? unnamedPassName : name;
 }
 
 /**

@@ -10,6 +10,13 @@ import {
   Stat,
   Text,
 } from '@chakra-ui/react';
+import {
+  dataListSlotRecipe,
+  progressSlotRecipe,
+  skeletonRecipe,
+  statSlotRecipe,
+} from '@chakra-ui/react/theme';
+import { useLingui } from '@lingui/react';
 import type { Profile } from '../../../contract/auth';
 import {
   activationCapUsage,
@@ -26,24 +33,35 @@ import { paths } from '../../shell/pages';
 import { SectionCard } from '../../ui/section-card';
 import { forcedColoursFill, forcedColoursOutline } from '../../ui/forced-colours';
 
-function permits(count: number): string {
-  return count === 1 ? '1 permit' : `${count} permits`;
-}
+/**
+ * Words for the bar's colour, so it is never the only sign of how close the end is: a whole
+ * sentence for each level and each bar, already in the reader's language, so no translation has
+ * to fit a limit's name into a sentence written for English.
+ */
+type LevelWarnings = Readonly<Record<Exclude<UsageLevel, 'normal'>, string>>;
 
-/** Words for the bar's colour, so it is never the only sign of how close the end is. */
-function levelWarning(level: UsageLevel, what: string): string | null {
-  if (level === 'critical') return `You are at or very close to your ${what}.`;
-  if (level === 'high') return `You are getting close to your ${what}.`;
-  return null;
-}
-
-function UsageProgress({ label, bar, what }: { label: string; bar: UsageBar; what: string }) {
-  const usedText = `${bar.shownPercent}% used`;
-  const warning = levelWarning(bar.level, what);
+function UsageProgress({
+  label,
+  bar,
+  warnings,
+}: {
+  label: string;
+  bar: UsageBar;
+  warnings: LevelWarnings;
+}) {
+  const { i18n } = useLingui();
+  const usedText = i18n._('{percent}% used', { percent: bar.shownPercent });
+  const warning = bar.level === 'normal' ? null : warnings[bar.level];
   return (
     <Stack gap={1}>
       {/* The width is capped at 100; the words carry the true share. */}
-      <Progress.Root value={bar.width} max={100} colorPalette={bar.colour} size="lg">
+      <Progress.Root
+        recipe={progressSlotRecipe}
+        value={bar.width}
+        max={100}
+        colorPalette={bar.colour}
+        size="lg"
+      >
         <HStack justify="space-between">
           <Progress.Label>{label}</Progress.Label>
           <Text textStyle="sm">{usedText}</Text>
@@ -69,7 +87,7 @@ function UsageProgress({ label, bar, what }: { label: string; bar: UsageBar; wha
 
 function BigFigure({ label, value }: { label: string; value: number }) {
   return (
-    <Stat.Root>
+    <Stat.Root recipe={statSlotRecipe}>
       <Stat.Label>{label}</Stat.Label>
       <Stat.ValueText textStyle="4xl">{value}</Stat.ValueText>
     </Stat.Root>
@@ -84,26 +102,34 @@ function AvailablePermitsCard({
   profile: Profile | null;
   queuedCount: number | null;
 }) {
+  const { i18n } = useLingui();
   if (profile === null) {
     return (
-      <SectionCard title="Available Permits">
-        <Text>Your permit usage could not be loaded. Please try again later.</Text>
+      <SectionCard title={i18n._('Available Permits')}>
+        <Text>{i18n._('Your permit usage could not be loaded. Please try again later.')}</Text>
       </SectionCard>
     );
   }
   const usage = permitLimitUsage(profile);
   return (
-    <SectionCard title="Available Permits">
-      <BigFigure label="Available now" value={usage.available} />
-      <UsageProgress label="Permit limit used" bar={usage.bar} what="permit limit" />
-      <DataList.Root>
+    <SectionCard title={i18n._('Available Permits')}>
+      <BigFigure label={i18n._('Available now')} value={usage.available} />
+      <UsageProgress
+        label={i18n._('Permit limit used')}
+        bar={usage.bar}
+        warnings={{
+          high: i18n._('You are getting close to your permit limit.'),
+          critical: i18n._('You are at or very close to your permit limit.'),
+        }}
+      />
+      <DataList.Root recipe={dataListSlotRecipe}>
         <DataList.Item>
-          <DataList.ItemLabel>Active registrations</DataList.ItemLabel>
+          <DataList.ItemLabel>{i18n._('Active registrations')}</DataList.ItemLabel>
           <DataList.ItemValue>{usage.active}</DataList.ItemValue>
         </DataList.Item>
         <DataList.Item>
-          <DataList.ItemLabel>Queued permits</DataList.ItemLabel>
-          <DataList.ItemValue>{queuedCount ?? 'Unavailable'}</DataList.ItemValue>
+          <DataList.ItemLabel>{i18n._('Queued permits')}</DataList.ItemLabel>
+          <DataList.ItemValue>{queuedCount ?? i18n._('Unavailable')}</DataList.ItemValue>
         </DataList.Item>
       </DataList.Root>
     </SectionCard>
@@ -111,61 +137,115 @@ function AvailablePermitsCard({
 }
 
 function ActivatedPermitsCard({ cap }: { cap: ActivationCapUsage | null }) {
+  const { i18n } = useLingui();
   if (cap === null) {
     return (
-      <SectionCard title="Activated Permits">
-        <Text>Your activations could not be loaded. Please try again later.</Text>
+      <SectionCard title={i18n._('Activated Permits')}>
+        <Text>{i18n._('Your activations could not be loaded. Please try again later.')}</Text>
       </SectionCard>
     );
   }
   return (
-    <SectionCard title="Activated Permits">
-      <BigFigure label={`Activated in ${cap.periodName}`} value={cap.used} />
+    <SectionCard title={i18n._('Activated Permits')}>
+      <BigFigure
+        label={i18n._('Activated in {periodName}', { periodName: cap.periodName })}
+        value={cap.used}
+      />
       {cap.unlimited ? (
         <Stack gap={1}>
-          <Text fontWeight="semibold">Unlimited</Text>
-          <Text>There is no activation cap, so you can activate as many permits as you need.</Text>
+          <Text fontWeight="semibold">{i18n._('Unlimited')}</Text>
+          <Text>
+            {i18n._('There is no activation cap, so you can activate as many permits as you need.')}
+          </Text>
         </Stack>
       ) : (
         <>
-          <UsageProgress label="Activation cap used" bar={cap.bar} what="activation cap" />
-          <Text>
-            {cap.periodType === 'quarterly' ? 'Quarterly' : 'Monthly'} activation cap for{' '}
-            {cap.periodName}: {cap.used} of {cap.cap} used, {cap.remaining} remaining.
-          </Text>
+          <UsageProgress
+            label={i18n._('Activation cap used')}
+            bar={cap.bar}
+            warnings={{
+              high: i18n._('You are getting close to your activation cap.'),
+              critical: i18n._('You are at or very close to your activation cap.'),
+            }}
+          />
+          <CapSummary cap={cap} />
         </>
       )}
     </SectionCard>
   );
 }
 
-function capExplanation(cap: ActivationCapUsage | null): string {
+/** The cap in one sentence; one message per period type, the period being a word of it. */
+function CapSummary({ cap }: { cap: Extract<ActivationCapUsage, { unlimited: false }> }) {
+  const { i18n } = useLingui();
+  const figures = {
+    periodName: cap.periodName,
+    used: cap.used,
+    cap: cap.cap,
+    remaining: cap.remaining,
+  };
+  return (
+    <Text>
+      {cap.periodType === 'quarterly'
+        ? i18n._(
+            'Quarterly activation cap for {periodName}: {used} of {cap} used, {remaining} remaining.',
+            figures,
+          )
+        : i18n._(
+            'Monthly activation cap for {periodName}: {used} of {cap} used, {remaining} remaining.',
+            figures,
+          )}
+    </Text>
+  );
+}
+
+function CapExplanation({ cap }: { cap: ActivationCapUsage | null }) {
+  const { i18n } = useLingui();
   if (cap === null) {
-    return 'Activated Permits counts the permits activated in the current period.';
+    return i18n._('Activated Permits counts the permits activated in the current period.');
   }
+  const { periodName } = cap;
   if (cap.unlimited) {
-    return `Activated Permits counts the permits activated in ${cap.periodName}. There is no activation cap, so activations are unlimited.`;
+    return i18n._(
+      'Activated Permits counts the permits activated in {periodName}. There is no activation cap, so activations are unlimited.',
+      { periodName },
+    );
   }
-  const period = cap.periodType === 'quarterly' ? 'quarter' : 'month';
-  return `Activated Permits counts the permits activated in ${cap.periodName}. You can activate ${permits(cap.cap)} each ${period}; once they are used, new permits cannot be activated until the next ${period} begins.`;
+  // One sentence per period: the period's name is a word of the sentence, not a value.
+  return cap.periodType === 'quarterly'
+    ? i18n._(
+        'Activated Permits counts the permits activated in {periodName}. You can activate {count, plural, one {# permit} other {# permits}} each quarter; once they are used, new permits cannot be activated until the next quarter begins.',
+        { periodName, count: cap.cap },
+      )
+    : i18n._(
+        'Activated Permits counts the permits activated in {periodName}. You can activate {count, plural, one {# permit} other {# permits}} each month; once they are used, new permits cannot be activated until the next month begins.',
+        { periodName, count: cap.cap },
+      );
 }
 
 function WhatThisMeans({ cap }: { cap: ActivationCapUsage | null }) {
+  const { i18n } = useLingui();
   return (
-    <SectionCard title="What This Means">
+    <SectionCard title={i18n._('What This Means')}>
       <List.Root gap={2} ps={5}>
         <List.Item>
-          Available Permits is how many more permits you can hold at the same time. Every active,
-          queued, scheduled or updating permit takes a place until it ends or is cancelled.
-        </List.Item>
-        <List.Item>{capExplanation(cap)}</List.Item>
-        <List.Item>
-          Queued permits are waiting for the parking provider to confirm them. They already take a
-          place and count as activations.
+          {i18n._(
+            'Available Permits is how many more permits you can hold at the same time. Every active, queued, scheduled or updating permit takes a place until it ends or is cancelled.',
+          )}
         </List.Item>
         <List.Item>
-          The bars turn orange at {usageThresholds.high}% and red at {usageThresholds.critical}%, so
-          you can see when you are getting close.
+          <CapExplanation cap={cap} />
+        </List.Item>
+        <List.Item>
+          {i18n._(
+            'Queued permits are waiting for the parking provider to confirm them. They already take a place and count as activations.',
+          )}
+        </List.Item>
+        <List.Item>
+          {i18n._(
+            'The bars turn orange at {high}% and red at {critical}%, so you can see when you are getting close.',
+            usageThresholds,
+          )}
         </List.Item>
       </List.Root>
     </SectionCard>
@@ -173,22 +253,26 @@ function WhatThisMeans({ cap }: { cap: ActivationCapUsage | null }) {
 }
 
 function DashboardSkeleton() {
+  const { i18n } = useLingui();
   return (
-    <Stack role="status" aria-label="Loading your permit usage" aria-busy="true" gap={6}>
+    <Stack role="status" aria-label={i18n._('Loading your permit usage')} aria-busy="true" gap={6}>
       <SimpleGrid columns={{ base: 1, md: 2 }} gap={6}>
-        <Skeleton height="56" borderRadius="l3" />
-        <Skeleton height="56" borderRadius="l3" />
+        <Skeleton recipe={skeletonRecipe} height="56" borderRadius="l3" />
+        <Skeleton recipe={skeletonRecipe} height="56" borderRadius="l3" />
       </SimpleGrid>
-      <SkeletonText noOfLines={4} />
+      <SkeletonText recipe={skeletonRecipe} noOfLines={4} />
     </Stack>
   );
 }
 
 function Greeting({ profile }: { profile: Profile | null }) {
+  const { i18n } = useLingui();
   return (
     <Stack gap={1}>
       <Text textStyle="xl">
-        {profile?.first_name ? `Welcome, ${profile.first_name}!` : 'Welcome!'}
+        {profile?.first_name
+          ? i18n._('Welcome, {firstName}!', { firstName: profile.first_name })
+          : i18n._('Welcome!')}
       </Text>
       {profile?.email && <Text color="fg.muted">{profile.email}</Text>}
     </Stack>

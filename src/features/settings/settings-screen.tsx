@@ -8,6 +8,7 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react';
 import { Link as RouterLink } from 'react-router';
 import { getConfig } from '../../config';
 import { PageHeader } from '../../shell/page-header';
@@ -22,6 +23,7 @@ import { EmailVerificationNotice } from './email-verification/email-verification
  * again", when the API host offers them.
  */
 export function SettingsScreen() {
+  const { i18n } = useLingui();
   const { supportEmail } = getConfig();
   return (
     <Stack gap={6}>
@@ -33,21 +35,21 @@ export function SettingsScreen() {
             <Card.Body gap={2}>
               <Heading as="h2" size="lg">
                 <LinkOverlay asChild>
-                  <RouterLink to={paths.changePassword}>Change Password</RouterLink>
+                  <RouterLink to={paths.changePassword}>{i18n._('Change Password')}</RouterLink>
                 </LinkOverlay>
               </Heading>
-              <Text color="fg.muted">Choose a new password for signing in.</Text>
+              <Text color="fg.muted">{i18n._('Choose a new password for signing in.')}</Text>
             </Card.Body>
           </Card.Root>
         </LinkBox>
         <Card.Root>
           <Card.Body gap={2}>
             <Heading as="h2" size="lg">
-              Need help?
+              {i18n._('Need help?')}
             </Heading>
-            <Text color="fg.muted">Our support team answers by e-mail.</Text>
+            <Text color="fg.muted">{i18n._('Our support team answers by e-mail.')}</Text>
             <Link href={`mailto:${supportEmail}`} color="teal.700" textDecoration="underline">
-              Contact Support
+              {i18n._('Contact Support')}
             </Link>
           </Card.Body>
         </Card.Root>

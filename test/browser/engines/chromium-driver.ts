@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { pageTextsInPage } from '../../support/page-texts';
 import { axeViolations } from '../axe';
 import { launchChromium } from '../../../scripts/stack/chromium';
 import {
@@ -48,6 +49,7 @@ export async function startChromiumDriver(): Promise<EngineDriver> {
     waitForText: (text, options = {}) => waitForTextIn(inPage, text, options, true),
     waitForTextGone: (text, options = {}) => waitForTextIn(inPage, text, options, false),
     axeViolations: () => axeViolations(page),
+    pageTexts: () => inPage(pageTextsInPage, true),
     serviceWorker: () => inPage(serviceWorkerState, undefined),
     close: () => browser.close(),
   };

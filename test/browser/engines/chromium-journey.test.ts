@@ -4,6 +4,7 @@ import { launchChromium } from '../../../scripts/stack/chromium';
 import { residentApi } from '../resident-journeys';
 import { describeCoreJourney } from './core-journey';
 import { describeVisitorJourney } from './visitor-journey';
+import { describeWelshJourney } from './welsh-journey';
 import { startChromiumDriver } from './chromium-driver';
 
 // The core journey in Chromium; see core-journey.ts.
@@ -11,6 +12,9 @@ const journey = describeCoreJourney(startChromiumDriver);
 
 // The visitor's journey in Chromium; see visitor-journey.ts.
 describeVisitorJourney(startChromiumDriver);
+
+// Issue 40's Welsh journey in the same engine; see welsh-journey.ts.
+describeWelshJourney(startChromiumDriver);
 
 // Windows high contrast, as Chromium emulates it, on the same stack.
 describe('with forced colours', () => {

@@ -1,6 +1,7 @@
 import type axe from 'axe-core';
 import type { DateTime } from 'luxon';
 import type { AxeViolationSummary } from '../axe';
+import type { PageTexts } from '../../support/page-texts';
 
 /** The roles the journeys reach controls by. */
 export type ControlRole = 'button' | 'link' | 'menuitem' | 'checkbox' | 'textbox';
@@ -39,6 +40,8 @@ export interface EngineDriver {
   waitForTextGone(text: string, options?: TextOptions): Promise<void>;
   /** axe-core's violations on the page as it stands, as readable lines. */
   axeViolations(): Promise<string[]>;
+  /** The page's language and every text it shows (`pageTextsInPage`). */
+  pageTexts(): Promise<PageTexts>;
   /** Whether the page's service worker took charge (`serviceWorkerState`). */
   serviceWorker(): Promise<ServiceWorkerState>;
   /** Ends the browser and every process this driver started. */

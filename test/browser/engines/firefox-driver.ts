@@ -1,4 +1,5 @@
 import axe from 'axe-core';
+import { pageTextsInPage } from '../../support/page-texts';
 import puppeteer, { type Page } from 'puppeteer-core';
 import { axeRunOptions, describeAxeViolation } from '../axe';
 import {
@@ -72,6 +73,7 @@ export async function startFirefoxDriver(): Promise<EngineDriver> {
       }
       return (await page.evaluate(axeSummariesInPage, axeRunOptions)).map(describeAxeViolation);
     },
+    pageTexts: () => inPage(pageTextsInPage, true),
     serviceWorker: () => inPage(serviceWorkerState, undefined),
     close: () => browser.close(),
   };

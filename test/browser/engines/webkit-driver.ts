@@ -1,4 +1,5 @@
 import axe from 'axe-core';
+import { pageTextsInPage } from '../../support/page-texts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Builder, By, Key, type WebDriver } from 'selenium-webdriver';
 import { findFreePort } from '../../../scripts/stack/free-port';
@@ -184,6 +185,7 @@ export async function startWebKitDriver(): Promise<EngineDriver> {
       );
       return summaries.map(describeAxeViolation);
     },
+    pageTexts: () => inPage(pageTextsInPage, true),
     serviceWorker: () => inPage(serviceWorkerState, undefined),
     close: () => current.stop(),
   };

@@ -1,4 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
 import type { Locator, Page, Request } from 'playwright-core';
+import { i18n } from '../../../src/i18n/i18n';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import type {
   LoginCredentials,
@@ -12,6 +14,7 @@ import type { Permit } from '../../../contract/permit';
 import type { PermitFormValues } from '../../../machines/permits/permit-form/permit-form-values';
 import type { PermitDialogError } from '../../../machines/permits/permit-dialogs/permit-action-error-message';
 import type { UpdatePermitFormValues } from '../../../machines/permits/permit-dialogs/update-permit-form';
+import { inEnglish } from '../../support/in-english';
 import { resetLink } from '../../../machines/auth/shared/password-flow-samples';
 import { addPermitInput } from '../../../machines/permits/add-permit/add-permit-flow-samples';
 import {
@@ -96,7 +99,8 @@ async function expectSignInState(
     await expectButton(page, 'Success!', false);
     expect(await shownText(page.getByRole('status'))).toBe(labels.success);
   } else if (state.matches('error')) {
-    await expectAlert(page, state.context.errorMessage as string);
+    // A descriptor when the server's warning sits in the spec's words (login, register).
+    await expectAlert(page, inEnglish(state.context.errorMessage));
   } else {
     await expectButton(page, labels.submit, true);
     await expectNo(page, 'alert');
@@ -494,9 +498,11 @@ function addPermitScreen(): BrowserScreen {
       } else if (state.matches({ form: { submission: 'failed' } })) {
         const { errorMessage, errorDetail } = state.context as {
           errorMessage: string;
-          errorDetail: string | null;
+          errorDetail: MessageDescriptor | null;
         };
-        await expectAlert(page, `Creation Failed${errorMessage}${errorDetail ?? ''}`);
+        // The detail is a descriptor the screen formats (English here).
+        const detail = errorDetail === null ? '' : i18n._(errorDetail);
+        await expectAlert(page, `Creation Failed${errorMessage}${detail}`);
       } else {
         expect(await page.getByRole('button', { name: 'Creating Permit...' }).count()).toBe(0);
         await expectNo(page, 'alert');

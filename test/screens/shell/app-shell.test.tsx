@@ -283,8 +283,14 @@ describe('route guards', () => {
 
     expect(screen.getByRole('status', { name: 'Checking your session' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'My Permits' })).toBeInTheDocument();
-    // The frame of the page, without what is for a resident known to be signed in.
-    expect(screen.getByRole('banner')).toHaveTextContent(exactly('Kerbside'));
+    // The frame of the page, without what is for a resident known to be signed in: the service's
+    // name and the language link, as on every page.
+    expect(
+      within(screen.getByRole('banner'))
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Kerbside', 'Cymraeg']);
+    expect(screen.getByRole('banner')).toHaveTextContent(exactly('KerbsideCymraeg'));
     expect(navigation()).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Account menu/ })).not.toBeInTheDocument();
     expect(footer()).not.toBeInTheDocument();

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { Link, Route, Routes, useNavigate } from 'react-router';
-import { notificationBannerTexts } from '../../../machines/notification-banner-texts';
+import { permitBannerTexts } from '../../../machines/permits/permit-banner-texts';
+import { i18n } from '../../../src/i18n/i18n';
 import { useFlashMessage } from '../../../src/shell/flash-message-provider';
 import { RoutedPage } from '../../../src/shell/routed-page';
 import { renderWithProviders } from '../../support/render';
@@ -12,12 +13,10 @@ function ActingPage() {
   return (
     <>
       <h1>Acting page</h1>
-      <button onClick={() => raise(notificationBannerTexts.permitUpdated('fm24cnf'))}>
-        Act here
-      </button>
+      <button onClick={() => raise(permitBannerTexts.updated('fm24cnf'))}>Act here</button>
       <button
         onClick={() => {
-          raise(notificationBannerTexts.permitCreated('FM24CNF'), { onNextPage: true });
+          raise(permitBannerTexts.created('FM24CNF'), { onNextPage: true });
           void navigate('/landing');
         }}
       >
@@ -52,12 +51,10 @@ function renderPages() {
 const banner = () => screen.queryByRole('status', { name: 'Success' });
 
 test('the texts name the permit by its registration, spaced as the form shows it', () => {
-  expect(notificationBannerTexts.permitCreated('fm24cnf')).toBe('Permit created for FM24 CNF.');
-  expect(notificationBannerTexts.permitUpdated('FM24CNF')).toBe('Permit for FM24 CNF updated.');
-  expect(notificationBannerTexts.permitActivated('FM24CNF')).toBe(
-    'Permit for FM24 CNF is now active.',
-  );
-  expect(notificationBannerTexts.permitCancelled('FM24CNF')).toBe('Permit for FM24 CNF cancelled.');
+  expect(i18n._(permitBannerTexts.created('fm24cnf'))).toBe('Permit created for FM24 CNF.');
+  expect(i18n._(permitBannerTexts.updated('FM24CNF'))).toBe('Permit for FM24 CNF updated.');
+  expect(i18n._(permitBannerTexts.activated('FM24CNF'))).toBe('Permit for FM24 CNF is now active.');
+  expect(i18n._(permitBannerTexts.cancelled('FM24CNF'))).toBe('Permit for FM24 CNF cancelled.');
 });
 
 test('an action confirmed on its own page: a focused success banner until dismissed', async () => {

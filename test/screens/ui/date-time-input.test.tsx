@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { Form, Formik } from 'formik';
 import * as yup from 'yup';
 import {
@@ -6,10 +6,13 @@ import {
   permitFormMessages,
 } from '../../../machines/permits/permit-form/permit-form-schema';
 import { skippedWallTimeMessage } from '../../../contract/london-wall-time';
-import { DateTimeInput } from '../../../src/ui/date-time-input';
+import { DateTimeInput, dateTimeInputHint } from '../../../src/ui/date-time-input';
 import { ChakraProvider } from '@chakra-ui/react';
+import { I18nProvider } from '@lingui/react';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { activateLanguage } from '../../../src/i18n/activate-language';
+import { i18n } from '../../../src/i18n/i18n';
 import { appSystem } from '../../../src/shell/system';
 import { dateTimeBox, dateTimeShown, typeDateTime } from '../../support/date-time-boxes';
 
@@ -17,19 +20,22 @@ import { dateTimeBox, dateTimeShown, typeDateTime } from '../../support/date-tim
 const now = new Date('2026-06-01T11:00:00Z');
 
 function renderInput(onSubmit = jest.fn(), earliest?: string) {
+  // The field reads its words through Lingui (src/ui/use-field-error.ts), as in the app.
   const view = render(
-    <ChakraProvider value={appSystem()}>
-      <Formik
-        initialValues={{ end: '' }}
-        validationSchema={yup.object({ end: expirySchema(now, permitFormMessages.endRequired) })}
-        onSubmit={(values) => onSubmit(values)}
-      >
-        <Form noValidate>
-          <DateTimeInput name="end" label="Expiry date" earliest={earliest} />
-          <button type="submit">Send</button>
-        </Form>
-      </Formik>
-    </ChakraProvider>,
+    <I18nProvider i18n={i18n}>
+      <ChakraProvider value={appSystem()}>
+        <Formik
+          initialValues={{ end: '' }}
+          validationSchema={yup.object({ end: expirySchema(now, permitFormMessages.endRequired) })}
+          onSubmit={(values) => onSubmit(values)}
+        >
+          <Form noValidate>
+            <DateTimeInput name="end" label="Expiry date" earliest={earliest} />
+            <button type="submit">Send</button>
+          </Form>
+        </Formik>
+      </ChakraProvider>
+    </I18nProvider>,
   );
   return {
     ...view,
@@ -73,6 +79,22 @@ test('the earliest date accepted is offered before a date is typed', () => {
   expect(group()).toHaveAccessibleDescription(
     'The earliest is Monday 1 June 2026, 12:01 UK time (BST). Use the 24-hour clock.',
   );
+});
+
+test('in Welsh the weekday takes a capital at the start of a sentence only', async () => {
+  await act(() => activateLanguage('cy'));
+  try {
+    const { group } = renderInput(jest.fn(), '2026-06-01T12:01');
+    expect(group()).toHaveAccessibleDescription(
+      'Y cynharaf yw dydd Llun 1 Mehefin 2026, 12:01 amser y DU (BST). Defnyddiwch y cloc 24 awr.',
+    );
+    // A date typed is the hint's whole sentence.
+    expect(dateTimeInputHint('2026-06-24T14:30')).toBe(
+      'Dydd Mercher 24 Mehefin 2026, 14:30 amser y DU (BST).',
+    );
+  } finally {
+    await act(() => activateLanguage('en'));
+  }
 });
 
 test('a whole date typed into Day with separators fills every box', async () => {

@@ -1,4 +1,5 @@
 import { Link, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react';
 import { Link as RouterLink } from 'react-router';
 import {
   forgotPasswordMachine,
@@ -14,9 +15,10 @@ import { MachineForm, type MachineFormSpec } from '../../../ui/machine-form';
 import { forgotPasswordActors } from './forgot-password-actors';
 
 const forgotPasswordForm: MachineFormSpec<PasswordResetRequest> = {
-  submitLabel: 'Send Reset Link',
-  busyLabel: 'Sending...',
-  successMessage: 'Check your email: If the email is registered, a reset link has been sent',
+  submitLabel: /*i18n*/ 'Send Reset Link',
+  busyLabel: /*i18n*/ 'Sending...',
+  successMessage:
+    /*i18n*/ 'Check your email: If the email is registered, a reset link has been sent',
   initialValues: { email: '' },
   rules: validateWithSchema(() =>
     import('../../../../machines/auth/forgot-password/forgot-password-form-schema').then(
@@ -30,6 +32,7 @@ const forgotPasswordForm: MachineFormSpec<PasswordResetRequest> = {
  * the forgot-password machine owns submitting, success and the error.
  */
 export function ForgotPasswordScreen() {
+  const { i18n } = useLingui();
   const forgotPasswordActor = useAppActor(
     'forgotPassword',
     forgotPasswordMachine,
@@ -39,13 +42,15 @@ export function ForgotPasswordScreen() {
 
   return (
     <FormPage
-      title="Forgot Password"
+      title={i18n._('Forgot Password')}
       intro={
-        <Text>Enter the email address of your account and we will send you a reset link.</Text>
+        <Text>
+          {i18n._('Enter the email address of your account and we will send you a reset link.')}
+        </Text>
       }
       footer={
         <Link asChild color="teal.700">
-          <RouterLink to={paths.login}>Back to login</RouterLink>
+          <RouterLink to={paths.login}>{i18n._('Back to login')}</RouterLink>
         </Link>
       }
     >
@@ -56,7 +61,7 @@ export function ForgotPasswordScreen() {
           forgotPasswordActor.send({ type: 'SUBMIT', values: { email: email.trim() } })
         }
       >
-        <FormField name="email" label="Email" type="email" autoComplete="email" />
+        <FormField name="email" label={i18n._('Email')} type="email" autoComplete="email" />
       </MachineForm>
     </FormPage>
   );

@@ -1,4 +1,5 @@
 import { Link, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react';
 import { Link as RouterLink } from 'react-router';
 import type { LoginCredentials } from '../../../../contract/auth';
 import { loginMachine } from '../../../../machines/auth/login/login-machine';
@@ -15,9 +16,9 @@ import { useSignInProgress } from '../shared/use-sign-in-progress';
 import { loginActors } from './login-actors';
 
 const loginForm: MachineFormSpec<LoginCredentials> = {
-  submitLabel: 'Sign in',
-  busyLabel: 'Signing in...',
-  successMessage: 'Login successful! Redirecting to dashboard...',
+  submitLabel: /*i18n*/ 'Sign in',
+  busyLabel: /*i18n*/ 'Signing in...',
+  successMessage: /*i18n*/ 'Login successful! Redirecting to dashboard...',
   initialValues: { email: '', password: '' },
   rules: validateWithSchema<LoginCredentials>(() =>
     import('../../../../machines/auth/login/login-form-schema').then(
@@ -32,22 +33,23 @@ const loginForm: MachineFormSpec<LoginCredentials> = {
  * takes the user to the dashboard.
  */
 export function LoginScreen() {
+  const { i18n } = useLingui();
   const loginActor = useAppActor('login', loginMachine, loginActors);
   const progress = useSignInProgress(loginActor);
   useFlashOnNextPageWhen(progress.succeeded, notificationBannerTexts.signedIn);
 
   return (
     <FormPage
-      title={<>Sign in to {getConfig().appName}</>}
+      title={i18n._('Sign in to {appName}', { appName: getConfig().appName })}
       footer={
         <>
           <Link asChild color="teal.700">
-            <RouterLink to={paths.forgotPassword}>Forgot your password?</RouterLink>
+            <RouterLink to={paths.forgotPassword}>{i18n._('Forgot your password?')}</RouterLink>
           </Link>
           <Text>
-            New here?{' '}
+            {i18n._('New here?')}{' '}
             <Link asChild color="teal.700">
-              <RouterLink to={paths.register}>Sign up</RouterLink>
+              <RouterLink to={paths.register}>{i18n._('Sign up')}</RouterLink>
             </Link>
           </Text>
         </>
@@ -58,10 +60,10 @@ export function LoginScreen() {
         progress={progress}
         onSubmit={(values) => loginActor.send({ type: 'SUBMIT', values })}
       >
-        <FormField name="email" label="Email" type="email" autoComplete="email" />
+        <FormField name="email" label={i18n._('Email')} type="email" autoComplete="email" />
         <FormField
           name="password"
-          label="Password"
+          label={i18n._('Password')}
           type="password"
           autoComplete="current-password"
         />

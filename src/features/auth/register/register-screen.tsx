@@ -1,4 +1,5 @@
 import { Link, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { RegistrationDetails } from '../../../../contract/auth';
@@ -16,9 +17,9 @@ import { passwordRuleHint } from '../shared/password-rule-hint';
 import { registerActors } from './register-actors';
 
 const registerForm: MachineFormSpec<RegistrationDetails> = {
-  submitLabel: 'Create account',
-  busyLabel: 'Creating account...',
-  successMessage: 'Registration successful! Redirecting to dashboard...',
+  submitLabel: /*i18n*/ 'Create account',
+  busyLabel: /*i18n*/ 'Creating account...',
+  successMessage: /*i18n*/ 'Registration successful! Redirecting to dashboard...',
   initialValues: {
     invite_code: '',
     email: '',
@@ -39,6 +40,7 @@ const registerForm: MachineFormSpec<RegistrationDetails> = {
  * a registration that could not sign the user in.
  */
 export function RegisterScreen() {
+  const { i18n } = useLingui();
   const navigate = useNavigate();
   const registerActor = useAppActor('register', registerMachine, registerActors, {
     actions: { navigateToLogin: () => void navigate(paths.login) },
@@ -54,13 +56,13 @@ export function RegisterScreen() {
 
   return (
     <FormPage
-      title="Create your account"
+      title={i18n._('Create your account')}
       footer={
         <>
           <Text>
-            Already have an account?{' '}
+            {i18n._('Already have an account?')}{' '}
             <Link asChild color="teal.700">
-              <RouterLink to={paths.login}>Sign in</RouterLink>
+              <RouterLink to={paths.login}>{i18n._('Sign in')}</RouterLink>
             </Link>
           </Text>
         </>
@@ -72,16 +74,16 @@ export function RegisterScreen() {
         onSubmit={(values) => registerActor.send({ type: 'SUBMIT', values })}
         submitDisabled={leavingForLogin}
       >
-        <FormField name="invite_code" label="Invite code" autoComplete="off" />
-        <FormField name="email" label="Email" type="email" autoComplete="email" />
-        <FormField name="first_name" label="First name" autoComplete="given-name" />
-        <FormField name="last_name" label="Last name" autoComplete="family-name" />
+        <FormField name="invite_code" label={i18n._('Invite code')} autoComplete="off" />
+        <FormField name="email" label={i18n._('Email')} type="email" autoComplete="email" />
+        <FormField name="first_name" label={i18n._('First name')} autoComplete="given-name" />
+        <FormField name="last_name" label={i18n._('Last name')} autoComplete="family-name" />
         <FormField
           name="password"
-          label="Password"
+          label={i18n._('Password')}
           type="password"
           autoComplete="new-password"
-          helperText={passwordRuleHint}
+          helperText={i18n._(passwordRuleHint)}
         />
       </MachineForm>
     </FormPage>

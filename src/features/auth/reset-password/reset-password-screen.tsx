@@ -1,4 +1,5 @@
 import { Link, Stack } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react';
 import { ErrorAlert } from '../../../ui/error-alert';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { resetPasswordMachine } from '../../../../machines/auth/reset-password/reset-password-machine';
@@ -18,9 +19,9 @@ interface ResetPasswordValues {
 }
 
 const resetPasswordForm: MachineFormSpec<ResetPasswordValues> = {
-  submitLabel: 'Reset Password',
-  busyLabel: 'Resetting password...',
-  successMessage: 'Password reset successful!',
+  submitLabel: /*i18n*/ 'Reset Password',
+  busyLabel: /*i18n*/ 'Resetting password...',
+  successMessage: /*i18n*/ 'Password reset successful!',
   initialValues: { password: '', confirm_password: '' },
   rules: validateWithSchema(() =>
     import('../../../../machines/auth/reset-password/reset-password-form-schema').then(
@@ -31,6 +32,7 @@ const resetPasswordForm: MachineFormSpec<ResetPasswordValues> = {
 
 /** The new-password form for a link that carries both its uid and its token. */
 function ResetPasswordForm({ uid, token }: { uid: string; token: string }) {
+  const { i18n } = useLingui();
   const resetPasswordActor = useAppActor(
     'resetPassword',
     resetPasswordMachine,
@@ -48,21 +50,21 @@ function ResetPasswordForm({ uid, token }: { uid: string; token: string }) {
       afterSubmission={
         progress.succeeded && (
           <Link asChild color="teal.700">
-            <RouterLink to={paths.login}>Go to Login</RouterLink>
+            <RouterLink to={paths.login}>{i18n._('Go to Login')}</RouterLink>
           </Link>
         )
       }
     >
       <FormField
         name="password"
-        label="New password"
+        label={i18n._('New password')}
         type="password"
         autoComplete="new-password"
-        helperText={passwordRuleHint}
+        helperText={i18n._(passwordRuleHint)}
       />
       <FormField
         name="confirm_password"
-        label="Confirm new password"
+        label={i18n._('Confirm new password')}
         type="password"
         autoComplete="new-password"
       />
@@ -76,19 +78,20 @@ function ResetPasswordForm({ uid, token }: { uid: string; token: string }) {
  * screen says the link is invalid instead of showing a form that could only fail.
  */
 export function ResetPasswordScreen() {
+  const { i18n } = useLingui();
   const [searchParams] = useSearchParams();
   const uid = searchParams.get('uid');
   const token = searchParams.get('token');
 
   return (
-    <FormPage title="Reset Password">
+    <FormPage title={i18n._('Reset Password')}>
       {uid && token ? (
         <ResetPasswordForm uid={uid} token={token} />
       ) : (
         <Stack gap={4}>
-          <ErrorAlert title="Invalid or expired reset link" />
+          <ErrorAlert title={i18n._('Invalid or expired reset link')} />
           <Link asChild color="teal.700">
-            <RouterLink to={paths.forgotPassword}>Request a new reset link</RouterLink>
+            <RouterLink to={paths.forgotPassword}>{i18n._('Request a new reset link')}</RouterLink>
           </Link>
         </Stack>
       )}

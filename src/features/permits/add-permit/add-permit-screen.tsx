@@ -1,4 +1,5 @@
 import { Box, Button, HStack, Spinner, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
 import { Formik, useFormikContext } from 'formik';
 import { useRef } from 'react';
@@ -27,7 +28,7 @@ import {
   type RecentVehicle,
 } from '../../../../machines/permits/add-permit/recent-vehicles';
 import type { SiteSettings } from '../../../../contract/site-settings';
-import { notificationBannerTexts } from '../../../../machines/notification-banner-texts';
+import { permitBannerTexts } from '../../../../machines/permits/permit-banner-texts';
 import { useAppActor, useClock } from '../../../shell/app-machines';
 import { useFlashMessage } from '../../../shell/flash-message-provider';
 import { useSiteSettings } from '../../../shell/site-settings-provider';
@@ -36,6 +37,7 @@ import { CheckboxField } from '../../../ui/checkbox-field';
 import { DateTimeInput } from '../../../ui/date-time-input';
 import { FormBody } from '../../../ui/form-body';
 import { FormField } from '../../../ui/form-field';
+import { VehicleFields } from '../../../ui/vehicle-fields';
 import { FormPage } from '../../../ui/form-page';
 import { FormSubmission, type SubmissionProgress } from '../../../ui/form-submission';
 import { RegistrationField } from '../../../ui/registration-field';
@@ -107,12 +109,13 @@ function AddPermitRegistrationField({
 
 /** One button per recent vehicle; a tap fills the vehicle and the driver, not the dates. */
 function RecentVehicleButtons({ vehicles }: { vehicles: readonly RecentVehicle[] }) {
+  const { i18n } = useLingui();
   const { setValues } = useFormikContext<PermitFormValues>();
   if (vehicles.length === 0) return null;
   return (
-    <Box role="group" aria-label="Recent vehicles">
+    <Box role="group" aria-label={i18n._('Recent vehicles')}>
       <Text fontWeight="medium" mb={2}>
-        Recent vehicles
+        {i18n._('Recent vehicles')}
       </Text>
       <HStack gap={2} wrap="wrap">
         {vehicles.map((vehicle) => (
@@ -132,6 +135,7 @@ function RecentVehicleButtons({ vehicles }: { vehicles: readonly RecentVehicle[]
 
 /** Where the add-permit statechart's submission stands, for the end of the form. */
 function useAddPermitProgress(actor: ActorRefFrom<typeof addPermitMachine>): SubmissionProgress {
+  const { i18n } = useLingui();
   const submitting = useSelector(
     actor,
     (snapshot) =>
@@ -146,7 +150,13 @@ function useAddPermitProgress(actor: ActorRefFrom<typeof addPermitMachine>): Sub
   const errorDetail = useSelector(actor, (snapshot) =>
     snapshot.matches({ form: { submission: 'failed' } }) ? snapshot.context.errorDetail : null,
   );
-  return { submitting, succeeded, errorMessage, errorDetail };
+  // The detail is a descriptor with the permit's figures: formatted here, in the reader's language.
+  return {
+    submitting,
+    succeeded,
+    errorMessage,
+    errorDetail: errorDetail === null ? null : i18n._(errorDetail),
+  };
 }
 
 function PermitFields({
@@ -160,6 +170,7 @@ function PermitFields({
   settings: SiteSettings;
   clock: Clock;
 }) {
+  const { i18n } = useLingui();
   const { values, setFieldValue } = useFormikContext<PermitFormValues>();
   const now = clock();
   const automaticEndHours = settings.default_end_date_limit_hours;
@@ -183,25 +194,23 @@ function PermitFields({
       {settings.can_add_reference && (
         <FormField
           name="reference_label"
-          label="Reference label"
+          label={i18n._('Reference label')}
           autoComplete="off"
-          helperText="Enter a unique reference label for this permit"
+          helperText={i18n._('Enter a unique reference label for this permit')}
         />
       )}
       <RecentVehicleButtons vehicles={recentVehicles} />
       <AddPermitRegistrationField actor={actor} recentVehicles={recentVehicles} />
-      <FormField name="make" label="Make" autoComplete="off" />
-      <FormField name="model" label="Model" autoComplete="off" />
-      <FormField name="colour" label="Colour (optional)" autoComplete="off" required={false} />
+      <VehicleFields />
       <FormField
         name="driver_first"
-        label="Driver first name (optional)"
+        label={i18n._('Driver first name (optional)')}
         autoComplete="off"
         required={false}
       />
       <FormField
         name="driver_last"
-        label="Driver last name (optional)"
+        label={i18n._('Driver last name (optional)')}
         autoComplete="off"
         required={false}
       />
@@ -210,7 +219,7 @@ function PermitFields({
         <>
           <CheckboxField
             name="schedule"
-            label="Schedule permit for future activation"
+            label={i18n._('Schedule permit for future activation')}
             onCheckedChange={(checked) => {
               if (!checked) void setFieldValue('start', '');
             }}
@@ -218,7 +227,7 @@ function PermitFields({
           {values.schedule && (
             <DateTimeInput
               name="start"
-              label="Scheduled start date"
+              label={i18n._('Scheduled start date')}
               earliest={minimumDateTimeLocal(now)}
             />
           )}
@@ -226,30 +235,34 @@ function PermitFields({
         </>
       )}
       {automaticEndHours > 0 ? (
-        <Text>Permits on this site end {automaticEndHours} hours after they start.</Text>
+        <Text>
+          {i18n._('Permits on this site end {hours, plural, other {# hours}} after they start.', {
+            hours: automaticEndHours,
+          })}
+        </Text>
       ) : (
         <>
           <DateTimeInput
             name="end"
-            label="Expiry date"
+            label={i18n._('Expiry date')}
             earliest={minimumExpiry(values, now)}
             disabled={values.indefinite}
           />
           <CheckboxField
             name="indefinite"
-            label="Set as Indefinite"
+            label={i18n._('Set as Indefinite')}
             onCheckedChange={(checked) => {
               if (checked) void setFieldValue('end', '');
             }}
           />
         </>
       )}
-      <CheckboxField name="acknowledged" label={acknowledgementLabel} />
+      <CheckboxField name="acknowledged" label={i18n._(acknowledgementLabel)} />
       {creatingSeries && <SeriesProgress series={series} />}
       {seriesIncomplete && <SeriesReport series={series} />}
       <FormSubmission
-        label="Create Permit"
-        busyLabel="Creating Permit..."
+        label={i18n._('Create Permit')}
+        busyLabel={i18n._('Creating Permit...')}
         progress={progress}
         errorTitle={createPermitErrorTitle}
         disabled={missingMessages.length > 0}
@@ -265,16 +278,17 @@ function PermitFields({
  * add-permit machine owns submitting, the error message and the way to /my-permits after success.
  */
 export function AddPermitScreen() {
+  const { i18n } = useLingui();
   const settings = useSiteSettings();
   return (
     <FormPage
-      title="Add New Permit"
-      back={{ to: paths.myPermits, label: 'Back to Permits' }}
+      title={i18n._('Add New Permit')}
+      back={{ to: paths.myPermits, label: i18n._('Back to Permits') }}
       width="2xl"
     >
       <PermitAllowanceNotice />
       {settings === null ? (
-        <Box role="status" aria-label="Loading site settings">
+        <Box role="status" aria-label={i18n._('Loading site settings')}>
           <Spinner />
         </Box>
       ) : (
@@ -295,7 +309,7 @@ function AddPermitForm({ settings }: { settings: SiteSettings }) {
   const addPermitActor = useAppActor('addPermit', addPermitMachine, addPermitActors, {
     actions: {
       navigateToMyPermits: () => {
-        raise(notificationBannerTexts.permitCreated(sentVrm.current), { onNextPage: true });
+        raise(permitBannerTexts.created(sentVrm.current), { onNextPage: true });
         void navigate(paths.myPermits, { state: { refresh: true } });
       },
     },

@@ -1,4 +1,5 @@
 import { Alert, Stack, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
 import { dashboardMachine } from '../../../../machines/dashboard/dashboard-machine';
 import { addPermitAllowance } from '../../../../machines/permits/add-permit/add-permit-allowance';
@@ -13,6 +14,7 @@ import { dashboardActors } from '../../../shared/dashboard-actors';
  * visit); until they come, or if the profile call fails, the session's profile stands in.
  */
 export function PermitAllowanceNotice() {
+  const { i18n } = useLingui();
   const sessionProfile = useProfile();
   const dashboard = useAppActor('dashboard', dashboardMachine, dashboardActors);
   const figures = useSelector(dashboard, (snapshot) => snapshot.context.figures);
@@ -20,18 +22,19 @@ export function PermitAllowanceNotice() {
     profile: figures?.profile ?? sessionProfile,
     capInfo: figures?.capInfo ?? null,
   });
-  const lines = [allowance.permitsLeft, allowance.activationsLeft].filter(
-    (line): line is string => line !== null,
+  const lines = [allowance.permitsLeft, allowance.activationsLeft].flatMap((line) =>
+    line === null ? [] : [i18n._(line)],
   );
+  const warnings = allowance.warnings.map((warning) => i18n._(warning));
   if (lines.length === 0) return null;
   return (
-    <Stack as="section" aria-label="Your allowance" gap={2}>
+    <Stack as="section" aria-label={i18n._('Your allowance')} gap={2}>
       {lines.map((line) => (
         <Text key={line} fontWeight="medium">
           {line}
         </Text>
       ))}
-      {allowance.warnings.map((warning) => (
+      {warnings.map((warning) => (
         <Alert.Root key={warning} status="warning">
           <Alert.Indicator />
           <Alert.Title>{warning}</Alert.Title>

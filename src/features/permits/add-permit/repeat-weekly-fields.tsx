@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useFormikContext } from 'formik';
 import type { PermitFormValues } from '../../../../machines/permits/permit-form/permit-form-values';
 import { Text } from '@chakra-ui/react';
@@ -15,6 +16,7 @@ import { FormField } from '../../../ui/form-field';
  * reference labels (`labelled`), each week's own label is shown before anything is sent.
  */
 export function RepeatWeeklyFields({ labelled }: { labelled: boolean }) {
+  const { i18n } = useLingui();
   const { values, setFieldValue } = useFormikContext<PermitFormValues>();
   const labels =
     labelled && values.repeat_weekly
@@ -24,7 +26,7 @@ export function RepeatWeeklyFields({ labelled }: { labelled: boolean }) {
     <>
       <CheckboxField
         name="repeat_weekly"
-        label="Repeat weekly"
+        label={i18n._('Repeat weekly')}
         onCheckedChange={(checked) => {
           if (!checked) void setFieldValue('weeks', '');
         }}
@@ -32,12 +34,12 @@ export function RepeatWeeklyFields({ labelled }: { labelled: boolean }) {
       {values.repeat_weekly && (
         <FormField
           name="weeks"
-          label="Number of weeks"
+          label={i18n._('Number of weeks')}
           autoComplete="off"
-          helperText={`From ${seriesWeekLimits.fewest} to ${seriesWeekLimits.most}, this week included`}
+          helperText={i18n._('From {fewest} to {most}, this week included', seriesWeekLimits)}
         />
       )}
-      {labels.length > 0 && <Text>{seriesTexts.labels(labels)}</Text>}
+      {labels.length > 0 && <Text>{i18n._(seriesTexts.labels(labels))}</Text>}
     </>
   );
 }

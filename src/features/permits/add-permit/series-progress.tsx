@@ -1,4 +1,5 @@
 import { Box, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react';
 import { m, useReducedMotion } from 'framer-motion';
 import { seriesProgress, type SeriesWeek } from '../../../../machines/permits/rules/weekly-series';
 import { MotionScope } from '../../../ui/motion-scope';
@@ -10,6 +11,7 @@ import { forcedColoursOutline } from '../../../ui/forced-colours';
  * own so the progress can be drawn differently without touching the form.
  */
 export function SeriesProgress({ series }: { series: readonly SeriesWeek[] }) {
+  const { i18n } = useLingui();
   const reduceMotion = useReducedMotion() ?? false;
   const progress = seriesProgress(series);
   const settled = series.filter((week) => week.outcome !== 'waiting').length;
@@ -17,7 +19,7 @@ export function SeriesProgress({ series }: { series: readonly SeriesWeek[] }) {
   return (
     <Box>
       <Text role="status" aria-live="polite">
-        {progress}
+        {progress && i18n._(progress)}
       </Text>
       {/* Decorative: the text above says the same to assistive technology. */}
       <Box

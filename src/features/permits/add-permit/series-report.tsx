@@ -1,4 +1,5 @@
 import { Alert, List } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react';
 import { seriesTexts, type SeriesWeek } from '../../../../machines/permits/rules/weekly-series';
 
 /**
@@ -6,22 +7,23 @@ import { seriesTexts, type SeriesWeek } from '../../../../machines/permits/rules
  * (and why), and how to retry the rest. Announced at once, like any failure.
  */
 export function SeriesReport({ series }: { series: readonly SeriesWeek[] }) {
+  const { i18n } = useLingui();
   return (
     <Alert.Root status="error" role="alert">
       <Alert.Indicator />
       <Alert.Content>
-        <Alert.Title>{seriesTexts.incompleteTitle}</Alert.Title>
+        <Alert.Title>{i18n._(seriesTexts.incompleteTitle)}</Alert.Title>
         <Alert.Description>
           <List.Root>
             {series.map((week) => (
               <List.Item key={week.key}>
                 {week.outcome === 'made'
-                  ? seriesTexts.made(week.startsAt)
-                  : seriesTexts.notMade(week.startsAt, week.reason ?? '')}
+                  ? i18n._(seriesTexts.made(week.startsAt))
+                  : i18n._(seriesTexts.notMade(week.startsAt, i18n._(week.reason ?? '')))}
               </List.Item>
             ))}
           </List.Root>
-          {seriesTexts.retry}
+          {i18n._(seriesTexts.retry)}
         </Alert.Description>
       </Alert.Content>
     </Alert.Root>

@@ -1,4 +1,5 @@
 import { Button, VisuallyHidden } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react';
 import { useContext } from 'react';
 import { useNavigate } from 'react-router';
 import { permitDisplay } from '../../../../machines/permits/rules/permit-display';
@@ -14,6 +15,7 @@ import { PermitActionsOfflineReason } from './permit-actions-offline-reason';
  * Offline it is disabled like them, as creating a permit needs a connection.
  */
 export function AddAgainButton({ permit }: { permit: Permit }) {
+  const { i18n } = useLingui();
   const navigate = useNavigate();
   const offlineReasonId = useContext(PermitActionsOfflineReason);
   return (
@@ -25,8 +27,11 @@ export function AddAgainButton({ permit }: { permit: Permit }) {
       disabled={offlineReasonId !== null}
       aria-describedby={offlineReasonId ?? undefined}
     >
-      Add again
-      <VisuallyHidden> permit {permitDisplay(permit).registration}</VisuallyHidden>
+      {i18n._('Add again')}
+      <VisuallyHidden>
+        {' '}
+        {i18n._('permit {registration}', { registration: permitDisplay(permit).registration })}
+      </VisuallyHidden>
     </Button>
   );
 }

@@ -1,4 +1,5 @@
 import { Button, VisuallyHidden } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react';
 import type { Permit } from '../../../../contract/permit';
 import { permitIcs, permitIcsFileName } from '../../../../machines/permits/rules/permit-ics';
 import { weeklySeriesOf } from '../../../../machines/permits/rules/weekly-series';
@@ -16,6 +17,7 @@ export function AddToCalendarButton({
   permit: Permit;
   permits: readonly Permit[];
 }) {
+  const { i18n } = useLingui();
   const clock = useClock();
   const series = weeklySeriesOf(permit, permits);
   return (
@@ -26,12 +28,17 @@ export function AddToCalendarButton({
         downloadTextFile(
           permitIcsFileName(permit, series.length > 1),
           'text/calendar;charset=utf-8',
-          permitIcs(series, clock()),
+          permitIcs(series, clock(), (message) => i18n._(message)),
         )
       }
     >
-      {series.length > 1 ? `Add ${series.length} weeks to calendar` : 'Add to calendar'}
-      <VisuallyHidden> permit {permit.vrm.toUpperCase()}</VisuallyHidden>
+      {series.length > 1
+        ? i18n._('Add {weeks, plural, other {# weeks}} to calendar', { weeks: series.length })
+        : i18n._('Add to calendar')}
+      <VisuallyHidden>
+        {' '}
+        {i18n._('permit {registration}', { registration: permit.vrm.toUpperCase() })}
+      </VisuallyHidden>
     </Button>
   );
 }

@@ -1,3 +1,4 @@
+import type { I18n } from '@lingui/core';
 import { toUkDateTime } from '../../../../contract/london-wall-time';
 import { permitStatuses } from '../../../../contract/permit-status';
 import { parseDateTimeLocal } from '../../../../machines/permits/rules/london-time';
@@ -14,6 +15,7 @@ export type FilterRemoval = { changes: PermitListFilterChanges } | { search: str
 /** One filter the list is narrowed by, as a removable tag shows it (MOJ's "Selected filters"). */
 export interface ChosenFilter {
   key: string;
+  /** In the reader's language (`i18n`). */
   text: string;
   removal: FilterRemoval;
 }
@@ -28,15 +30,16 @@ export function ukCreationDate(value: string): string {
  * The filters that narrow the list, one tag each: every chosen status (unless all are chosen), the
  * creation dates and the search. Removing a status unticks it; removing the only one left shows
  * every status again (as MOJ's tags do, removing a filter never narrows the list), and so does
- * removing "Status: none". Removing a date leaves that end of the range open.
+ * removing "Status: none". Removing a date leaves that end of the range open. The tags' texts are
+ * in `i18n`'s language.
  */
-export function chosenPermitFilters(filters: PermitListFilters): ChosenFilter[] {
+export function chosenPermitFilters(filters: PermitListFilters, i18n: I18n): ChosenFilter[] {
   const chosen: ChosenFilter[] = [];
   const { statuses } = filters;
   if (statuses.length === 0) {
     chosen.push({
       key: 'status',
-      text: 'Status: none',
+      text: i18n._('Status: none'),
       removal: { changes: { statuses: [...permitStatuses] } },
     });
   } else if (!allStatusesSelected(statuses)) {
@@ -44,7 +47,7 @@ export function chosenPermitFilters(filters: PermitListFilters): ChosenFilter[] 
       const others = statuses.filter((other) => other !== status);
       chosen.push({
         key: `status-${status}`,
-        text: `Status: ${permitStatusTable[status].label}`,
+        text: i18n._('Status: {status}', { status: i18n._(permitStatusTable[status].label) }),
         removal: { changes: { statuses: others.length > 0 ? others : [...permitStatuses] } },
       });
     }
@@ -52,19 +55,23 @@ export function chosenPermitFilters(filters: PermitListFilters): ChosenFilter[] 
   if (filters.startDate !== '') {
     chosen.push({
       key: 'start-date',
-      text: `Created from ${ukCreationDate(filters.startDate)}`,
+      text: i18n._('Created from {date}', { date: ukCreationDate(filters.startDate) }),
       removal: { changes: { startDate: '' } },
     });
   }
   if (filters.endDate !== '') {
     chosen.push({
       key: 'end-date',
-      text: `Created to ${ukCreationDate(filters.endDate)}`,
+      text: i18n._('Created to {date}', { date: ukCreationDate(filters.endDate) }),
       removal: { changes: { endDate: '' } },
     });
   }
   if (filters.search !== '') {
-    chosen.push({ key: 'search', text: `Search: ${filters.search}`, removal: { search: '' } });
+    chosen.push({
+      key: 'search',
+      text: i18n._('Search: {search}', { search: filters.search }),
+      removal: { search: '' },
+    });
   }
   return chosen;
 }

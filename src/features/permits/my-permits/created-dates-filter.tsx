@@ -1,4 +1,5 @@
 import { Box, SimpleGrid } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react';
 import { Formik, useField, useFormikContext } from 'formik';
 import { useEffect, useEffectEvent, useRef, type FocusEvent, type KeyboardEvent } from 'react';
 import {
@@ -37,6 +38,7 @@ function CreatedDateField({
   applied: string;
   onApply: (value: string) => void;
 }) {
+  const { i18n } = useLingui();
   const [field, , helpers] = useField<string>(name);
   const { setFieldError, submitForm } = useFormikContext<CreationDates>();
   const draft = field.value;
@@ -75,7 +77,7 @@ function CreatedDateField({
   };
   return (
     <Box onBlur={leave} onKeyDown={keyDown}>
-      <DateTimeInput name={name} label={creationDateLabels[name]} />
+      <DateTimeInput name={name} label={i18n._(creationDateLabels[name])} />
     </Box>
   );
 }

@@ -1,4 +1,6 @@
 import { Button, Stack, Text } from '@chakra-ui/react';
+import type { MessageDescriptor } from '@lingui/core';
+import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { hiddenPermitsMachine } from '../../../../machines/permits/my-permits/hidden-permits-machine';
@@ -6,11 +8,16 @@ import type { PermitListFilters } from '../../../../machines/permits/my-permits/
 import { useAppActor } from '../../../shell/app-machines';
 import { hiddenPermitsActors } from './permit-list-actors';
 
-/** What the hint says, word for word (test/screens/features/permits/my-permits/hidden-permits-hint.test.tsx). */
+/**
+ * What the hint says, word for word (test/screens/features/permits/my-permits/hidden-permits-hint.test.tsx):
+ * English ids, shown translated.
+ */
 export const hiddenPermitsTexts = {
-  hidden: (count: number) =>
-    `You have ${count} ${count === 1 ? 'permit' : 'permits'} created on other dates.`,
-  showAllDates: 'Show all dates',
+  hidden: (count: number): MessageDescriptor => /*i18n*/ ({
+    id: 'You have {count, plural, one {# permit} other {# permits}} created on other dates.',
+    values: { count },
+  }),
+  showAllDates: /*i18n*/ 'Show all dates',
 } as const;
 
 /**
@@ -25,6 +32,7 @@ export function HiddenPermitsHint({
   filters: PermitListFilters;
   onShowAllDates: () => void;
 }) {
+  const { i18n } = useLingui();
   const actor = useAppActor('hiddenPermits', hiddenPermitsMachine, hiddenPermitsActors);
   // Mounted only under an empty list: each new set of filters is counted again.
   useEffect(() => {
@@ -36,9 +44,9 @@ export function HiddenPermitsHint({
   if (hidden === 0) return null;
   return (
     <Stack gap={2} align="flex-start">
-      <Text>{hiddenPermitsTexts.hidden(hidden)}</Text>
+      <Text>{i18n._(hiddenPermitsTexts.hidden(hidden))}</Text>
       <Button variant="outline" onClick={onShowAllDates}>
-        {hiddenPermitsTexts.showAllDates}
+        {i18n._(hiddenPermitsTexts.showAllDates)}
       </Button>
     </Stack>
   );

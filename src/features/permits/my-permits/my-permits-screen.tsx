@@ -1,4 +1,5 @@
 import { Box, Button, HStack, Link, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react';
 import { memo, Suspense, useCallback, useDeferredValue, useEffect, useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import {
@@ -31,7 +32,7 @@ import { useStatusChanges } from './use-status-changes';
 import { useVisitorPasses } from './use-visitor-passes';
 
 /** Shown, quietly, while the newest fetch has failed (docs/contract.md §8: no alarm is raised). */
-const permitListFailedText = 'The list could not be brought up to date.';
+const permitListFailedText = /*i18n*/ 'The list could not be brought up to date.';
 
 /**
  * The dialogs come in chunks of their own (Chakra's dialog, Formik and Yup among them), loaded once
@@ -59,6 +60,7 @@ type OpenDialog = { action: PermitAction; permit: Permit } | null;
  * self-refreshing; the site settings decide which buttons each row offers.
  */
 export function MyPermitsScreen() {
+  const { i18n } = useLingui();
   const permitList = usePermitList();
   const view = usePermitListView(permitList);
   const { filters, online, shownAsOf } = view;
@@ -114,11 +116,11 @@ export function MyPermitsScreen() {
       <PageHeader path={paths.myPermits}>
         {online ? (
           <Button asChild colorPalette="teal">
-            <RouterLink to={paths.addPermit}>Add Permit</RouterLink>
+            <RouterLink to={paths.addPermit}>{i18n._('Add Permit')}</RouterLink>
           </Button>
         ) : (
           <Button colorPalette="teal" disabled aria-describedby={offlineReasonId}>
-            Add Permit
+            {i18n._('Add Permit')}
           </Button>
         )}
         <ExportPermitsButton filters={filters} />
@@ -128,10 +130,10 @@ export function MyPermitsScreen() {
         {(visitorPasses.offered || visitorPasses.checking) && (
           <HStack gap={3} wrap="wrap" visibility={visitorPasses.offered ? undefined : 'hidden'}>
             <Button asChild variant="outline" colorPalette="teal">
-              <RouterLink to={paths.sendVisitorPass}>Send a visitor pass</RouterLink>
+              <RouterLink to={paths.sendVisitorPass}>{i18n._('Send a visitor pass')}</RouterLink>
             </Button>
             <Link asChild color="teal.700">
-              <RouterLink to={paths.visitorPasses}>Visitor passes</RouterLink>
+              <RouterLink to={paths.visitorPasses}>{i18n._('Visitor passes')}</RouterLink>
             </Link>
           </HStack>
         )}
@@ -205,6 +207,7 @@ const PermitResults = memo(function PermitResults({
 }) {
   const { filters, permits, count, permitsPage, hasFetched, lastFetchFailed, loading, online } =
     view;
+  const { i18n } = useLingui();
   const changed = useStatusChanges(permits);
   const narrow = useNarrowScreen();
   const actionsFor = useCallback(
@@ -219,7 +222,7 @@ const PermitResults = memo(function PermitResults({
   // The rows wait for the settings too, so that their buttons do not change under the pointer.
   if (!hasFetched || settings === null) {
     return (
-      <Box role="status" aria-label="Loading permits" minH={screenTall}>
+      <Box role="status" aria-label={i18n._('Loading permits')} minH={screenTall}>
         <Spinner />
       </Box>
     );
@@ -227,7 +230,7 @@ const PermitResults = memo(function PermitResults({
   return (
     <Stack
       as="section"
-      aria-label="Results"
+      aria-label={i18n._('Results')}
       aria-busy={loading}
       gap={4}
       position="relative"
@@ -235,9 +238,9 @@ const PermitResults = memo(function PermitResults({
     >
       {lastFetchFailed && online && (
         <HStack gap={2} color="fg.muted" fontSize="sm">
-          <Text>{permitListFailedText}</Text>
+          <Text>{i18n._(permitListFailedText)}</Text>
           <Button size="xs" variant="ghost" onClick={onRefresh}>
-            Try again
+            {i18n._('Try again')}
           </Button>
         </HStack>
       )}
@@ -262,7 +265,7 @@ const PermitResults = memo(function PermitResults({
       ) : (
         !lastFetchFailed && (
           <>
-            <Text>{permitListTexts.emptyList}</Text>
+            <Text>{i18n._(permitListTexts.emptyList)}</Text>
             <HiddenPermitsHint filters={filters} onShowAllDates={onShowAllDates} />
           </>
         )

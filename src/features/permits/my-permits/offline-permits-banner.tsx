@@ -1,14 +1,21 @@
 import { Alert } from '@chakra-ui/react';
+import type { MessageDescriptor } from '@lingui/core';
+import { useLingui } from '@lingui/react';
 import { inLondon } from '../../../../machines/permits/rules/london-time';
 
 /** Why the buttons that change permits are disabled offline; they point at it. */
 export const offlinePermitActionsText =
-  'Adding, updating, cancelling and setting permits live need a connection.';
+  /*i18n*/ 'Adding, updating, cancelling and setting permits live need a connection.';
 
 /** "You're offline — showing your permits as of 14:32", the London time the rows were loaded. */
-export function offlinePermitsText(shownAsOf: string | null): string {
-  if (shownAsOf === null) return "You're offline — your permits have not been loaded yet";
-  return `You're offline — showing your permits as of ${inLondon(new Date(shownAsOf)).toFormat('HH:mm')}`;
+export function offlinePermitsText(shownAsOf: string | null): MessageDescriptor {
+  if (shownAsOf === null) {
+    return /*i18n*/ { id: "You're offline — your permits have not been loaded yet" };
+  }
+  return /*i18n*/ {
+    id: "You're offline — showing your permits as of {time}",
+    values: { time: inLondon(new Date(shownAsOf)).toFormat('HH:mm') },
+  };
 }
 
 /**
@@ -22,12 +29,13 @@ export function OfflinePermitsBanner({
   shownAsOf: string | null;
   reasonId: string;
 }) {
+  const { i18n } = useLingui();
   return (
     <Alert.Root status="warning" role="status">
       <Alert.Indicator />
       <Alert.Content>
-        <Alert.Title>{offlinePermitsText(shownAsOf)}</Alert.Title>
-        <Alert.Description id={reasonId}>{offlinePermitActionsText}</Alert.Description>
+        <Alert.Title>{i18n._(offlinePermitsText(shownAsOf))}</Alert.Title>
+        <Alert.Description id={reasonId}>{i18n._(offlinePermitActionsText)}</Alert.Description>
       </Alert.Content>
     </Alert.Root>
   );

@@ -1,5 +1,7 @@
 import { memo } from 'react';
 import { Card, DataList, HStack, List, Text } from '@chakra-ui/react';
+import { dataListSlotRecipe } from '@chakra-ui/react/theme';
+import { useLingui } from '@lingui/react';
 import { m } from 'framer-motion';
 import type { PermitDisplay } from '../../../../machines/permits/rules/permit-display';
 import { type PermitRowsProps } from './permit-row-actions';
@@ -7,6 +9,7 @@ import { PermitRowButtons } from './permit-row-buttons';
 import { PermitStatusBadge } from '../../../ui/permit-status-badge';
 import { useShownPermitRows } from './use-shown-permit-rows';
 import { VisitorPassMark } from './visitor-pass-mark';
+import { shownPermitText } from './shown-permit-text';
 
 /**
  * About a phone's screenful of cards: what renders first. Profiled with 60 permits at 4x CPU, the
@@ -16,11 +19,11 @@ const permitsPerStep = 4;
 
 /** What a card lists under its registration and status: the table's other texts, in its order. */
 const cardDetails: readonly { label: string; text: Exclude<keyof PermitDisplay, 'status'> }[] = [
-  { label: 'Vehicle', text: 'vehicle' },
-  { label: 'Reference', text: 'reference' },
-  { label: 'Driver', text: 'driver' },
-  { label: 'Start', text: 'start' },
-  { label: 'End', text: 'end' },
+  { label: /*i18n*/ 'Vehicle', text: 'vehicle' },
+  { label: /*i18n*/ 'Reference', text: 'reference' },
+  { label: /*i18n*/ 'Driver', text: 'driver' },
+  { label: /*i18n*/ 'Start', text: 'start' },
+  { label: /*i18n*/ 'End', text: 'end' },
 ];
 
 /**
@@ -29,9 +32,10 @@ const cardDetails: readonly { label: string; text: Exclude<keyof PermitDisplay, 
  * says what the rows already say keeps the same list (machines/permits/my-permits/permit-lists-equal.ts).
  */
 export const PermitCards = memo(function PermitCards(props: PermitRowsProps) {
+  const { i18n } = useLingui();
   const rows = useShownPermitRows(props, permitsPerStep);
   return (
-    <List.Root role="list" listStyle="none" gap={3} aria-label="Permits">
+    <List.Root role="list" listStyle="none" gap={3} aria-label={i18n._('Permits')}>
       {rows.map(({ permit, display, motion }) => (
         <List.Item key={permit.id} asChild rounded="md">
           <m.li {...motion}>
@@ -45,11 +49,13 @@ export const PermitCards = memo(function PermitCards(props: PermitRowsProps) {
                   </Text>
                   <PermitStatusBadge status={permit.status} />
                 </HStack>
-                <DataList.Root orientation="horizontal" size="sm">
+                <DataList.Root recipe={dataListSlotRecipe} orientation="horizontal" size="sm">
                   {cardDetails.map(({ label, text }) => (
                     <DataList.Item key={label}>
-                      <DataList.ItemLabel>{label}</DataList.ItemLabel>
-                      <DataList.ItemValue>{display[text]}</DataList.ItemValue>
+                      <DataList.ItemLabel>{i18n._(label)}</DataList.ItemLabel>
+                      <DataList.ItemValue>
+                        {shownPermitText(i18n, display[text])}
+                      </DataList.ItemValue>
                     </DataList.Item>
                   ))}
                 </DataList.Root>

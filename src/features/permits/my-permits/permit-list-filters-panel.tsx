@@ -10,6 +10,9 @@ import {
   Stack,
   chakra,
 } from '@chakra-ui/react';
+import { fieldsetSlotRecipe } from '@chakra-ui/react/theme';
+import { useLingui } from '@lingui/react';
+import type { I18n } from '@lingui/core';
 import {
   memo,
   Suspense,
@@ -49,10 +52,10 @@ const CreatedDatesFilter = lazyComponent(() =>
  */
 const useDraft = (value: string) => useStateResetOn(value, value);
 
-function statusSummary(statuses: readonly PermitStatus[]): string {
-  if (allStatusesSelected(statuses)) return 'All';
-  if (statuses.length === 0) return 'None';
-  return `${statuses.length} selected`;
+function statusSummary(statuses: readonly PermitStatus[], i18n: I18n): string {
+  if (allStatusesSelected(statuses)) return i18n._('All');
+  if (statuses.length === 0) return i18n._('None');
+  return i18n._('{count} selected', { count: statuses.length });
 }
 
 /** The status multi-select: a disclosure holding one native checkbox a status. */
@@ -63,6 +66,7 @@ function StatusFilter({
   statuses: readonly PermitStatus[];
   onChange: (statuses: PermitStatus[]) => void;
 }) {
+  const { i18n } = useLingui();
   const [open, setOpen] = useState(false);
   const panelId = useId();
   return (
@@ -74,18 +78,18 @@ function StatusFilter({
         aria-controls={panelId}
         onClick={() => setOpen((wasOpen) => !wasOpen)}
       >
-        Status: {statusSummary(statuses)}
+        {i18n._('Status: {summary}', { summary: statusSummary(statuses, i18n) })}
       </Button>
       <Box id={panelId} hidden={!open} mt={3} borderWidth="1px" rounded="md" p={3}>
-        <Fieldset.Root>
-          <Fieldset.Legend srOnly>Statuses shown</Fieldset.Legend>
+        <Fieldset.Root recipe={fieldsetSlotRecipe}>
+          <Fieldset.Legend srOnly>{i18n._('Statuses shown')}</Fieldset.Legend>
           <Button
             size="xs"
             variant="subtle"
             alignSelf="flex-start"
             onClick={() => onChange(toggleAllStatuses(statuses))}
           >
-            {selectAllOptionText(statuses)}
+            {i18n._(selectAllOptionText(statuses))}
           </Button>
           <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap={2}>
             {permitStatuses.map((status) => (
@@ -103,7 +107,7 @@ function StatusFilter({
                   accentColor="teal.600"
                   boxSize={4}
                 />
-                <span>{permitStatusTable[status].label}</span>
+                <span>{i18n._(permitStatusTable[status].label)}</span>
               </HStack>
             ))}
           </SimpleGrid>
@@ -115,6 +119,7 @@ function StatusFilter({
 
 /** The free-text search: it applies on Enter or the Search button, one history entry each. */
 function SearchFilter({ value, onSearch }: { value: string; onSearch: (search: string) => void }) {
+  const { i18n } = useLingui();
   const [draft, setDraft] = useDraft(value);
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -123,7 +128,7 @@ function SearchFilter({ value, onSearch }: { value: string; onSearch: (search: s
   return (
     <chakra.form role="search" onSubmit={submit} gridColumn={{ base: 'auto', md: 'span 2' }}>
       <Field.Root>
-        <Field.Label>Search permits</Field.Label>
+        <Field.Label>{i18n._('Search permits')}</Field.Label>
         <HStack gap={2} width="full">
           <Input
             type="search"
@@ -132,11 +137,11 @@ function SearchFilter({ value, onSearch }: { value: string; onSearch: (search: s
             autoComplete="off"
           />
           <Button type="submit" colorPalette="teal">
-            Search
+            {i18n._('Search')}
           </Button>
         </HStack>
         <Field.HelperText>
-          Registration, driver name, reference, make, model or colour
+          {i18n._('Registration, driver name, reference, make, model or colour')}
         </Field.HelperText>
       </Field.Root>
     </chakra.form>
@@ -157,7 +162,8 @@ function SelectedFilters({
   onRemove: (removal: FilterRemoval) => void;
   lastFocus: RefObject<HTMLButtonElement | null>;
 }) {
-  const chosen = chosenPermitFilters(filters);
+  const { i18n } = useLingui();
+  const chosen = chosenPermitFilters(filters, i18n);
   const headingId = useId();
   const list = useRef<HTMLUListElement>(null);
   const focusAfterRemoval = useRef<number | null>(null);
@@ -175,7 +181,7 @@ function SelectedFilters({
   return (
     <Stack gap={2}>
       <Heading as="h2" size="sm" id={headingId}>
-        Selected filters
+        {i18n._('Selected filters')}
       </Heading>
       <chakra.ul
         ref={list}
@@ -199,7 +205,7 @@ function SelectedFilters({
                 onRemove(filter.removal);
               }}
             >
-              <chakra.span srOnly>Remove filter: </chakra.span>
+              <chakra.span srOnly>{i18n._('Remove filter:')} </chakra.span>
               {filter.text}
               <span aria-hidden="true">×</span>
             </Button>
@@ -231,6 +237,7 @@ export const PermitListFiltersPanel = memo(function PermitListFiltersPanel({
   onSearch: (search: string) => void;
   onReset: () => void;
 }) {
+  const { i18n } = useLingui();
   const narrow = useNarrowScreen();
   const [open, setOpen] = useState(false);
   const panelId = useId();
@@ -254,13 +261,20 @@ export const PermitListFiltersPanel = memo(function PermitListFiltersPanel({
   const search = <SearchFilter value={filters.search} onSearch={onSearch} />;
   const reset = (
     <Button variant="outline" alignSelf="flex-start" onClick={onReset}>
-      Reset
+      {i18n._('Reset')}
     </Button>
   );
 
   if (!narrow) {
     return (
-      <Stack as="section" aria-label="Filters" gap={4} borderWidth="1px" rounded="md" p={4}>
+      <Stack
+        as="section"
+        aria-label={i18n._('Filters')}
+        gap={4}
+        borderWidth="1px"
+        rounded="md"
+        p={4}
+      >
         <SimpleGrid columns={{ base: 1, md: 2, lg: 4 }} gap={4} alignItems="end">
           {status}
           {dates}
@@ -273,7 +287,7 @@ export const PermitListFiltersPanel = memo(function PermitListFiltersPanel({
 
   const count = setFilterCount(filters);
   return (
-    <Box as="section" aria-label="Filters">
+    <Box as="section" aria-label={i18n._('Filters')}>
       <Button
         ref={toggle}
         variant="outline"
@@ -281,7 +295,7 @@ export const PermitListFiltersPanel = memo(function PermitListFiltersPanel({
         aria-controls={panelId}
         onClick={() => setOpen((wasOpen) => !wasOpen)}
       >
-        {count > 0 ? `Filters (${count} set)` : 'Filters'}
+        {count > 0 ? i18n._('Filters ({count} set)', { count }) : i18n._('Filters')}
         {/* The arrow says which way the panel moves; the state itself is aria-expanded. */}
         <Box as="span" aria-hidden="true" fontSize="xs">
           {open ? '▲' : '▼'}

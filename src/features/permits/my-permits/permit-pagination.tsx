@@ -1,4 +1,5 @@
 import { Button, HStack, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react';
 import { paginationTexts } from '../../../../machines/permits/my-permits/permit-list-filters';
 import { pageCount } from '../../../../machines/permits/rules/permit-list-pages';
 
@@ -35,18 +36,19 @@ export function PermitPagination({
   count: number;
   onGo: (page: number) => void;
 }) {
+  const { i18n } = useLingui();
   const texts = paginationTexts(page, count);
   if (!texts) return null;
   const pages = pageCount(count);
   return (
     <Stack direction={{ base: 'column', md: 'row' }} justify="space-between" align="center" gap={3}>
       <HStack gap={3} aria-live="polite">
-        <Text>{texts.page}</Text>
-        <Text color="fg.muted">{texts.showing}</Text>
+        <Text>{i18n._(texts.page)}</Text>
+        <Text color="fg.muted">{i18n._(texts.showing)}</Text>
       </HStack>
-      <HStack as="nav" aria-label="Pagination" gap={1} wrap="wrap">
+      <HStack as="nav" aria-label={i18n._('Pagination')} gap={1} wrap="wrap">
         <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => onGo(page - 1)}>
-          Previous
+          {i18n._('Previous')}
         </Button>
         {visiblePages(page, pages).map((number, index) =>
           number === 'gap' ? (
@@ -62,13 +64,13 @@ export function PermitPagination({
               aria-current={number === page ? 'page' : undefined}
               onClick={() => onGo(number)}
             >
-              <VisuallyHidden>Page </VisuallyHidden>
+              <VisuallyHidden>{i18n._('Page')} </VisuallyHidden>
               {number}
             </Button>
           ),
         )}
         <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => onGo(page + 1)}>
-          Next
+          {i18n._('Next')}
         </Button>
       </HStack>
     </Stack>

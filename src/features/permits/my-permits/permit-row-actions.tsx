@@ -1,4 +1,5 @@
 import { Button, HStack, VisuallyHidden } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react';
 import { useContext } from 'react';
 import {
   permitActionLabels,
@@ -38,6 +39,7 @@ export function PermitRowActions({
   actions: readonly PermitAction[];
   onAction: (action: PermitAction) => void;
 }) {
+  const { i18n } = useLingui();
   const offlineReasonId = useContext(PermitActionsOfflineReason);
   if (actions.length === 0) return null;
   return (
@@ -52,8 +54,8 @@ export function PermitRowActions({
           disabled={offlineReasonId !== null}
           aria-describedby={offlineReasonId ?? undefined}
         >
-          {permitActionLabels[action]}
-          <VisuallyHidden> permit {registration}</VisuallyHidden>
+          {i18n._(permitActionLabels[action])}
+          <VisuallyHidden> {i18n._('permit {registration}', { registration })}</VisuallyHidden>
         </Button>
       ))}
     </HStack>

@@ -1,45 +1,54 @@
 import { Button, Dialog } from '@chakra-ui/react';
+import type { I18n } from '@lingui/core';
+import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
 import type { Permit } from '../../../../contract/permit';
 import { activatePermitMachine } from '../../../../machines/permits/permit-dialogs/activate-permit-machine';
 import { cancelPermitMachine } from '../../../../machines/permits/permit-dialogs/cancel-permit-machine';
 import { permitDisplay } from '../../../../machines/permits/rules/permit-display';
-import { notificationBannerTexts } from '../../../../machines/notification-banner-texts';
+import { permitBannerTexts } from '../../../../machines/permits/permit-banner-texts';
 import { useAppActor } from '../../../shell/app-machines';
 import { useFlashMessage } from '../../../shell/flash-message-provider';
 import { activatePermitActors, cancelPermitActors } from './permit-dialog-actors';
 import { PermitDialogFrame } from './permit-dialog-frame';
+import { shownPermitText } from '../my-permits/shown-permit-text';
 
-/** What tells one confirmation dialog from the other: its machine and its words. */
+/** What tells one confirmation dialog from the other: its machine and its words (English ids). */
 const permitActionDialogs = {
   // The "Set Live Now" dialog of a SCHEDULED permit.
   activate: {
     machineName: 'activatePermit',
     machine: activatePermitMachine,
     live: activatePermitActors,
-    title: 'Set Permit Live Now',
-    confirmLabel: 'Set Live Now',
-    busyLabel: 'Activating...',
-    dismissLabel: 'Cancel',
-    message: (permit: Permit) => {
+    title: /*i18n*/ 'Set Permit Live Now',
+    confirmLabel: /*i18n*/ 'Set Live Now',
+    busyLabel: /*i18n*/ 'Activating...',
+    dismissLabel: /*i18n*/ 'Cancel',
+    message: (permit: Permit, i18n: I18n) => {
       const { registration, vehicle, start } = permitDisplay(permit);
-      return `The permit for ${registration} (${vehicle}) will start now instead of at its scheduled start, ${start}.`;
+      return i18n._(
+        'The permit for {registration} ({vehicle}) will start now instead of at its scheduled start, {start}.',
+        { registration, vehicle, start: shownPermitText(i18n, start) },
+      );
     },
-    confirmation: notificationBannerTexts.permitActivated,
+    confirmation: permitBannerTexts.activated,
   },
   cancel: {
     machineName: 'cancelPermit',
     machine: cancelPermitMachine,
     live: cancelPermitActors,
-    title: 'Cancel Permit',
-    confirmLabel: 'Cancel Permit',
-    busyLabel: 'Cancelling...',
-    dismissLabel: 'Keep Permit',
-    message: (permit: Permit) => {
+    title: /*i18n*/ 'Cancel Permit',
+    confirmLabel: /*i18n*/ 'Cancel Permit',
+    busyLabel: /*i18n*/ 'Cancelling...',
+    dismissLabel: /*i18n*/ 'Keep Permit',
+    message: (permit: Permit, i18n: I18n) => {
       const { registration, vehicle } = permitDisplay(permit);
-      return `Cancel the permit for ${registration} (${vehicle})? This cannot be undone.`;
+      return i18n._('Cancel the permit for {registration} ({vehicle})? This cannot be undone.', {
+        registration,
+        vehicle,
+      });
     },
-    confirmation: notificationBannerTexts.permitCancelled,
+    confirmation: permitBannerTexts.cancelled,
   },
 } as const;
 
@@ -62,6 +71,7 @@ export function PermitActionDialog({
   onClose: () => void;
   onReload: () => void;
 }) {
+  const { i18n } = useLingui();
   const texts = permitActionDialogs[action];
   // The list screen mounts a new dialog for each opening, so the actor lives as long as it.
   const { raise } = useFlashMessage();
@@ -81,7 +91,7 @@ export function PermitActionDialog({
 
   return (
     <PermitDialogFrame
-      title={texts.title}
+      title={i18n._(texts.title)}
       role="alertdialog"
       busy={busy}
       error={error}
@@ -89,20 +99,20 @@ export function PermitActionDialog({
       footer={
         <>
           <Button variant="outline" disabled={busy} onClick={dismiss}>
-            {texts.dismissLabel}
+            {i18n._(texts.dismissLabel)}
           </Button>
           <Button
             colorPalette="teal"
             loading={busy}
-            loadingText={texts.busyLabel}
+            loadingText={i18n._(texts.busyLabel)}
             onClick={() => actionActor.send({ type: 'CONFIRM' })}
           >
-            {texts.confirmLabel}
+            {i18n._(texts.confirmLabel)}
           </Button>
         </>
       }
     >
-      <Dialog.Description>{texts.message(permit)}</Dialog.Description>
+      <Dialog.Description>{texts.message(permit, i18n)}</Dialog.Description>
     </PermitDialogFrame>
   );
 }

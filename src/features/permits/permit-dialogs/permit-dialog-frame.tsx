@@ -1,4 +1,6 @@
 import { CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react';
+import { dialogSlotRecipe } from '@chakra-ui/react/theme';
+import { useLingui } from '@lingui/react';
 import { ErrorAlert } from '../../../ui/error-alert';
 import { useEffect, type ReactNode } from 'react';
 import { focusPageHeading } from '../../../ui/focus-page-heading';
@@ -28,6 +30,7 @@ export function PermitDialogFrame({
   footer: ReactNode;
   children: ReactNode;
 }) {
+  const { i18n } = useLingui();
   // When the dialog goes, focus returns to the button that opened it; if the list changed and
   // took that button away, it would fall to the page's body: the page's heading takes it then.
   useEffect(
@@ -43,6 +46,7 @@ export function PermitDialogFrame({
   );
   return (
     <Dialog.Root
+      recipe={dialogSlotRecipe}
       open
       role={role}
       closeOnEscape={!busy}
@@ -73,7 +77,8 @@ export function PermitDialogFrame({
             </Dialog.Body>
             <Dialog.Footer>{footer}</Dialog.Footer>
             <Dialog.CloseTrigger asChild disabled={busy}>
-              <CloseButton size="sm" />
+              {/* Chakra names it "Close" in English whatever the page's language. */}
+              <CloseButton size="sm" aria-label={i18n._('Close')} />
             </Dialog.CloseTrigger>
           </Dialog.Content>
         </Dialog.Positioner>

@@ -1,4 +1,5 @@
 import { Alert, Button, Stack, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
 import { Formik, useFormikContext } from 'formik';
 import { useId, useState } from 'react';
@@ -18,7 +19,7 @@ import {
   type UpdatePermitFormValues,
 } from '../../../../machines/permits/permit-dialogs/update-permit-form';
 import { updatePermitMachine } from '../../../../machines/permits/permit-dialogs/update-permit-machine';
-import { notificationBannerTexts } from '../../../../machines/notification-banner-texts';
+import { permitBannerTexts } from '../../../../machines/permits/permit-banner-texts';
 import { useAppActor, useClock } from '../../../shell/app-machines';
 import { useFlashMessage } from '../../../shell/flash-message-provider';
 import { CheckboxField } from '../../../ui/checkbox-field';
@@ -28,18 +29,20 @@ import { PermitDialogFrame } from './permit-dialog-frame';
 import { PermitDetailsList } from '../../../ui/permit-details-list';
 import { validateWithSchema } from '../../../ui/validate-with-schema';
 import { updatePermitActors } from './permit-dialog-actors';
+import { shownPermitText } from '../my-permits/shown-permit-text';
 
 /** The dialog's fields in the order it shows them, so focus goes to the first one in error. */
 const updatePermitFieldOrder = ['start', 'end', 'indefinite'];
 
 /** The permit as it stands: what the resident is changing. */
 function CurrentPermit({ permit }: { permit: Permit }) {
+  const { i18n } = useLingui();
   const display = permitDisplay(permit);
   const rows = [
-    { label: 'Vehicle', value: `${display.registration} (${display.vehicle})` },
-    { label: 'Reference', value: display.reference },
-    { label: 'Current start', value: display.start },
-    { label: 'Current expiry', value: display.end },
+    { label: i18n._('Vehicle'), value: `${display.registration} (${display.vehicle})` },
+    { label: i18n._('Reference'), value: shownPermitText(i18n, display.reference) },
+    { label: i18n._('Current start'), value: shownPermitText(i18n, display.start) },
+    { label: i18n._('Current expiry'), value: shownPermitText(i18n, display.end) },
   ];
   return <PermitDetailsList rows={rows} status={permit.status} size="sm" />;
 }
@@ -53,6 +56,7 @@ function UpdatePermitFields({
   form: UpdatePermitForm;
   clock: Clock;
 }) {
+  const { i18n } = useLingui();
   const { values, setValues } = useFormikContext<UpdatePermitFormValues>();
   const minimums = updatePermitMinimums(form, values, clock());
 
@@ -61,8 +65,8 @@ function UpdatePermitFields({
       {form.showsStart && (
         <DateTimeInput
           name="start"
-          label="New start date"
-          hint={updatePermitTexts.startHint}
+          label={i18n._('New start date')}
+          hint={i18n._(updatePermitTexts.startHint)}
           earliest={minimums.start}
         />
       )}
@@ -70,24 +74,24 @@ function UpdatePermitFields({
         <Stack gap={2}>
           <DateTimeInput
             name="end"
-            label="New expiry date"
+            label={i18n._('New expiry date')}
             earliest={minimums.end}
             onValueChange={(end) => void setValues(withEnd(values, end))}
           />
           <CheckboxField
             name="indefinite"
-            label={updatePermitTexts.indefinite}
+            label={i18n._(updatePermitTexts.indefinite)}
             onCheckedChange={(checked) => void setValues(withIndefinite(values, checked))}
           />
-          <Text fontSize="sm">{updatePermitTexts.indefiniteHint}</Text>
+          <Text fontSize="sm">{i18n._(updatePermitTexts.indefiniteHint)}</Text>
         </Stack>
       )}
       {form.automaticEndNotice && (
         <Alert.Root status="info">
           <Alert.Indicator />
           <Alert.Content>
-            <Alert.Title>{form.automaticEndNotice.title}</Alert.Title>
-            <Alert.Description>{form.automaticEndNotice.message}</Alert.Description>
+            <Alert.Title>{i18n._(form.automaticEndNotice.title)}</Alert.Title>
+            <Alert.Description>{i18n._(form.automaticEndNotice.message)}</Alert.Description>
           </Alert.Content>
         </Alert.Root>
       )}
@@ -104,6 +108,7 @@ function UpdateButton({
   form: UpdatePermitForm;
   busy: boolean;
 }) {
+  const { i18n } = useLingui();
   const { values } = useFormikContext<UpdatePermitFormValues>();
   return (
     <Button
@@ -111,10 +116,10 @@ function UpdateButton({
       form={formId}
       colorPalette="teal"
       loading={busy}
-      loadingText={form.busyLabel}
+      loadingText={i18n._(form.busyLabel)}
       disabled={isUpdateSubmitDisabled(form, values)}
     >
-      {form.submitLabel}
+      {i18n._(form.submitLabel)}
     </Button>
   );
 }
@@ -136,6 +141,7 @@ export function UpdatePermitDialog({
   onClose: () => void;
   onRefresh: () => void;
 }) {
+  const { i18n } = useLingui();
   const clock = useClock();
   const { raise } = useFlashMessage();
   // The list screen mounts a new dialog for each opening, so the actor lives as long as it.
@@ -143,7 +149,7 @@ export function UpdatePermitDialog({
     actions: {
       close: onClose,
       refreshList: () => {
-        raise(notificationBannerTexts.permitUpdated(permit.vrm));
+        raise(permitBannerTexts.updated(permit.vrm));
         onRefresh();
       },
     },
@@ -162,7 +168,7 @@ export function UpdatePermitDialog({
       onSubmit={(values) => updateActor.send({ type: 'SUBMIT', values })}
     >
       <PermitDialogFrame
-        title={form.title}
+        title={i18n._(form.title)}
         role="dialog"
         busy={busy}
         error={error}
@@ -170,7 +176,7 @@ export function UpdatePermitDialog({
         footer={
           <>
             <Button variant="outline" disabled={busy} onClick={dismiss}>
-              Cancel
+              {i18n._('Cancel')}
             </Button>
             <UpdateButton formId={formId} form={form} busy={busy} />
           </>

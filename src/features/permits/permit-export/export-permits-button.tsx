@@ -1,4 +1,6 @@
 import { Button, HStack, Progress, Stack, Text } from '@chakra-ui/react';
+import { progressSlotRecipe } from '@chakra-ui/react/theme';
+import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
 import {
   toPermitListRequest,
@@ -14,6 +16,7 @@ import { permitExportActors } from './permit-export-actors';
  * `filters` (all pages), with a progress bar while the pages arrive.
  */
 export function ExportPermitsButton({ filters }: { filters: PermitListFilters }) {
+  const { i18n } = useLingui();
   const actor = useAppActor('permitExport', permitExportMachine, permitExportActors);
   const clock = useClock();
   const collecting = useSelector(actor, (snapshot) => !snapshot.matches('idle'));
@@ -26,20 +29,21 @@ export function ExportPermitsButton({ filters }: { filters: PermitListFilters })
       <Button
         variant="outline"
         loading={collecting}
-        loadingText="Exporting…"
+        loadingText={i18n._('Exporting…')}
         onClick={() =>
           actor.send({ type: 'EXPORT', request: toPermitListRequest(filters), at: clock() })
         }
       >
-        Export CSV
+        {i18n._('Export CSV')}
       </Button>
       {collecting && (
         <HStack gap={2} minW="12rem">
           <Progress.Root
+            recipe={progressSlotRecipe}
             value={total ? Math.round((collected / total) * 100) : null}
             size="sm"
             flex="1"
-            aria-label="Export progress"
+            aria-label={i18n._('Export progress')}
           >
             <Progress.Track _highContrast={forcedColoursOutline}>
               <Progress.Range _highContrast={forcedColoursFill} />
@@ -47,16 +51,16 @@ export function ExportPermitsButton({ filters }: { filters: PermitListFilters })
           </Progress.Root>
           <Text fontSize="sm" color="fg.muted" aria-live="polite">
             {building
-              ? 'Making the file…'
+              ? i18n._('Making the file…')
               : total === null
-                ? 'Starting…'
-                : `${collected} of ${total}`}
+                ? i18n._('Starting…')
+                : i18n._('{collected} of {total}', { collected, total })}
           </Text>
         </HStack>
       )}
       {error && (
         <Text role="alert" fontSize="sm" color="red.700">
-          {error}
+          {i18n._(error)}
         </Text>
       )}
     </Stack>

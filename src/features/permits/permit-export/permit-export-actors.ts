@@ -1,5 +1,7 @@
-import { fromCallback } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
+import type { Permit } from '../../../../contract/permit';
 import { collectPermitPages } from '../../../../machines/permits/permit-export/collect-permit-pages';
+import { buildPermitCsv } from '../../../../machines/permits/permit-export/permit-csv';
 import type {
   CollectPermitsInput,
   ExportedFile,
@@ -8,6 +10,7 @@ import type {
 } from '../../../../machines/permits/permit-export/permit-export-machine';
 import { readPermitListAnswer } from '../../../../machines/permits/rules/read-permit-list-body';
 import { permitsApi } from '../../../api/api-modules';
+import { i18n } from '../../../i18n/i18n';
 import type { ImplementationsOf } from '../../../shell/app-machines';
 import { downloadTextFile } from '../../../ui/download-text-file';
 
@@ -17,7 +20,10 @@ declare module '../../../shell/app-machines' {
   }
 }
 
-/** The CSV export: every page of the list as filtered, then the file to the device. */
+/**
+ * The CSV export: every page of the list as filtered, then the file, headed and worded in the
+ * language shown, to the device.
+ */
 export const permitExportActors: ImplementationsOf<typeof permitExportMachine> = {
   actors: {
     collectPermits: fromCallback<PermitExportEvent, CollectPermitsInput>(({ input, sendBack }) => {
@@ -33,6 +39,9 @@ export const permitExportActors: ImplementationsOf<typeof permitExportMachine> =
           () => sendBack({ type: 'FAILED' }),
         );
     }),
+    buildCsv: fromPromise<string, { permits: Permit[] }>(({ input }) =>
+      buildPermitCsv(input.permits, undefined, (message) => i18n._(message)),
+    ),
   },
   actions: {
     deliverFile: (_, file: ExportedFile) =>

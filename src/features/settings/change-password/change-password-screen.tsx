@@ -1,4 +1,5 @@
 import { List } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react';
 import { changePasswordMachine } from '../../../../machines/settings/change-password/change-password-machine';
 import { useAppActor } from '../../../shell/app-machines';
 import { usePasswordFormState } from '../../../shared/use-password-form-state';
@@ -17,9 +18,9 @@ interface ChangePasswordValues {
 }
 
 const changePasswordForm: MachineFormSpec<ChangePasswordValues> = {
-  submitLabel: 'Update Password',
-  busyLabel: 'Updating...',
-  successMessage: 'Your password has been updated.',
+  submitLabel: /*i18n*/ 'Update Password',
+  busyLabel: /*i18n*/ 'Updating...',
+  successMessage: /*i18n*/ 'Your password has been updated.',
   initialValues: { current_password: '', new_password: '', confirm_password: '' },
   rules: validateWithSchema(() =>
     import('../../../../machines/settings/change-password/change-password-form-schema').then(
@@ -56,6 +57,7 @@ function PasswordErrorItems({
  * error, which lists the server's sentences as bullets when they are about the password.
  */
 export function ChangePasswordScreen() {
+  const { i18n } = useLingui();
   const changePasswordActor = useAppActor(
     'changePassword',
     changePasswordMachine,
@@ -65,7 +67,10 @@ export function ChangePasswordScreen() {
   const errorItems = error?.items ?? [];
 
   return (
-    <FormPage title="Change Password" back={{ to: paths.settings, label: 'Back to Settings' }}>
+    <FormPage
+      title={i18n._('Change Password')}
+      back={{ to: paths.settings, label: i18n._('Back to Settings') }}
+    >
       <MachineForm
         form={changePasswordForm}
         // Items are listed as bullets above the button; the message is not said again under them.
@@ -76,20 +81,22 @@ export function ChangePasswordScreen() {
       >
         <FormField
           name="current_password"
-          label="Current password"
+          label={i18n._('Current password')}
           type="password"
           autoComplete="current-password"
         />
         <FormField
           name="new_password"
-          label="New password"
+          label={i18n._('New password')}
           type="password"
           autoComplete="new-password"
-          helperText="Use at least 8 characters with uppercase, lowercase and numeric characters."
+          helperText={i18n._(
+            'Use at least 8 characters with uppercase, lowercase and numeric characters.',
+          )}
         />
         <FormField
           name="confirm_password"
-          label="Confirm new password"
+          label={i18n._('Confirm new password')}
           type="password"
           autoComplete="new-password"
         />

@@ -1,4 +1,5 @@
 import { Button, Card, HStack, Heading, Stack, Text, chakra } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
 import type { EmailPreferenceKind } from '../../../../contract/email-preferences';
 import { emailPreferencesMachine } from '../../../../machines/settings/email-preferences/email-preferences-machine';
@@ -6,8 +7,8 @@ import { useAppActor } from '../../../shell/app-machines';
 import { emailPreferencesActors } from './email-preferences-actors';
 
 const switchLabels: ReadonlyArray<[EmailPreferenceKind, string]> = [
-  ['confirmations', 'E-mail me a confirmation'],
-  ['reminders', 'E-mail me before a permit ends'],
+  ['confirmations', /*i18n*/ 'E-mail me a confirmation'],
+  ['reminders', /*i18n*/ 'E-mail me before a permit ends'],
 ];
 
 /**
@@ -16,6 +17,7 @@ const switchLabels: ReadonlyArray<[EmailPreferenceKind, string]> = [
  * does not offer e-mail preferences.
  */
 export function EmailPreferencesCard() {
+  const { i18n } = useLingui();
   const actor = useAppActor('emailPreferences', emailPreferencesMachine, emailPreferencesActors);
   const notOffered = useSelector(actor, (snapshot) => snapshot.matches('notOffered'));
   const loading = useSelector(actor, (snapshot) => snapshot.matches('loading'));
@@ -28,9 +30,11 @@ export function EmailPreferencesCard() {
     <Card.Root>
       <Card.Body gap={3}>
         <Heading as="h2" size="lg">
-          E-mails
+          {i18n._('E-mails')}
         </Heading>
-        <Text color="fg.muted">Free e-mails about your permits, as proof and as a reminder.</Text>
+        <Text color="fg.muted">
+          {i18n._('Free e-mails about your permits, as proof and as a reminder.')}
+        </Text>
         {shown && (
           <Stack gap={2}>
             {switchLabels.map(([kind, label]) => (
@@ -46,19 +50,19 @@ export function EmailPreferencesCard() {
                   accentColor="teal.600"
                   boxSize={4}
                 />
-                <span>{label}</span>
+                <span>{i18n._(label)}</span>
               </HStack>
             ))}
           </Stack>
         )}
         {error && (
           <Text role="alert" color="red.700">
-            {error}
+            {i18n._(error)}
           </Text>
         )}
         {loadFailed && (
           <Button alignSelf="flex-start" size="sm" onClick={() => actor.send({ type: 'RETRY' })}>
-            Try again
+            {i18n._('Try again')}
           </Button>
         )}
       </Card.Body>

@@ -1,4 +1,5 @@
 import { Alert, Button, Stack, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
 import {
   emailVerificationMachine,
@@ -13,6 +14,7 @@ import { emailVerificationActors } from './email-verification-actors';
  * when the address is confirmed or the API host does not offer address confirmation.
  */
 export function EmailVerificationNotice() {
+  const { i18n } = useLingui();
   const actor = useAppActor('emailVerification', emailVerificationMachine, emailVerificationActors);
   const unconfirmed = useSelector(actor, (snapshot) => snapshot.matches('unconfirmed'));
   const sending = useSelector(actor, (snapshot) => snapshot.matches('sending'));
@@ -21,24 +23,26 @@ export function EmailVerificationNotice() {
   const tooMany = useSelector(actor, (snapshot) => snapshot.matches({ unconfirmed: 'tooMany' }));
   if (!unconfirmed && !sending) return null;
   return (
-    <Alert.Root status="warning" role="region" aria-label={emailVerificationTexts.heading}>
+    <Alert.Root status="warning" role="region" aria-label={i18n._(emailVerificationTexts.heading)}>
       <Alert.Content>
         <Stack gap={2}>
-          <Alert.Title as="h2">{emailVerificationTexts.heading}</Alert.Title>
-          <Alert.Description>{emailVerificationTexts.notice}</Alert.Description>
+          <Alert.Title as="h2">{i18n._(emailVerificationTexts.heading)}</Alert.Title>
+          <Alert.Description>{i18n._(emailVerificationTexts.notice)}</Alert.Description>
           <Button
             alignSelf="flex-start"
             size="sm"
             loading={sending}
-            loadingText={emailVerificationTexts.sending}
+            loadingText={i18n._(emailVerificationTexts.sending)}
             onClick={() => actor.send({ type: 'SEND_AGAIN' })}
           >
-            {emailVerificationTexts.sendAgain}
+            {i18n._(emailVerificationTexts.sendAgain)}
           </Button>
-          <Text role="status">{sent ? emailVerificationTexts.sent : ''}</Text>
+          <Text role="status">{sent ? i18n._(emailVerificationTexts.sent) : ''}</Text>
           {(failed || tooMany) && (
             <Text role="alert" color="red.700">
-              {tooMany ? emailVerificationTexts.tooMany : emailVerificationTexts.sendFailed}
+              {tooMany
+                ? i18n._(emailVerificationTexts.tooMany)
+                : i18n._(emailVerificationTexts.sendFailed)}
             </Text>
           )}
         </Stack>

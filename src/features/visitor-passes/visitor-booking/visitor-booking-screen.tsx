@@ -1,4 +1,5 @@
 import { Box, Button, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
 import { Formik, useFormikContext } from 'formik';
 import { useEffect, useRef, useState } from 'react';
@@ -35,6 +36,7 @@ import { ErrorAlert } from '../../../ui/error-alert';
 import { focusPageHeading } from '../../../ui/focus-page-heading';
 import { FormBody } from '../../../ui/form-body';
 import { FormField } from '../../../ui/form-field';
+import { VehicleFields } from '../../../ui/vehicle-fields';
 import { FormPage } from '../../../ui/form-page';
 import { FormSubmission } from '../../../ui/form-submission';
 import { PermitDetailsList } from '../../../ui/permit-details-list';
@@ -69,12 +71,13 @@ function pageKindOf(snapshot: ReturnType<BookingActor['getSnapshot']>): PageKind
   return 'loading';
 }
 
+/** Each page's heading, an English id shown translated. */
 const headings: Record<PageKind, string> = {
-  loading: 'Book visitor parking',
-  loadFailed: 'Book visitor parking',
-  booking: 'Book visitor parking',
+  loading: /*i18n*/ 'Book visitor parking',
+  loadFailed: /*i18n*/ 'Book visitor parking',
+  booking: /*i18n*/ 'Book visitor parking',
   unusable: visitorPassUnusableMessage,
-  booked: 'Visitor parking booked',
+  booked: /*i18n*/ 'Visitor parking booked',
 };
 
 /** The registration field, with what the booking statechart's `registration` region says. */
@@ -100,6 +103,7 @@ function BookingFields({
   invitation: VisitorInvitation;
   clock: Clock;
 }) {
+  const { i18n } = useLingui();
   const { values, setFieldValue } = useFormikContext<VisitorBookingFormValues>();
   const now = clock();
   const { site } = invitation;
@@ -114,13 +118,11 @@ function BookingFields({
   return (
     <>
       <BookingRegistrationField actor={actor} />
-      <FormField name="make" label="Make" autoComplete="off" />
-      <FormField name="model" label="Model" autoComplete="off" />
-      <FormField name="colour" label="Colour (optional)" autoComplete="off" required={false} />
+      <VehicleFields />
       {site.can_schedule_permits && !arrivingLater && (
         <CheckboxField
           name="schedule"
-          label="Schedule permit for future activation"
+          label={i18n._('Schedule permit for future activation')}
           onCheckedChange={(checked) => {
             if (!checked) void setFieldValue('start', '');
           }}
@@ -129,33 +131,39 @@ function BookingFields({
       {site.can_schedule_permits && values.schedule && (
         <DateTimeInput
           name="start"
-          label="Scheduled start date"
-          hint="When you arrive."
+          label={i18n._('Scheduled start date')}
+          hint={i18n._('When you arrive.')}
           earliest={earliestArrival(invitation, now)}
         />
       )}
       {site.default_end_date_limit_hours > 0 ? (
-        <Text>Parking ends {site.default_end_date_limit_hours} hours after it starts.</Text>
+        <Text>
+          {i18n._('Parking ends {hours} hours after it starts.', {
+            hours: site.default_end_date_limit_hours,
+          })}
+        </Text>
       ) : (
         <DateTimeInput
           name="end"
-          label="Expiry date"
-          hint={`When you leave, by ${until} at the latest.`}
+          label={i18n._('Expiry date')}
+          hint={i18n._('When you leave, by {until} at the latest.', { until })}
           earliest={minimumExpiry({ ...emptyPermitForm, ...values }, now)}
         />
       )}
       <FormField
         name="receipt_email"
-        label="E-mail for a receipt (optional)"
+        label={i18n._('E-mail for a receipt (optional)')}
         type="email"
         autoComplete="email"
         required={false}
-        helperText="We send the booking's details there once, and keep no copy of the address."
+        helperText={i18n._(
+          "We send the booking's details there once, and keep no copy of the address.",
+        )}
       />
-      <CheckboxField name="acknowledged" label={acknowledgementLabel} />
+      <CheckboxField name="acknowledged" label={i18n._(acknowledgementLabel)} />
       <FormSubmission
-        label="Book parking"
-        busyLabel="Booking parking..."
+        label={i18n._('Book parking')}
+        busyLabel={i18n._('Booking parking...')}
         progress={{ submitting, succeeded: false, errorMessage }}
       />
     </>
@@ -170,6 +178,7 @@ function BookingForm({
   actor: BookingActor;
   invitation: VisitorInvitation;
 }) {
+  const { i18n } = useLingui();
   const clock = useClock();
   const [initialValues] = useState(() => newVisitorBookingForm(invitation, clock()));
   const serverFieldErrors = useSelector(
@@ -181,15 +190,20 @@ function BookingForm({
   if (bookingOpensLater(invitation, clock())) {
     return (
       <Text>
-        {invitation.inviter_first_name} has invited you to park here from {from} until {until} (UK
-        time). You can book from {from}: open this link again then.
+        {i18n._(
+          '{name} has invited you to park here from {from} until {until} (UK time). You can book from {from}: open this link again then.',
+          { name: invitation.inviter_first_name, from, until },
+        )}
       </Text>
     );
   }
   return (
     <Stack gap={4}>
       <Text>
-        {invitation.inviter_first_name} has invited you to park here until {until} (UK time).
+        {i18n._('{name} has invited you to park here until {until} (UK time).', {
+          name: invitation.inviter_first_name,
+          until,
+        })}
       </Text>
       <Formik
         initialValues={initialValues}
@@ -211,19 +225,22 @@ function BookingForm({
 
 /** The booked permit: its registration, times, live status and "Add to calendar". */
 function BookedPermit({ booking }: { booking: VisitorBooking }) {
+  const { i18n } = useLingui();
   const clock = useClock();
   const rows = [
-    { label: 'Registration', value: formatRegistration(booking.vrm) },
-    { label: 'Vehicle', value: vehicleText(booking) },
-    { label: 'Start', value: formatPermitTime(booking.start_ts) },
-    { label: 'End', value: formatPermitTime(booking.end_ts) },
-    { label: 'Reference', value: booking.reference_no },
+    { label: i18n._('Registration'), value: formatRegistration(booking.vrm) },
+    { label: i18n._('Vehicle'), value: vehicleText(booking) },
+    { label: i18n._('Start'), value: formatPermitTime(booking.start_ts) },
+    { label: i18n._('End'), value: formatPermitTime(booking.end_ts) },
+    { label: i18n._('Reference'), value: booking.reference_no },
   ];
   return (
     <Stack gap={4}>
       {/* The status is announced as it changes: the page looks again while it is pending. */}
       <PermitDetailsList rows={rows} status={booking.status} liveStatus />
-      <Text>Times are UK time. Keep this page or add the parking to your calendar.</Text>
+      <Text>
+        {i18n._('Times are UK time. Keep this page or add the parking to your calendar.')}
+      </Text>
       <Button
         alignSelf="flex-start"
         variant="outline"
@@ -231,11 +248,11 @@ function BookedPermit({ booking }: { booking: VisitorBooking }) {
           downloadTextFile(
             permitIcsFileName(booking),
             'text/calendar;charset=utf-8',
-            permitIcs(booking, clock()),
+            permitIcs(booking, clock(), (message) => i18n._(message)),
           )
         }
       >
-        Add to calendar
+        {i18n._('Add to calendar')}
       </Button>
     </Stack>
   );
@@ -250,6 +267,7 @@ function BookedPermit({ booking }: { booking: VisitorBooking }) {
  * whatever the reason. The visitor-booking machine owns loading, booking and the status look-ups.
  */
 export function VisitorBookingScreen() {
+  const { i18n } = useLingui();
   const { token = '' } = useParams();
   const clock = useClock();
   const actor = useAppActor('visitorBooking', visitorBookingMachine, visitorBookingActors, {
@@ -269,19 +287,21 @@ export function VisitorBookingScreen() {
   }, [kind]);
 
   return (
-    <FormPage title={headings[kind]} width="2xl">
+    <FormPage title={i18n._(headings[kind])} width="2xl">
       {kind === 'loading' && (
-        <Box role="status" aria-label="Loading the visitor pass">
+        <Box role="status" aria-label={i18n._('Loading the visitor pass')}>
           <Spinner />
         </Box>
       )}
       {kind === 'loadFailed' && (
         <Stack gap={3} alignItems="flex-start">
           <ErrorAlert title={visitorBookingMessages.loadFailed} focusOnShow />
-          <Button onClick={() => actor.send({ type: 'RETRY' })}>Try again</Button>
+          <Button onClick={() => actor.send({ type: 'RETRY' })}>{i18n._('Try again')}</Button>
         </Stack>
       )}
-      {kind === 'unusable' && <Text>Ask the person who sent you the link for a new one.</Text>}
+      {kind === 'unusable' && (
+        <Text>{i18n._('Ask the person who sent you the link for a new one.')}</Text>
+      )}
       {kind === 'booking' && invitation && <BookingForm actor={actor} invitation={invitation} />}
       {kind === 'booked' && booking && <BookedPermit booking={booking} />}
     </FormPage>

@@ -1,4 +1,6 @@
 import { Box, Button, HStack, Link, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { tableSlotRecipe } from '@chakra-ui/react/theme';
+import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -8,6 +10,7 @@ import { visitorPassMachine } from '../../../../machines/visitor-passes/visitor-
 import {
   passName,
   passWindowText,
+  unnamedPassName,
   visitorPassStateLabels,
 } from '../../../../machines/visitor-passes/visitor-pass/visitor-pass-rules';
 import { PageHeader } from '../../../shell/page-header';
@@ -23,6 +26,7 @@ import { visitorPassActors } from '../visitor-pass/visitor-pass-actors';
  * gives it (machines/visitor-passes/visitor-pass/visitor-pass-machine.ts).
  */
 function VisitorPassRow({ listed }: { listed: VisitorPass }) {
+  const { i18n } = useLingui();
   const actor = useAppActor('visitorPass', visitorPassMachine, visitorPassActors, {
     input: { pass: listed },
   });
@@ -32,7 +36,9 @@ function VisitorPassRow({ listed }: { listed: VisitorPass }) {
   const error = useSelector(actor, (snapshot) =>
     snapshot.matches('ready') ? snapshot.context.errorMessage : null,
   );
-  const name = passName(pass);
+  // A pass the resident named is shown as they wrote it; only the default name is translated.
+  const named = passName(pass);
+  const name = named === unnamedPassName ? i18n._(unnamedPassName) : named;
   // "Withdraw" goes once the pass is withdrawn: focus moves to the state it now shows, never to
   // the page's body.
   const stateCell = useRef<HTMLTableCellElement>(null);
@@ -44,10 +50,10 @@ function VisitorPassRow({ listed }: { listed: VisitorPass }) {
   return (
     <Table.Row>
       <Table.Cell fontWeight="semibold">{name}</Table.Cell>
-      <Table.Cell>{passWindowText(pass)}</Table.Cell>
+      <Table.Cell>{passWindowText(pass, (message) => i18n._(message))}</Table.Cell>
       <Table.Cell>{pass.uses_left}</Table.Cell>
       <Table.Cell ref={stateCell} tabIndex={-1} outline="none">
-        {visitorPassStateLabels[pass.state]}
+        {i18n._(visitorPassStateLabels[pass.state])}
       </Table.Cell>
       <Table.Cell>
         {(ready || withdrawing) && (
@@ -56,16 +62,16 @@ function VisitorPassRow({ listed }: { listed: VisitorPass }) {
             variant="outline"
             colorPalette="red"
             loading={withdrawing}
-            loadingText="Withdrawing..."
-            aria-label={`Withdraw ${name}`}
+            loadingText={i18n._('Withdrawing...')}
+            aria-label={i18n._('Withdraw {name}', { name })}
             onClick={() => actor.send({ type: 'WITHDRAW' })}
           >
-            Withdraw
+            {i18n._('Withdraw')}
           </Button>
         )}
         {error && (
           <Text role="alert" color="fg.error" fontSize="sm">
-            {error}
+            {i18n._(error)}
           </Text>
         )}
       </Table.Cell>
@@ -75,17 +81,18 @@ function VisitorPassRow({ listed }: { listed: VisitorPass }) {
 
 /** The passes in a table, newest first, as the host lists them. */
 function VisitorPassTable({ passes }: { passes: readonly VisitorPass[] }) {
-  if (passes.length === 0) return <Text>You have not sent a visitor pass yet.</Text>;
+  const { i18n } = useLingui();
+  if (passes.length === 0) return <Text>{i18n._('You have not sent a visitor pass yet.')}</Text>;
   return (
     <Table.ScrollArea borderWidth="1px" rounded="md">
-      <Table.Root size="sm" aria-label="Visitor passes">
+      <Table.Root recipe={tableSlotRecipe} size="sm" aria-label={i18n._('Visitor passes')}>
         <Table.Header>
           <Table.Row>
-            <Table.ColumnHeader>Name</Table.ColumnHeader>
-            <Table.ColumnHeader>When it may be used (UK time)</Table.ColumnHeader>
-            <Table.ColumnHeader>Uses left</Table.ColumnHeader>
-            <Table.ColumnHeader>State</Table.ColumnHeader>
-            <Table.ColumnHeader>Actions</Table.ColumnHeader>
+            <Table.ColumnHeader>{i18n._('Name')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{i18n._('When it may be used (UK time)')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{i18n._('Uses left')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{i18n._('State')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{i18n._('Actions')}</Table.ColumnHeader>
           </Table.Row>
         </Table.Header>
         <Table.Body>
@@ -104,6 +111,7 @@ function VisitorPassTable({ passes }: { passes: readonly VisitorPass[] }) {
  * none (My Permits offers no way here then).
  */
 export function VisitorPassesScreen() {
+  const { i18n } = useLingui();
   const actor = useAppActor('visitorPassList', visitorPassListMachine, visitorPassListActors);
   const loading = useSelector(actor, (snapshot) => snapshot.matches('loading'));
   const failed = useSelector(actor, (snapshot) => snapshot.matches('failed'));
@@ -112,27 +120,29 @@ export function VisitorPassesScreen() {
   return (
     <Stack gap={6}>
       <Link asChild color="teal.700" alignSelf="flex-start">
-        <RouterLink to={paths.myPermits}>Back to Permits</RouterLink>
+        <RouterLink to={paths.myPermits}>{i18n._('Back to Permits')}</RouterLink>
       </Link>
       <PageHeader path={paths.visitorPasses}>
         {!notOffered && (
           <Button asChild colorPalette="teal">
-            <RouterLink to={paths.sendVisitorPass}>Send a visitor pass</RouterLink>
+            <RouterLink to={paths.sendVisitorPass}>{i18n._('Send a visitor pass')}</RouterLink>
           </Button>
         )}
       </PageHeader>
       {loading ? (
-        <Box role="status" aria-label="Loading visitor passes">
+        <Box role="status" aria-label={i18n._('Loading visitor passes')}>
           <Spinner />
         </Box>
       ) : notOffered ? (
-        <Text>Visitor passes are not offered here.</Text>
+        <Text>{i18n._('Visitor passes are not offered here.')}</Text>
       ) : failed ? (
         <Stack gap={3} alignItems="flex-start">
-          <ErrorAlert title="Your visitor passes could not be loaded. Please try again." />
+          <ErrorAlert
+            title={i18n._('Your visitor passes could not be loaded. Please try again.')}
+          />
           <HStack>
             <Button size="sm" onClick={() => actor.send({ type: 'RETRY' })}>
-              Try again
+              {i18n._('Try again')}
             </Button>
           </HStack>
         </Stack>

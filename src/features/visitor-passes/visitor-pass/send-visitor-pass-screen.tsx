@@ -1,4 +1,5 @@
 import { Button, Link, Stack, Text } from '@chakra-ui/react';
+import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
 import { Formik } from 'formik';
 import { useEffect, useRef, useState } from 'react';
@@ -39,6 +40,7 @@ const fieldOrder: (keyof VisitorPassFormValues)[] = ['valid_from', 'valid_until'
  * for a pass sent by mistake.
  */
 export function SendVisitorPassScreen() {
+  const { i18n } = useLingui();
   const clock = useClock();
   const actor = useAppActor('visitorPass', visitorPassMachine, visitorPassActors);
   const [initialValues] = useState(() => newVisitorPassForm(clock()));
@@ -53,14 +55,15 @@ export function SendVisitorPassScreen() {
   );
   return (
     <FormPage
-      title="Send a visitor pass"
-      back={{ to: paths.myPermits, label: 'Back to Permits' }}
+      title={i18n._('Send a visitor pass')}
+      back={{ to: paths.myPermits, label: i18n._('Back to Permits') }}
       width="2xl"
       intro={
         creating ? (
           <Text>
-            Your visitor books their own parking with the link, without an account. Each permit it
-            makes counts towards your own limit.
+            {i18n._(
+              'Your visitor books their own parking with the link, without an account. Each permit it makes counts towards your own limit.',
+            )}
           </Text>
         ) : undefined
       }
@@ -74,30 +77,35 @@ export function SendVisitorPassScreen() {
           <FormBody fieldOrder={fieldOrder} serverFieldErrors={serverFieldErrors}>
             <DateTimeInput
               name="valid_from"
-              label={visitorPassFieldLabels.valid_from}
-              hint="When the visitor may first use it."
+              label={i18n._(visitorPassFieldLabels.valid_from)}
+              hint={i18n._('When the visitor may first use it.')}
             />
             <DateTimeInput
               name="valid_until"
-              label={visitorPassFieldLabels.valid_until}
-              hint={`At most ${visitorPassRules.maxWindowDays} days after it starts.`}
+              label={i18n._(visitorPassFieldLabels.valid_until)}
+              hint={i18n._('At most {days} days after it starts.', {
+                days: visitorPassRules.maxWindowDays,
+              })}
             />
             <FormField
               name="name"
-              label={visitorPassFieldLabels.name}
+              label={i18n._(visitorPassFieldLabels.name)}
               autoComplete="off"
               required={false}
-              helperText="For your own reference, such as Mum or Plumber"
+              helperText={i18n._('For your own reference, such as Mum or Plumber')}
             />
             <FormField
               name="uses"
-              label={visitorPassFieldLabels.uses}
+              label={i18n._(visitorPassFieldLabels.uses)}
               autoComplete="off"
-              helperText={`How many permits your visitor may book with it, from 1 to ${visitorPassRules.maxUses}`}
+              helperText={i18n._(
+                'How many permits your visitor may book with it, from 1 to {maxUses}',
+                { maxUses: visitorPassRules.maxUses },
+              )}
             />
             <FormSubmission
-              label="Create link"
-              busyLabel="Creating link..."
+              label={i18n._('Create link')}
+              busyLabel={i18n._('Creating link...')}
               progress={{ submitting, succeeded: false, errorMessage: failure }}
             />
           </FormBody>
@@ -114,17 +122,19 @@ export function SendVisitorPassScreen() {
  * "Withdraw" had, so it never falls to the page's body.
  */
 function NoLongerUsable() {
+  const { i18n } = useLingui();
   const ref = useRef<HTMLParagraphElement>(null);
   useEffect(() => ref.current?.focus(), []);
   return (
     <Text role="status" ref={ref} tabIndex={-1} outline="none">
-      This visitor pass can no longer be used: its link no longer works.
+      {i18n._('This visitor pass can no longer be used: its link no longer works.')}
     </Text>
   );
 }
 
 /** The pass once made: its link, what it allows, and "Withdraw" while it may still be used. */
 function CreatedPass({ actor }: { actor: ActorRefFrom<typeof visitorPassMachine> }) {
+  const { i18n } = useLingui();
   const pass = useSelector(actor, (snapshot) => snapshot.context.pass);
   const token = useSelector(actor, (snapshot) => snapshot.context.token);
   const ready = useSelector(actor, (snapshot) => snapshot.matches('ready'));
@@ -143,8 +153,13 @@ function CreatedPass({ actor }: { actor: ActorRefFrom<typeof visitorPassMachine>
       )}
       {usable && (
         <Text>
-          It can book {pass.uses_left} {pass.uses_left === 1 ? 'permit' : 'permits'}, from{' '}
-          {passWindowText(pass)} (UK time).
+          {i18n._(
+            'It can book {count, plural, one {# permit} other {# permits}}, from {window} (UK time).',
+            {
+              count: pass.uses_left,
+              window: passWindowText(pass, (message) => i18n._(message)),
+            },
+          )}
         </Text>
       )}
       {withdrawError && <ErrorAlert title={withdrawError} focusOnShow />}
@@ -154,14 +169,14 @@ function CreatedPass({ actor }: { actor: ActorRefFrom<typeof visitorPassMachine>
           variant="outline"
           colorPalette="red"
           loading={withdrawing}
-          loadingText="Withdrawing..."
+          loadingText={i18n._('Withdrawing...')}
           onClick={() => actor.send({ type: 'WITHDRAW' })}
         >
-          Withdraw
+          {i18n._('Withdraw')}
         </Button>
       )}
       <Link asChild color="teal.700">
-        <RouterLink to={paths.visitorPasses}>Your visitor passes</RouterLink>
+        <RouterLink to={paths.visitorPasses}>{i18n._('Your visitor passes')}</RouterLink>
       </Link>
     </Stack>
   );

@@ -1,5 +1,6 @@
 import { Box, Button, Field, HStack, Heading, Input, QrCode, Stack, Text } from '@chakra-ui/react';
 import { qrCodeSlotRecipe } from '@chakra-ui/react/theme';
+import { useLingui } from '@lingui/react';
 import { useEffect, useId, useRef, useState } from 'react';
 
 /** Whether this device can hand a link to its own share sheet (most phones; few desktops). */
@@ -14,6 +15,7 @@ function canShare(): boolean {
  * appears, since the form that made it has gone.
  */
 export function VisitorPassLink({ link }: { link: string }) {
+  const { i18n } = useLingui();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const fieldRef = useRef<HTMLInputElement>(null);
   const fieldId = useId();
@@ -34,8 +36,8 @@ export function VisitorPassLink({ link }: { link: string }) {
   const share = async () => {
     try {
       await navigator.share({
-        title: 'Visitor parking',
-        text: 'Book your parking here',
+        title: i18n._('Visitor parking'),
+        text: i18n._('Book your parking here'),
         url: link,
       });
     } catch {
@@ -46,11 +48,15 @@ export function VisitorPassLink({ link }: { link: string }) {
   return (
     <Stack gap={4}>
       <Heading as="h2" size="lg" ref={headingRef} tabIndex={-1} outline="none">
-        Your visitor pass is ready
+        {i18n._('Your visitor pass is ready')}
       </Heading>
-      <Text>Send this link to your visitor. They can book parking with it without an account.</Text>
+      <Text>
+        {i18n._(
+          'Send this link to your visitor. They can book parking with it without an account.',
+        )}
+      </Text>
       <Field.Root>
-        <Field.Label htmlFor={fieldId}>Visitor pass link</Field.Label>
+        <Field.Label htmlFor={fieldId}>{i18n._('Visitor pass link')}</Field.Label>
         <Input
           id={fieldId}
           ref={fieldRef}
@@ -62,24 +68,24 @@ export function VisitorPassLink({ link }: { link: string }) {
       </Field.Root>
       <HStack gap={3} wrap="wrap">
         <Button colorPalette="teal" onClick={() => void copy()}>
-          Copy link
+          {i18n._('Copy link')}
         </Button>
         {shareable && (
           <Button variant="outline" onClick={() => void share()}>
-            Share
+            {i18n._('Share')}
           </Button>
         )}
       </HStack>
       <Box role="status" minH="6">
-        {copied === 'copied' && 'The link is copied.'}
-        {copied === 'select' && 'The link is selected: copy it from the field.'}
+        {copied === 'copied' && i18n._('The link is copied.')}
+        {copied === 'select' && i18n._('The link is selected: copy it from the field.')}
       </Box>
       <QrCode.Root
         recipe={qrCodeSlotRecipe}
         value={link}
         size="xl"
         role="img"
-        aria-label="QR code of the visitor pass link, to scan with a phone’s camera"
+        aria-label={i18n._('QR code of the visitor pass link, to scan with a phone’s camera')}
       >
         <QrCode.Frame>
           <QrCode.Pattern />

@@ -1,3 +1,4 @@
+import { inEnglish } from '../../../support/in-english';
 import {
   toLoginErrorMessage,
   toLoginMissingTokenMessage,
@@ -56,9 +57,9 @@ describe('toLoginErrorMessage', () => {
 
 describe('toLoginMissingTokenMessage', () => {
   it('follows the warning with "Please contact support."', () => {
-    expect(toLoginMissingTokenMessage({ warning: 'Your account is awaiting approval.' })).toBe(
-      'Your account is awaiting approval. Please contact support.',
-    );
+    expect(
+      inEnglish(toLoginMissingTokenMessage({ warning: 'Your account is awaiting approval.' })),
+    ).toBe('Your account is awaiting approval. Please contact support.');
   });
 
   it.each([{}, { warning: null }, { warning: '   ' }, { custom_token: '' }])(

@@ -1,5 +1,6 @@
 import { createActor, SimulatedClock, waitFor } from 'xstate';
 import type { LoginCredentials, TokenResponse } from '../../../../contract/auth';
+import { inEnglish } from '../../../support/in-english';
 import { loginMachine } from '../../../../machines/auth/login/login-machine';
 import { createActorControls } from '../../../../machines/flow-models/actor-controls';
 
@@ -88,7 +89,8 @@ describe('loginMachine', () => {
     controls.resolve('requestLogin', { warning: 'Your account is awaiting approval.' });
     const snapshot = await settled();
     expect(snapshot.value).toBe('error');
-    expect(snapshot.context.errorMessage).toBe(
+    // A descriptor: the spec's words around the server's warning.
+    expect(inEnglish(snapshot.context.errorMessage)).toBe(
       'Your account is awaiting approval. Please contact support.',
     );
     expect(controls.inputs('signInWithToken')).toEqual([]);

@@ -1,3 +1,4 @@
+import { inEnglish } from '../../../support/in-english';
 import {
   toRegisterErrorMessage,
   toRegisterMissingTokenMessage,
@@ -79,9 +80,11 @@ describe('toRegisterErrorMessage', () => {
 describe('toRegisterMissingTokenMessage', () => {
   it('follows the warning with "Please log in with your credentials"', () => {
     expect(
-      toRegisterMissingTokenMessage({
-        warning: 'Your account was created but sign-in is unavailable.',
-      }),
+      inEnglish(
+        toRegisterMissingTokenMessage({
+          warning: 'Your account was created but sign-in is unavailable.',
+        }),
+      ),
     ).toBe(
       'Your account was created but sign-in is unavailable. Please log in with your credentials',
     );

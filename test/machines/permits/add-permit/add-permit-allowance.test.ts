@@ -1,4 +1,8 @@
-import { addPermitAllowance } from '../../../../machines/permits/add-permit/add-permit-allowance';
+import {
+  addPermitAllowance,
+  type AddPermitAllowance,
+} from '../../../../machines/permits/add-permit/add-permit-allowance';
+import { i18n } from '../../../../src/i18n/i18n';
 import type { PermitCapInfo } from '../../../../contract/permit';
 
 const profile = {
@@ -16,9 +20,18 @@ const monthlyCap: PermitCapInfo = {
   permit_cap_type: 'monthly',
 };
 
+/** The allowance in English words, as the screen formats its descriptors. */
+function inEnglish(allowance: AddPermitAllowance) {
+  return {
+    permitsLeft: allowance.permitsLeft && i18n._(allowance.permitsLeft),
+    activationsLeft: allowance.activationsLeft && i18n._(allowance.activationsLeft),
+    warnings: allowance.warnings.map((warning) => i18n._(warning)),
+  };
+}
+
 describe('addPermitAllowance', () => {
   it('says "N of M permits left" and the activations left in the cap period', () => {
-    expect(addPermitAllowance({ profile, capInfo: monthlyCap })).toEqual({
+    expect(inEnglish(addPermitAllowance({ profile, capInfo: monthlyCap }))).toEqual({
       permitsLeft: '3 of 5 permits left',
       activationsLeft: '3 of 4 activations left in June 2026',
       warnings: [],
@@ -39,7 +52,7 @@ describe('addPermitAllowance', () => {
   it('says so when no permit or no activation is left, and never counts below none', () => {
     const full = { ...profile, active_registrations: 6 };
     const capUsed = { ...monthlyCap, permits_used: 4, permits_remaining: 0 };
-    expect(addPermitAllowance({ profile: full, capInfo: capUsed })).toEqual({
+    expect(inEnglish(addPermitAllowance({ profile: full, capInfo: capUsed }))).toEqual({
       permitsLeft: '0 of 5 permits left',
       activationsLeft: '0 of 4 activations left in June 2026',
       warnings: [

@@ -1,3 +1,4 @@
+import { i18n } from '../../../../src/i18n/i18n';
 import { createActor, waitFor } from 'xstate';
 import type { SiteSettings } from '../../../../contract/site-settings';
 import { addPermitMachine } from '../../../../machines/permits/add-permit/add-permit-machine';
@@ -148,7 +149,7 @@ describe('addPermitMachine', () => {
       expect(failed.context.errorMessage).toBe(
         'Overlapping permit detected — adjust or cancel the other permit first.',
       );
-      expect(failed.context.errorDetail).toBe(
+      expect(i18n._(failed.context.errorDetail!)).toBe(
         'It overlaps your permit for AB12CDE (reference KB-0042), 02/06/2026 10:00 to 03/06/2026 10:00.',
       );
     });
@@ -159,7 +160,7 @@ describe('addPermitMachine', () => {
       controls.reject('createPermit', overlapRefusal);
       await findingOverlap();
       controls.resolve('findOverlappingPermit', null);
-      expect((await settled()).context.errorDetail).toBe(
+      expect(i18n._((await settled()).context.errorDetail!)).toBe(
         'This vehicle already has a permit at this address for that time.',
       );
     });

@@ -1,3 +1,4 @@
+import { i18n } from '../../../../src/i18n/i18n';
 import type { Permit, PermitCreatePayload } from '../../../../contract/permit';
 import {
   findOverlappingPermit,
@@ -70,19 +71,19 @@ describe('findOverlappingPermit', () => {
 
 describe('overlapDetail', () => {
   it('names the resident’s permit in the way, with its reference and London times', () => {
-    expect(overlapDetail(theirs)).toBe(
+    expect(i18n._(overlapDetail(theirs))).toBe(
       'It overlaps your permit for AB12CDE (reference KB-0042), 02/06/2026 10:00 to 03/06/2026 10:00.',
     );
   });
 
   it('says when the resident’s permit has no end, and leaves out a missing reference', () => {
-    expect(overlapDetail({ ...theirs, reference_no: ' ', end_ts: '9999-12-01T00:00:00Z' })).toBe(
-      'It overlaps your permit for AB12CDE, from 02/06/2026 10:00 with no end.',
-    );
+    expect(
+      i18n._(overlapDetail({ ...theirs, reference_no: ' ', end_ts: '9999-12-01T00:00:00Z' })),
+    ).toBe('It overlaps your permit for AB12CDE, from 02/06/2026 10:00 with no end.');
   });
 
   it('says the vehicle’s permit at the address is someone else’s when none is the resident’s', () => {
-    expect(overlapDetail(null)).toBe(
+    expect(i18n._(overlapDetail(null))).toBe(
       'This vehicle already has a permit at this address for that time.',
     );
   });

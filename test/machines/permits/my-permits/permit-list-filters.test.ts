@@ -1,3 +1,4 @@
+import { i18n } from '../../../../src/i18n/i18n';
 import {
   pageCount,
   permitListPageSize,
@@ -286,7 +287,11 @@ describe('pagination', () => {
     [1, 1, 'Page 1 of 1', 'showing 1-1 of 1'],
     [2, 21, 'Page 2 of 2', 'showing 21-21 of 21'],
   ])('page %i of %i permits reads "%s" and "%s"', (page, count, pageText, showing) => {
-    expect(paginationTexts(page, count)).toEqual({ page: pageText, showing });
+    const texts = paginationTexts(page, count);
+    expect(texts && { page: i18n._(texts.page), showing: i18n._(texts.showing) }).toEqual({
+      page: pageText,
+      showing,
+    });
   });
 
   it('shows no pagination for an empty list', () => {

@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { i18n } from '../../../../src/i18n/i18n';
 import type { Permit } from '../../../../contract/permit';
 import type { SiteSettings } from '../../../../contract/site-settings';
 import {
@@ -9,6 +10,7 @@ import {
   validateUpdatePermitForm,
   withEnd,
   withIndefinite,
+  type AutomaticEndNotice,
   type UpdatePermitFormValues,
 } from '../../../../machines/permits/permit-dialogs/update-permit-form';
 import {
@@ -17,6 +19,11 @@ import {
   schedulingSite,
 } from '../../../../machines/permits/permit-dialogs/permit-dialog-flow-samples';
 import { juneNoon, plainSite } from '../../../../machines/permits/permit-form/permit-form-samples';
+
+/** The automatic-end notice as the dialog shows it in English. */
+function inEnglish(notice: AutomaticEndNotice | null) {
+  return notice && { title: notice.title, message: i18n._(notice.message) };
+}
 
 const automaticSite: SiteSettings = { ...schedulingSite, default_end_date_limit_hours: 24 };
 const indefiniteEnd = '9999-12-01T00:00:00.000Z';
@@ -115,13 +122,12 @@ describe('updatePermitForm', () => {
   });
 
   it('hides the end fields under an automatic end and says a new start resets the end', () => {
-    expect(updatePermitForm(scheduledPermit, automaticSite)).toMatchObject({
-      showsEnd: false,
-      automaticEndNotice: {
-        title: 'Automatic End Date',
-        message:
-          'Permits on this site end automatically 24 hours after they start. Changing the start date resets the end date to 24 hours after the new start.',
-      },
+    const form = updatePermitForm(scheduledPermit, automaticSite);
+    expect(form).toMatchObject({ showsEnd: false });
+    expect(inEnglish(form.automaticEndNotice)).toEqual({
+      title: 'Automatic End Date',
+      message:
+        'Permits on this site end automatically 24 hours after they start. Changing the start date resets the end date to 24 hours after the new start.',
     });
   });
 
@@ -131,14 +137,18 @@ describe('updatePermitForm', () => {
       message:
         'Permits on this site end automatically 24 hours after they start, so end dates cannot be changed.',
     };
-    expect(updatePermitForm(activePermit, automaticSite).automaticEndNotice).toEqual(notice);
+    expect(inEnglish(updatePermitForm(activePermit, automaticSite).automaticEndNotice)).toEqual(
+      notice,
+    );
     const noScheduling = { ...automaticSite, can_schedule_permits: false };
-    expect(updatePermitForm(scheduledPermit, noScheduling).automaticEndNotice).toEqual(notice);
+    expect(inEnglish(updatePermitForm(scheduledPermit, noScheduling).automaticEndNotice)).toEqual(
+      notice,
+    );
   });
 
   it('speaks of one hour in the singular', () => {
     const site = { ...plainSite, default_end_date_limit_hours: 1 };
-    expect(updatePermitForm(activePermit, site).automaticEndNotice?.message).toBe(
+    expect(inEnglish(updatePermitForm(activePermit, site).automaticEndNotice)?.message).toBe(
       'Permits on this site end automatically 1 hour after they start, so end dates cannot be changed.',
     );
   });

@@ -1,6 +1,9 @@
+import { setupI18n } from '@lingui/core';
 import ICAL from 'ical.js';
 import Papa from 'papaparse';
 import type { Permit } from '../../../../contract/permit';
+import { messages as welshMessages } from '../../../../locales/cy/app';
+import type { SayMessage } from '../../../../machines/say-message';
 import {
   permitCsv,
   permitCsvColumns,
@@ -290,5 +293,49 @@ describe('a weekly series in the calendar', () => {
       '2026-10-27T18:00:00.000Z',
     ]);
     expect(permitIcsFileName(weeks[0]!, true)).toBe('kerbside-permit-KX19ABC-weekly.ics');
+  });
+});
+
+describe('the files in Welsh, for a resident reading the app in Welsh', () => {
+  const welsh = setupI18n({ locale: 'cy', messages: { cy: welshMessages } });
+  const say: SayMessage = (message) => welsh._(message);
+
+  it('"Export CSV" heads its columns and words its statuses, "no driver" and "no end" in Welsh; the data stays as typed', async () => {
+    const text = await permitCsv(
+      [permit({ driver_first: '', driver_last: '', end_ts: '9999-12-01T00:00:00Z' })],
+      say,
+    );
+    expect(parsedCsv(text)).toEqual([
+      [
+        'Rhif cofrestru',
+        'Gwneuthuriad',
+        'Model',
+        'Lliw',
+        'Cyfeirnod',
+        'Statws',
+        'Gyrrwr',
+        'Dechrau',
+        'Diwedd',
+      ],
+      [
+        'KX19 ABC',
+        'Ford',
+        'Focus',
+        'Blue',
+        'KS-ABCD2345',
+        'Gweithredol',
+        'Dim gyrrwr',
+        '01/07/2026 10:00',
+        'Amhenodol',
+      ],
+    ]);
+  });
+
+  it('"Add to calendar" names and describes the permit in Welsh', () => {
+    const { event } = parsedEvent(permitIcs(permit(), new Date('2026-06-30T12:00:00Z'), say));
+    expect(event.summary).toBe('Trwydded ymwelydd KX19 ABC');
+    expect(event.description).toBe(
+      'Cerbyd: Ford / Focus / Blue\nCyfeirnod: KS-ABCD2345\nGyrrwr: Grace Hopper\nStatws: Gweithredol\nYn dod i ben: 01/07/2026 18:30',
+    );
   });
 });

@@ -71,6 +71,27 @@ describe('the visitor’s booking form', () => {
     });
   });
 
+  it('gives the messages naming the pass’s times as descriptors, which the screen words in its language', () => {
+    const later = { ...filledBookingForm, schedule: true, end: '2026-06-07T18:00' };
+    let refusal: unknown;
+    try {
+      visitorBookingSchema(startsLater, juneNoon).validateSyncAt('start', {
+        ...later,
+        start: '2026-06-03T09:59',
+      });
+    } catch (error) {
+      refusal = error;
+    }
+    expect(refusal).toMatchObject({
+      errors: [
+        {
+          id: 'Scheduled start date must be on or after {from}',
+          values: { from: '03/06/2026 10:00' },
+        },
+      ],
+    });
+  });
+
   it('asks for nothing of an end under the site’s automatic end', () => {
     const automatic = {
       ...invitation,

@@ -119,6 +119,12 @@ describe('a pass as the resident reads it', () => {
     expect(passName({ name: ' ' })).toBe('Visitor pass');
   });
 
+  it('words its window as the screen says it (its language)', () => {
+    expect(passWindowText(readyPass, ({ id, values }) => `${id}: ${String(values?.until)}`)).toBe(
+      '{from} to {until}: 08/06/2026 12:00',
+    );
+  });
+
   it('names the pass each permit was booked through', () => {
     const names = passNamesByPermit([
       usedPass,

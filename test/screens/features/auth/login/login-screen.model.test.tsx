@@ -3,6 +3,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import type { AnyMachineSnapshot } from 'xstate';
 import type { LoginCredentials } from '../../../../../contract/auth';
 import { loginMachine } from '../../../../../machines/auth/login/login-machine';
+import { inEnglish } from '../../../../support/in-english';
 import { LoginScreen } from '../../../../../src/features/auth/login/login-screen';
 import { createActorControls } from '../../../../../machines/flow-models/actor-controls';
 import { withControlledLoginActors } from '../../../../../machines/auth/login/login-flow-samples';
@@ -64,7 +65,8 @@ function screenDriver(machine: typeof loginMachine): ModelDriver<AnyMachineSnaps
         expect(screen.getByRole('status')).toHaveFocus();
       } else if (state.matches('error')) {
         expect(await screen.findByRole('alert')).toHaveTextContent(
-          exactly(state.context.errorMessage),
+          // A descriptor when the server's warning sits in the spec's words.
+          exactly(inEnglish(state.context.errorMessage)),
         );
         expect(screen.getByRole('alert')).toHaveFocus();
         expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();

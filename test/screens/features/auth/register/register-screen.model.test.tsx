@@ -4,6 +4,7 @@ import { Route, Routes } from 'react-router';
 import type { AnyMachineSnapshot } from 'xstate';
 import type { RegistrationDetails } from '../../../../../contract/auth';
 import { registerMachine } from '../../../../../machines/auth/register/register-machine';
+import { inEnglish } from '../../../../support/in-english';
 import { RegisterScreen } from '../../../../../src/features/auth/register/register-screen';
 import { createActorControls } from '../../../../../machines/flow-models/actor-controls';
 import { withControlledRegisterActors } from '../../../../../machines/auth/register/register-flow-samples';
@@ -81,7 +82,10 @@ function screenDriver(machine: typeof registerMachine): ModelDriver<AnyMachineSn
         // The server's answer takes focus from the busy button, never leaving it on the body.
         expect(screen.getByRole('status')).toHaveFocus();
       } else if (state.matches('error')) {
-        expect(await findErrorBanner()).toHaveTextContent(exactly(state.context.errorMessage));
+        // A descriptor when the server's warning sits in the spec's words.
+        expect(await findErrorBanner()).toHaveTextContent(
+          exactly(inEnglish(state.context.errorMessage)),
+        );
         // A refusal that names a field is on that field too, and listed in the error summary.
         const fieldErrors = Object.values(
           (state.context.fieldErrors as Record<string, string> | null) ?? {},

@@ -23,6 +23,7 @@ import { pasteInto } from '../../../../support/paste-into';
 import { findErrorBanner, queryErrorBanners } from '../../../../support/error-summary';
 import { exactly, renderWithProviders, residentProfile } from '../../../../support/render';
 import { screenPathsOf } from '../../../screen-model-paths';
+import { i18n } from '../../../../../src/i18n/i18n';
 
 const paths = screenPathsOf('addPermit');
 
@@ -169,7 +170,9 @@ function screenDriver(machine: typeof addPermitMachine): ModelDriver<AnyMachineS
         expect(queryErrorBanners()).toEqual([]);
       } else if (state.matches({ form: { submission: 'failed' } })) {
         expect(await findErrorBanner()).toHaveTextContent(
-          exactly(`Creation Failed${state.context.errorMessage}${state.context.errorDetail ?? ''}`),
+          exactly(
+            `Creation Failed${state.context.errorMessage}${state.context.errorDetail ? i18n._(state.context.errorDetail) : ''}`,
+          ),
         );
       } else {
         expect(screen.queryByText(/^Creating \d+ of/)).not.toBeInTheDocument();
