@@ -1,5 +1,7 @@
 import { DateTime } from 'luxon';
+import { setupI18n } from '@lingui/core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { messages as welshMessages } from '../../locales/cy/app';
 import { permitListTexts } from '../../machines/permits/my-permits/permit-list-filters';
 import { pageContentSecurityPolicy } from '../../scripts/stack/content-security-policy';
 import { launchChromium } from '../../scripts/stack/chromium';
@@ -191,6 +193,42 @@ test('/login paints the sign-in form from its HTML; it cannot be typed into unti
     await expect(live.getByLabel('Email').inputValue()).resolves.toBe('someone@example.com');
   } finally {
     await ownContext.close();
+  }
+});
+
+test('no English flash: for a resident who chose Welsh, /login from its HTML, before the app runs, is Welsh (lang, title, what shows)', async () => {
+  const welsh = setupI18n({ locale: 'cy', messages: { cy: welshMessages } });
+  const own = await browser.newContext({ serviceWorkers: 'block' });
+  try {
+    const tab = await own.newPage();
+    await tab.goto(url('/login'));
+    await tab.getByRole('link', { name: 'Cymraeg' }).click();
+    await tab.waitForFunction(() => document.documentElement.lang === 'cy');
+    // The app's code is held back: what shows meanwhile comes from the HTML and
+    // public/language.js alone.
+    let releaseApp = () => {};
+    const appHeld = new Promise<void>((resolve) => (releaseApp = resolve));
+    await tab.route('**/assets/app-start.*.js', async (route) => {
+      await appHeld;
+      await route.continue();
+    });
+    await tab.reload({ waitUntil: 'domcontentloaded' });
+    const signIn = welsh._('Sign in to {appName}', { appName: 'Kerbside' });
+    await expect(tab.evaluate(() => document.documentElement.lang)).resolves.toBe('cy');
+    await tab.waitForFunction(
+      (title) => document.title === title,
+      welsh._('{page} – {appName}', { page: welsh._('Sign in'), appName: 'Kerbside' }),
+    );
+    await expect(tab.locator('#root > [lang="cy"]').isVisible()).resolves.toBe(true);
+    await expect(tab.locator('#root > [lang="en-GB"]').isVisible()).resolves.toBe(false);
+    await expect(tab.locator('#root > [lang="cy"] h1').textContent()).resolves.toBe(signIn);
+    await expect(tab.locator('#root [inert]').count()).resolves.toBe(2);
+
+    releaseApp();
+    await tab.waitForFunction(() => document.querySelectorAll('#root [inert]').length === 0);
+    await expect(tab.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(signIn);
+  } finally {
+    await own.close();
   }
 });
 
