@@ -1,4 +1,4 @@
-import { Box, Button, Flex, Link } from '@chakra-ui/react';
+import { Box, Button, Flex, Grid, Link } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react';
 import { useId, type ReactNode } from 'react';
 import { NavLink, Link as RouterLink, useLocation } from 'react-router';
@@ -20,10 +20,13 @@ const entries = [
 
 /**
  * The top bar's frame: the service's name, then a slot for the navigation, the "Cymraeg" /
- * "English" link and a slot for the account menu, laid out by CSS alone. The signed-in bar fills both; the bar drawn while the session is
- * still checked (`NavbarPlaceholder`) leaves them empty at the size they will take, so that
- * nothing under the bar moves when the navigation arrives. Each slot is 44 px tall: the
- * navigation's links (or, on a phone, its Menu button) and the account button are finger targets.
+ * "English" link and a slot for the account menu, laid out by CSS alone. The signed-in bar fills
+ * both slots; the bar drawn while the session is still checked (`NavbarPlaceholder`) leaves them
+ * empty at the size they will take, so that nothing under the bar moves when the navigation
+ * arrives. Each part is 44 px tall (the navigation's links, or on a phone its Menu button, and
+ * the account button are finger targets), the name included, and the account slot is 44 px wide:
+ * a phone may paint the page rendered in advance while its HTML is still arriving, and nothing it
+ * has drawn moves when the rest of the bar comes (test/browser/offline-app.test.ts).
  */
 function NavbarFrame({ navigation, account }: { navigation?: ReactNode; account?: ReactNode }) {
   return (
@@ -37,18 +40,30 @@ function NavbarFrame({ navigation, account }: { navigation?: ReactNode; account?
         align="center"
         wrap={{ base: 'wrap', md: 'nowrap' }}
       >
-        <Link asChild fontWeight="bold" fontSize="lg" color="teal.700">
+        <Link
+          asChild
+          fontWeight="bold"
+          fontSize="lg"
+          color="teal.700"
+          minH="11"
+          display="inline-flex"
+          alignItems="center"
+        >
           <RouterLink to={paths.dashboard}>{getConfig().appName}</RouterLink>
         </Link>
         <Box flex={{ base: '1 0 100%', md: '1' }} order={{ base: 3, md: 2 }} minW={0} minH="11">
           {navigation}
         </Box>
-        <Flex order={{ base: 2, md: 3 }} ms="auto" align="center" gap={{ base: 2, md: 4 }}>
+        <Grid
+          order={{ base: 2, md: 3 }}
+          ms="auto"
+          templateColumns="auto var(--chakra-sizes-11)"
+          alignItems="center"
+          columnGap={{ base: 2, md: 4 }}
+        >
           <LanguageLink />
-          <Box minW="11" minH="11">
-            {account}
-          </Box>
-        </Flex>
+          <Box minH="11">{account}</Box>
+        </Grid>
       </Flex>
     </Box>
   );

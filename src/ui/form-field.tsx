@@ -68,6 +68,9 @@ export function FormField({
       type={isPassword && passwordShown ? 'text' : type}
       autoComplete={autoComplete}
       min={min}
+      // As tall as the "Show password" button beside it (a finger target, src/shell/system.ts),
+      // so that the field does not move when the button arrives.
+      h={isPassword ? '11' : undefined}
       aria-describedby={describedBy.length > 0 ? describedBy.join(' ') : undefined}
     />
   );

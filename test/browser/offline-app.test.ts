@@ -312,6 +312,77 @@ test('a signed-in page paints its frame and heading from its HTML before the app
   }
 });
 
+/**
+ * Where every element of the page's English copy is laid out, in document order, when `html` is
+ * served in place of `route` to a browser that runs no script: what a phone shows while that much
+ * of the page has arrived. Layout positions, as the Layout Instability API compares them: a
+ * spinner's turning moves no box.
+ */
+async function laidOutFrom(onPage: Page, route: string, html: string) {
+  await onPage.route(url(route), (request) =>
+    request.fulfill({ body: html, contentType: 'text/html; charset=utf-8' }),
+  );
+  try {
+    await onPage.goto(url(route));
+    return await onPage.locator('#root > [lang="en-GB"] :not(style)').evaluateAll((elements) =>
+      elements.map((element) => {
+        const box = element.getBoundingClientRect();
+        let [x, y] = [0, 0];
+        for (
+          let from = element instanceof HTMLElement ? element : null;
+          from;
+          from = from.offsetParent instanceof HTMLElement ? from.offsetParent : null
+        ) {
+          x += from.offsetLeft;
+          y += from.offsetTop;
+        }
+        return { tag: element.tagName, x, y, drawn: box.width * box.height > 0 };
+      }),
+    );
+  } finally {
+    await onPage.unroute(url(route));
+  }
+}
+
+test.each(['/login', '/my-permits'])(
+  '%s drawn while its HTML is still arriving never moves what it has drawn (a phone may paint after any element)',
+  async (route) => {
+    const phone = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: { width: 390, height: 844 },
+    });
+    try {
+      const onPhone = await phone.newPage();
+      const html = await (await onPhone.request.get(url(route))).text();
+      const whole = await laidOutFrom(onPhone, route, html);
+      // After each element of the English copy has arrived whole, up to the Welsh copy.
+      const englishStart = html.indexOf('<div inert lang=en-GB>');
+      const welshStart = html.indexOf('<div inert lang=cy', englishStart);
+      const cuts = [
+        ...html
+          .slice(englishStart, welshStart)
+          .matchAll(/<\/[a-z0-9]+>|<(?:input|img|br|hr)\b[^>]*>/g),
+      ].map((tag) => englishStart + tag.index + tag[0].length);
+      expect(cuts.length).toBeGreaterThan(20);
+      const moved = new Map<number, string>();
+      for (const cut of cuts) {
+        const part = await laidOutFrom(onPhone, route, html.slice(0, cut));
+        part.forEach((early, index) => {
+          const late = whole[index]!;
+          if (early.drawn && (early.x !== late.x || early.y !== late.y) && !moved.has(index))
+            moved.set(
+              index,
+              `${early.tag} #${index} from (${early.x}, ${early.y}) to (${late.x}, ${late.y}) after ${html.slice(cut - 60, cut)}`,
+            );
+        });
+      }
+      expect([...moved.values()]).toEqual([]);
+    } finally {
+      await phone.close();
+    }
+  },
+);
+
 test('the service worker takes control, and offline a reload of /login still shows the sign-in form', async () => {
   await page.goto(url('/login'));
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
