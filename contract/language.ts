@@ -8,6 +8,14 @@ import { visitorBookingPayloadSchema } from './visitor-pass';
 export const mailLanguages = ['en', 'cy'] as const;
 export type MailLanguage = (typeof mailLanguages)[number];
 
+/**
+ * The `lang` attribute of what is written in `language`: English as the spec's pages have it
+ * (public/index.html), British.
+ */
+export function langAttribute(language: MailLanguage): 'cy' | 'en-GB' {
+  return language === 'cy' ? 'cy' : 'en-GB';
+}
+
 /** Refusals in Django REST framework's words, as server/http/parse-body.ts gives the others. */
 export const languageSchema = z
   .enum(mailLanguages, {

@@ -1,7 +1,7 @@
 import { setupI18n, type I18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { DateTime } from 'luxon';
-import type { MailLanguage } from '../../contract/language';
+import { langAttribute, type MailLanguage } from '../../contract/language';
 import { siteTimeZone, toUkDateTime } from '../../contract/london-wall-time';
 import { messages as welshMessages } from '../../locales/cy/mail';
 
@@ -29,7 +29,7 @@ export function residentLanguage(resident: { language: string }): MailLanguage {
 
 /** The `lang` of a mail's HTML part. */
 export function htmlLanguage(i18n: I18n): string {
-  return i18n.locale === 'cy' ? 'cy' : 'en-GB';
+  return langAttribute(i18n.locale === 'cy' ? 'cy' : 'en');
 }
 
 /**

@@ -1,18 +1,34 @@
+import type { Messages } from '@lingui/core';
+import { langAttribute } from '../../contract/language';
 import type { Language } from '../../machines/language/language-machine';
 import { i18n } from './i18n';
 
 /**
+ * The language most recently asked for: a Welsh catalogue that arrives after the resident has
+ * chosen English again is not shown.
+ */
+let latestChoice: Language = 'en';
+
+/**
  * Makes `language` the one every text is shown in, and the page's `lang`. English is written in
- * the code, so only Welsh loads a catalogue, in a chunk of its own, and only when chosen.
+ * the code, so only Welsh loads a catalogue, in a chunk of its own, and only when chosen. A
+ * catalogue that cannot load leaves the page in English, and says so (`lang="en-GB"`, not the
+ * `cy` public/language.js may have set), then rejects.
  */
 export async function activateLanguage(language: Language): Promise<void> {
-  if (language === 'cy') {
+  latestChoice = language;
+  if (language === 'en') return show('en', {});
+  try {
     const { messages } = await import(/* webpackChunkName: "welsh" */ '../../locales/cy/app');
-    i18n.load('cy', messages);
-  } else {
-    i18n.load('en', {});
+    if (latestChoice === language) show(language, messages);
+  } catch (error) {
+    if (latestChoice === language) show('en', {});
+    throw error;
   }
+}
+
+function show(language: Language, messages: Messages): void {
+  i18n.load(language, messages);
   i18n.activate(language);
-  // English as public/index.html has it.
-  document.documentElement.lang = language === 'cy' ? 'cy' : 'en-GB';
+  document.documentElement.lang = langAttribute(language);
 }

@@ -1,5 +1,6 @@
 import { Link } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react';
+import { langAttribute } from '../../contract/language';
 import type { Language } from '../../machines/language/language-machine';
 import { languageNames } from './languages';
 import { chooseLanguage } from './language-choice';
@@ -16,7 +17,7 @@ export function LanguageLink() {
   return (
     <Link
       href={`?lang=${other}`}
-      lang={other === 'cy' ? 'cy' : 'en-GB'}
+      lang={langAttribute(other)}
       hrefLang={other}
       color="teal.700"
       minH="11"

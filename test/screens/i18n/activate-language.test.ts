@@ -1,0 +1,38 @@
+import { activateLanguage } from '../../../src/i18n/activate-language';
+import { i18n } from '../../../src/i18n/i18n';
+
+const welshCatalogue = '../../../locales/cy/app';
+
+afterEach(async () => {
+  jest.dontMock(welshCatalogue);
+  await activateLanguage('en');
+});
+
+test('a Welsh catalogue that cannot load leaves the page in English, and its lang says so', async () => {
+  // public/language.js marks the page Welsh before the app runs, for a resident who chose it.
+  document.documentElement.lang = 'cy';
+  jest.doMock(welshCatalogue, () => {
+    throw new Error('Loading chunk welsh failed.');
+  });
+
+  await expect(activateLanguage('cy')).rejects.toThrow('Loading chunk welsh failed.');
+
+  expect(i18n.locale).toBe('en');
+  expect(i18n._('Dashboard')).toBe('Dashboard');
+  expect(document.documentElement.lang).toBe('en-GB');
+});
+
+test('English chosen while the Welsh catalogue is still loading stays English when it arrives', async () => {
+  const welshLoading = activateLanguage('cy');
+  await activateLanguage('en');
+  await welshLoading;
+
+  expect(i18n.locale).toBe('en');
+  expect(i18n._('Dashboard')).toBe('Dashboard');
+  expect(document.documentElement.lang).toBe('en-GB');
+
+  // Chosen again, Welsh is shown.
+  await activateLanguage('cy');
+  expect(i18n._('Dashboard')).toBe('Dangosfwrdd');
+  expect(document.documentElement.lang).toBe('cy');
+});
