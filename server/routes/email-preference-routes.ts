@@ -4,18 +4,16 @@ import {
   emailPreferenceKinds,
   emailPreferencesSchema,
   type EmailPreferenceKind,
-  type EmailPreferences,
 } from '../../contract/email-preferences';
 import type { CredentialThrottles } from '../auth/attempt-throttle';
 import type { Database } from '../db/database';
 import { users } from '../db/schema';
 import type { Identity } from '../identity/firebase-identity';
-import { authenticateResident, type Resident } from '../http/authenticate-resident';
+import { addResidentSettingRoutes } from '../http/add-resident-setting-routes';
+import type { Resident } from '../http/authenticate-resident';
 import { addMailLinkRoute } from '../http/add-mail-link-route';
 import { residentLanguage } from '../mail/mail-i18n';
 import { acceptMailLinkForms } from '../http/mail-link-page';
-import { parseBody } from '../http/parse-body';
-import { refuseWhenThrottled } from '../http/refuse-when-throttled';
 import { isSwitchOffToken, switchOffPath } from '../mail/mail-links';
 
 export interface EmailPreferenceRoutesOptions {
@@ -47,10 +45,6 @@ const switchOffTexts: Readonly<
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function preferencesOf(resident: Resident): EmailPreferences {
-  return { confirmations: resident.emailConfirmations, reminders: resident.emailReminders };
-}
-
 /**
  * GET/PUT /api/v1/me/email-preferences/ (the resident's own switches) and the unauthenticated
  * /api/v1/email-preferences/switch-off/ that every permit e-mail links to (docs/contract.md,
@@ -66,26 +60,21 @@ export const emailPreferenceRoutes: FastifyPluginAsync<EmailPreferenceRoutesOpti
 
   acceptMailLinkForms(app);
 
-  app.get('/me/email-preferences/', async (request) => {
-    const resident = await authenticateResident(request, { db, identity });
-    return preferencesOf(resident);
-  });
-
-  app.put('/me/email-preferences/', async (request) => {
-    const resident = await authenticateResident(request, { db, identity });
-    await refuseWhenThrottled(
-      db,
-      throttles.emailPreferencesAccount,
-      resident.id,
-      'Too many changes to e-mail preferences.',
-    );
-    const wanted = parseBody(emailPreferencesSchema, request.body);
-    const [updated] = await db
-      .update(users)
-      .set({ emailConfirmations: wanted.confirmations, emailReminders: wanted.reminders })
-      .where(eq(users.id, resident.id))
-      .returning();
-    return preferencesOf(updated ?? resident);
+  addResidentSettingRoutes(app, {
+    db,
+    identity,
+    path: '/me/email-preferences/',
+    throttle: throttles.emailPreferencesAccount,
+    tooMany: 'Too many changes to e-mail preferences.',
+    schema: emailPreferencesSchema,
+    read: (resident) => ({
+      confirmations: resident.emailConfirmations,
+      reminders: resident.emailReminders,
+    }),
+    write: (wanted) => ({
+      emailConfirmations: wanted.confirmations,
+      emailReminders: wanted.reminders,
+    }),
   });
 
   /** The resident and kind a switch-off link names, or null when it is not a genuine link. */
