@@ -1,20 +1,6 @@
 import { z } from 'zod';
+import { mailLanguages } from './languages';
 import { visitorBookingPayloadSchema } from './visitor-pass';
-
-/**
- * The languages the service speaks (src/i18n/languages.ts lists the same two for the web app):
- * English, the spec's, and Welsh.
- */
-export const mailLanguages = ['en', 'cy'] as const;
-export type MailLanguage = (typeof mailLanguages)[number];
-
-/**
- * The `lang` attribute of what is written in `language`: English as the spec's pages have it
- * (public/index.html), British.
- */
-export function langAttribute(language: MailLanguage): 'cy' | 'en-GB' {
-  return language === 'cy' ? 'cy' : 'en-GB';
-}
 
 /** Refusals in Django REST framework's words, as server/http/parse-body.ts gives the others. */
 export const languageSchema = z

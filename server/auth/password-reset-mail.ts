@@ -1,4 +1,4 @@
-import type { MailLanguage } from '../../contract/language';
+import type { MailLanguage } from '../../contract/languages';
 import { mailDateTime, mailI18n } from '../mail/mail-i18n';
 import type { MailMessage } from '../mail/mailer';
 

@@ -1,6 +1,6 @@
 import type { I18n } from '@lingui/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { MailLanguage } from '../../contract/language';
+import type { MailLanguage } from '../../contract/languages';
 import type { AttemptThrottle } from '../auth/attempt-throttle';
 import type { Database } from '../db/database';
 import { htmlLanguage, mailI18n } from '../mail/mail-i18n';

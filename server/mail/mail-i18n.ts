@@ -1,7 +1,7 @@
 import { setupI18n, type I18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { DateTime } from 'luxon';
-import { langAttribute, type MailLanguage } from '../../contract/language';
+import { langAttribute, type MailLanguage } from '../../contract/languages';
 import { siteTimeZone, toUkDateTime } from '../../contract/london-wall-time';
 import { messages as welshMessages } from '../../locales/cy/mail';
 

@@ -1,6 +1,6 @@
 import type { I18n } from '@lingui/core';
 import type { EmailPreferenceKind } from '../../contract/email-preferences';
-import type { MailLanguage } from '../../contract/language';
+import type { MailLanguage } from '../../contract/languages';
 import { permitStatusLabels, type PermitStatus } from '../../contract/permit-status';
 import type { PermitMailKind, PermitRow } from '../db/schema';
 import { htmlLanguage, mailDateTime, mailI18n } from './mail-i18n';

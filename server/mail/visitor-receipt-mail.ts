@@ -1,4 +1,4 @@
-import type { MailLanguage } from '../../contract/language';
+import type { MailLanguage } from '../../contract/languages';
 import type { PermitRow } from '../db/schema';
 import { mailI18n } from './mail-i18n';
 import type { MailMessage } from './mailer';

@@ -1,5 +1,5 @@
 import type { Messages } from '@lingui/core';
-import { langAttribute } from '../../contract/language';
+import { langAttribute } from '../../contract/languages';
 import type { Language } from '../../machines/language/language-machine';
 import { i18n } from './i18n';
 

@@ -1,6 +1,6 @@
 import { Link } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react';
-import { langAttribute } from '../../contract/language';
+import { langAttribute } from '../../contract/languages';
 import type { Language } from '../../machines/language/language-machine';
 import { languageNames } from './languages';
 import { chooseLanguage } from './language-choice';
