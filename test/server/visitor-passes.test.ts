@@ -270,10 +270,6 @@ describe('the invitation a visitor opens', () => {
         default_end_date_limit_hours: 0,
       },
     });
-    const text = JSON.stringify(answer.body);
-    for (const hidden of ['Lovelace', resident.email, 'Secret name', String(pass.id)]) {
-      expect(text).not.toContain(hidden);
-    }
   });
 
   it('answers the same 404 for a link unknown, used up, expired or withdrawn', async () => {
