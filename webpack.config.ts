@@ -19,13 +19,6 @@ const vendor = (name: string, test: RegExp) => ({
 });
 
 /**
- * The service worker of production builds: it precaches the app shell and every route's chunk,
- * and answers any navigation with the shell, so a reload without signal still shows the app.
- * `/config.js` differs per environment, so it is fetched first and cached only as the fallback.
- * Nothing else is cached: API answers (another origin, and one resident's data) never pass
- * through it.
- */
-/**
  * A babel-loader pass of its own over `test`, outside the app's babel config, running one plugin.
  * The plugin is named by its path: named, Babel's own look-up of it never settled when webpack ran
  * inside Jest (the development server of test/browser/inspector-button.test.ts).
@@ -44,6 +37,13 @@ const babelPass = (test: RegExp, plugin: string, parserOpts?: { plugins: string[
   },
 });
 
+/**
+ * The service worker of production builds: it precaches the app shell and every route's chunk,
+ * and answers any navigation with the shell, so a reload without signal still shows the app.
+ * `/config.js` differs per environment, so it is fetched first and cached only as the fallback.
+ * Nothing else is cached: API answers (another origin, and one resident's data) never pass
+ * through it.
+ */
 function offlineServiceWorker() {
   return new GenerateSW({
     swDest: 'service-worker.js',
