@@ -52,6 +52,9 @@ function offlineServiceWorker() {
     skipWaiting: false,
     navigateFallback: '/index.html',
     navigateFallbackDenylist: [/^\/api\//],
+    // Workbox's own two, and `lang`: the language link's address (src/i18n/language-link.tsx)
+    // is the page's own, which public/language.js reads before the first paint.
+    ignoreURLParametersMatching: [/^utm_/, /^fbclid$/, /^lang$/],
     exclude: [/\.map$/, /^config\.js$/, /LICENSE/],
     runtimeCaching: [
       {

@@ -400,6 +400,42 @@ test('the service worker takes control, and offline a reload of /login still sho
   }
 });
 
+test("with the service worker in control, the language link's own address (/login?lang=cy) is answered with /login's page, in Welsh", async () => {
+  const tab = await context.newPage();
+  try {
+    // What the HTML held once parsed, before any deferred script (the app) has run.
+    await tab.addInitScript(() => {
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState !== 'interactive') return;
+        (window as unknown as { parsedPage: object }).parsedPage = {
+          lang: document.documentElement.lang,
+          paintedCopies: [...document.querySelectorAll('#root > [inert]')].map((copy) =>
+            copy.getAttribute('lang'),
+          ),
+          welshHeading: document.querySelector('#root > [lang="cy"] h1')?.textContent,
+        };
+      });
+    });
+    await tab.goto(url('/login'));
+    await tab.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+      timeout: 60_000,
+    });
+    const answer = await tab.goto(url('/login?lang=cy'));
+    expect(answer?.fromServiceWorker()).toBe(true);
+    const welsh = setupI18n({ locale: 'cy', messages: { cy: welshMessages } });
+    await expect(
+      tab.evaluate(() => (window as unknown as { parsedPage: object }).parsedPage),
+    ).resolves.toEqual({
+      lang: 'cy',
+      paintedCopies: ['en-GB', 'cy'],
+      welshHeading: welsh._('Sign in to {appName}', { appName: 'Kerbside' }),
+    });
+  } finally {
+    await tab.evaluate(() => localStorage.clear()).catch(() => {});
+    await tab.close();
+  }
+});
+
 /** London wall time without an offset, as the API takes it. */
 const londonIn = (days: number) =>
   DateTime.now().setZone('Europe/London').plus({ days }).toFormat("yyyy-MM-dd'T'HH:mm:ss");
