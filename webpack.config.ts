@@ -112,9 +112,10 @@ const escapeHtml = (text: string) =>
  * `<path>.html`, the file a static host serves for `/<path>` (clean URLs), and the one the
  * service worker's precache answers it with (Workbox's `cleanURLs`). The sign-in form, and a
  * signed-in page's frame and heading, paint with the HTML instead of after the JavaScript. The
- * page is `inert` until the app replaces it (src/main.tsx), so nothing can be typed into it and
- * lost. It is there in English and in Welsh: public/language.js picks the one the device chose
- * before the first paint.
+ * page is `inert` until the app has hydrated it (src/shell/start-app.tsx), so nothing can be
+ * typed into it and lost; that inner `<div inert>` is the element React hydrates. It is there in
+ * English and in Welsh: public/language.js picks the one the device chose before the first paint,
+ * and the app hydrates the copy of the language it starts in and removes the other.
  */
 class PageHtml {
   constructor(private readonly prerender: boolean) {}
@@ -235,6 +236,10 @@ export function createWebpackConfig(mode: Mode, outputPath = path.resolve(__dirn
       // stays in the entry chunk: scope-hoisted with src/shell/system.ts, the recipes the app
       // does not use are dropped (split out, every recipe was kept).
       moduleIds: 'deterministic',
+      // The pages rendered in advance carry React's markers as comments (`<!-- -->` between two
+      // texts, `<!--$-->`…`<!--/$-->` around a Suspense boundary), which hydration reads
+      // (src/shell/start-app.tsx). webpack's HTML minifier drops every comment unless told.
+      minimizeOptions: { html: { comments: /^(?: |\/?\$[?!]?)$/ } },
       splitChunks: {
         chunks: 'all',
         cacheGroups: {

@@ -36,6 +36,7 @@ export function mobileThrottling(cpuSlowdownMultiplier: number) {
 export interface LighthouseFigures {
   /** 0–100. */
   performance: number;
+  fcpMs: number;
   lcpMs: number;
   tbtMs: number;
   /** Bytes of every script the page loaded, as transferred (gzip from the static server). */
@@ -66,17 +67,38 @@ export interface CpuCalibration {
   cpuSlowdownMultiplier: number;
 }
 
+/**
+ * Signing in on /login as a resident does: the email and password typed, then "Sign in" pressed.
+ * Its Interaction to Next Paint in each run (web-vitals' `onINP`), in milliseconds.
+ */
+export interface SignInInteraction {
+  calibrated: number[];
+  /** At Lighthouse's default 4×. */
+  uncalibrated: number[];
+}
+
 export interface PhonePagesMeasurement {
   calibration: CpuCalibration;
   /** A bare static HTML page from the same server, measured the same way, in the same rounds. */
   baseline: PhonePage;
   pages: PhonePage[];
+  signInInteraction?: SignInInteraction;
 }
 
 export function medianRun(runs: LighthouseFigures[]): LighthouseFigures {
   if (runs.length === 0) throw new Error('No Lighthouse run to take the median of.');
   const sorted = [...runs].sort((a, b) => a.performance - b.performance);
   return sorted[Math.floor(sorted.length / 2)] as LighthouseFigures;
+}
+
+/** The middle value (the mean of the middle two of an even count). */
+export function median(values: number[]): number {
+  if (values.length === 0) throw new Error('No value to take the median of.');
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
 export function phoneRuns(runs: LighthouseFigures[]): PhoneRuns {
@@ -113,6 +135,8 @@ export function phonePageHeaders(calibration: CpuCalibration): string[] {
     `page (median of 3 by score, ${slowdown(calibration.cpuSlowdownMultiplier)} CPU)`,
     'performance',
     `performance ${at}`,
+    'FCP',
+    `FCP ${at}`,
     'LCP',
     `LCP ${at}`,
     'TBT',
@@ -130,6 +154,8 @@ export function phonePageRows({ baseline, pages }: PhonePagesMeasurement): strin
     name,
     String(calibrated.median.performance),
     String(uncalibrated.median.performance),
+    seconds(calibrated.median.fcpMs),
+    seconds(uncalibrated.median.fcpMs),
     seconds(calibrated.median.lcpMs),
     seconds(uncalibrated.median.lcpMs),
     ms(calibrated.median.tbtMs),
@@ -152,6 +178,20 @@ export function phoneRatioRows({ baseline, pages }: PhonePagesMeasurement): stri
   ]);
 }
 
+/** The sign-in interaction's INP: the median of the runs, calibrated and at 4×. */
+export function signInInteractionLine(
+  { calibration }: PhonePagesMeasurement,
+  interaction: SignInInteraction,
+): string {
+  const runs = (values: number[]) =>
+    `${ms(median(values))} (runs ${values.map((value) => value.toFixed(0)).join(', ')})`;
+  return (
+    'Sign-in interaction on /login (INP, web-vitals; email and password typed, then "Sign in"): ' +
+    `${runs(interaction.calibrated)} at ${slowdown(calibration.cpuSlowdownMultiplier)} CPU, ` +
+    `${runs(interaction.uncalibrated)} at ${defaultCpuSlowdown}×`
+  );
+}
+
 /** Lighthouse's medians for each page, and each page against the bare baseline page. */
 export function phonePagesTables(measurement: PhonePagesMeasurement): string {
   const figures = formatTable(
@@ -168,5 +208,8 @@ export function phonePagesTables(measurement: PhonePagesMeasurement): string {
     ],
     phoneRatioRows(measurement),
   );
-  return `${calibrationLine(measurement)}\n${figures}\n\n${ratios}`;
+  const interaction = measurement.signInInteraction
+    ? `\n\n${signInInteractionLine(measurement, measurement.signInInteraction)}`
+    : '';
+  return `${calibrationLine(measurement)}\n${figures}\n\n${ratios}${interaction}`;
 }

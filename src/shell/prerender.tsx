@@ -3,7 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { getConfig } from '../config';
 import { i18n } from '../i18n/i18n';
-import { AppProviders } from './app-providers';
+import { AppFrame } from './app';
 import { pageTitle } from './page-titles';
 import { paths } from './pages';
 import { AppRoutes, preloadScreenAt } from './routes';
@@ -40,12 +40,15 @@ export const prerenderedPaths = [
  */
 export async function prerenderPage(pathname: string): Promise<{ title: string; html: string }> {
   await preloadScreenAt(pathname);
+  // The browser's tree with a static router (./app.tsx), so that the app can hydrate the page.
   const html = renderToString(
-    <AppProviders>
-      <StaticRouter location={pathname}>
-        <AppRoutes />
-      </StaticRouter>
-    </AppProviders>,
+    <AppFrame
+      router={
+        <StaticRouter location={pathname}>
+          <AppRoutes />
+        </StaticRouter>
+      }
+    />,
   );
   // A screen still loading would leave the spinner in the page, not the screen.
   if (html.includes('<template')) throw new Error(`${pathname} suspended while prerendering.`);

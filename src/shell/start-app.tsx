@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+import type { Root } from 'react-dom/client';
 import type { KerbsideConfig } from '../config';
 import { identityProviderOrigins, preloadIdentityProvider } from '../identity/identity';
 import { deviceMayBeSignedIn } from '../identity/signed-in-mark';
@@ -5,12 +7,18 @@ import { preloadSignedInCalls } from '../api/api-modules';
 import { activateLanguage } from '../i18n/activate-language';
 import { languageOnDevice } from '../i18n/languages';
 
+/** The Prioritized Task Scheduling API, where the browser has it. */
+const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+
 /**
  * Resolves in a task of its own. The app starts in steps (below) with one in between, so the
  * browser can paint and answer a tap between them: one long task would block the page for all of
  * them together (Lighthouse's Total Blocking Time counts each task's time beyond 50 ms).
+ * `scheduler.yield()` lets the browser do the same, then resumes the start ahead of other tasks
+ * waiting (a `setTimeout` goes to the back of the queue); a timer where there is no scheduler.
  */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+const nextTask = (): Promise<void> =>
+  scheduler?.yield ? scheduler.yield() : new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * Asks the browser to open a connection to `url`'s origin now, before the first call there needs
@@ -28,10 +36,26 @@ function preconnect(url: string, credentials: 'credentialed' | 'anonymous'): voi
 }
 
 /**
- * Starts the app into `container`, in steps of a task each (src/main.tsx calls it once the page
- * the build rendered in advance has been painted).
+ * The page the build rendered in advance into `container`, in the language the page is shown in
+ * (`<html lang>`), inert until the app takes it over; null on a blank page. The build writes it
+ * in English and in Welsh, `<div inert lang="en-GB">…</div><div inert lang="cy">…</div>`
+ * (webpack.config.ts, `PageHtml`): the copy in the other language goes.
  */
-export async function startApp(container: HTMLElement, config: KerbsideConfig): Promise<void> {
+function pageRenderedInAdvance(container: HTMLElement): HTMLElement | null {
+  const copies = [...container.children].filter(
+    (copy): copy is HTMLElement => copy instanceof HTMLElement && copy.hasAttribute('inert'),
+  );
+  if (copies.length === 0 || copies.length !== container.childElementCount) return null;
+  const shown = copies.find((copy) => copy.lang === document.documentElement.lang) ?? null;
+  for (const copy of copies) if (copy !== shown) copy.remove();
+  return shown;
+}
+
+/**
+ * Starts the app into `container`, in steps of a task each (src/main.tsx calls it once the page
+ * the build rendered in advance has been painted). Resolves to React's root.
+ */
+export async function startApp(container: HTMLElement, config: KerbsideConfig): Promise<Root> {
   if (deviceMayBeSignedIn()) {
     // The session's first steps on a device where someone is signed in need the identity provider
     // and the API's calls: their downloads start now, beside the app's own, not after the first
@@ -45,10 +69,11 @@ export async function startApp(container: HTMLElement, config: KerbsideConfig): 
     for (const origin of identityProviderOrigins()) preconnect(origin, 'anonymous');
   }
   // "eager": part of this chunk, evaluated only when imported, each in the step that imports it.
-  const [{ createRoot }, { StrictMode, startTransition }] = await Promise.all([
-    import(/* webpackMode: "eager" */ 'react-dom/client'),
-    import(/* webpackMode: "eager" */ 'react'),
-  ]);
+  const [{ createRoot, hydrateRoot }, { StrictMode, startTransition, useEffect }] =
+    await Promise.all([
+      import(/* webpackMode: "eager" */ 'react-dom/client'),
+      import(/* webpackMode: "eager" */ 'react'),
+    ]);
   await nextTask();
   const { preloadScreenAt, pageWaitsForSession } = await import(
     /* webpackMode: "eager" */ './routes'
@@ -76,12 +101,49 @@ export async function startApp(container: HTMLElement, config: KerbsideConfig): 
   const { appSystem } = await import(/* webpackMode: "eager" */ './system');
   appSystem();
   await nextTask();
-  // A transition renders in slices that yield to the browser, rather than in one task.
-  startTransition(() =>
-    createRoot(container).render(
+  // After the language is known: the copy of the page in that language is the one taken over.
+  const prerendered = pageRenderedInAdvance(container);
+  // A transition renders in slices that yield to the browser, rather than in one task; so does
+  // hydration started in one (React gives it a transition's lane: outside one, hydration is a
+  // single task).
+  let root: Root | undefined;
+  startTransition(() => {
+    if (!prerendered) {
+      root = createRoot(container);
+      root.render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      );
+      return;
+    }
+    // The page the build rendered in advance (src/shell/prerender.tsx, from the same tree:
+    // ./app.tsx) is hydrated: React takes over the elements already painted instead of drawing
+    // new ones, so the first paint stays the largest (LCP). The page takes input once React has
+    // taken it over (`inert` until then, webpack.config.ts). Where the HTML does not match, React
+    // draws the page anew and reports it (test/browser/prerendered-pages.test.ts fails on that).
+    // A wrapper, not a sibling of <App />: a sibling would change the ids `useId` hands out.
+    // Once taken over, the page's language is the document's (`<html lang>`), which follows the
+    // resident's choice: the copy's own would contradict it.
+    const TakenOver = ({ children }: { children: ReactNode }) => {
+      useEffect(() => {
+        for (const attribute of ['inert', 'lang', 'data-title'])
+          prerendered.removeAttribute(attribute);
+      }, []);
+      return children;
+    };
+    root = hydrateRoot(
+      prerendered,
       <StrictMode>
-        <App />
+        <TakenOver>
+          <App />
+        </TakenOver>
       </StrictMode>,
-    ),
-  );
+      {
+        onRecoverableError: (error) =>
+          console.error('Hydrating the page rendered in advance:', error),
+      },
+    );
+  });
+  return root!;
 }

@@ -6,10 +6,14 @@ import { waitingUpdate } from './waiting-update';
 // An English id, translated where shown.
 export const updateAvailableText = /*i18n*/ 'A new version of Kerbside is available';
 
+/** No update waits in the page the build rendered in advance (src/shell/prerender.tsx). */
+const noUpdate = () => null;
+
 /** Shown on every page while a new deploy waits: one tap swaps to it. */
 export function UpdateAvailableNotice() {
   const { i18n } = useLingui();
-  const applyUpdate = useSyncExternalStore(waitingUpdate.subscribe, waitingUpdate.get);
+  // Hydrating a page rendered in advance starts from the build's snapshot, then reads the browser's.
+  const applyUpdate = useSyncExternalStore(waitingUpdate.subscribe, waitingUpdate.get, noUpdate);
   if (!applyUpdate) return null;
   return (
     <Alert.Root status="info" role="status" borderRadius={0}>

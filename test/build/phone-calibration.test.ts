@@ -8,6 +8,7 @@ import {
   phonePagesTables,
   phoneRatioRows,
   phoneRuns,
+  signInInteractionLine,
   type LighthouseFigures,
   type PhonePagesMeasurement,
 } from '../../scripts/bench/phone-calibration';
@@ -43,6 +44,7 @@ test("only the CPU slowdown changes: the network stays the mobile profile's", ()
 
 const run = (performance: number, lcpMs: number, tbtMs: number): LighthouseFigures => ({
   performance,
+  fcpMs: lcpMs / 2,
   lcpMs,
   tbtMs,
   scriptTransferBytes: 102_400,
@@ -74,6 +76,8 @@ test('each row gives the calibrated median and the uncalibrated one beside it', 
   expect(headers[0]).toContain('2.9× CPU');
   expect(cell('performance')).toBe('85');
   expect(cell('performance at 4×')).toBe('65');
+  expect(cell('FCP')).toBe('1.40 s');
+  expect(cell('FCP at 4×')).toBe('1.90 s');
   expect(cell('LCP')).toBe('2.80 s');
   expect(cell('LCP at 4×')).toBe('3.80 s');
   expect(cell('TBT')).toBe('150.0 ms');
@@ -94,4 +98,16 @@ test('the output names the benchmarkIndex and the multiplier', () => {
     /benchmarkIndex 1450 \(warm-up run; during the runs 1400–1400\) -> cpuSlowdownMultiplier 2\.9×/,
   );
   expect(phonePagesTables(measurement).split('\n')[0]).toBe(calibrationLine(measurement));
+});
+
+test("the sign-in interaction's INP is the median of its runs, calibrated and at 4×", () => {
+  const interaction = { calibrated: [120, 80, 96], uncalibrated: [300, 180, 240] };
+  expect(signInInteractionLine(measurement, interaction)).toBe(
+    'Sign-in interaction on /login (INP, web-vitals; email and password typed, then "Sign in"): ' +
+      '96.0 ms (runs 120, 80, 96) at 2.9× CPU, 240.0 ms (runs 300, 180, 240) at 4×',
+  );
+  expect(phonePagesTables({ ...measurement, signInInteraction: interaction })).toContain(
+    signInInteractionLine(measurement, interaction),
+  );
+  expect(phonePagesTables(measurement)).not.toContain('Sign-in interaction');
 });

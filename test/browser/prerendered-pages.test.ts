@@ -1,0 +1,153 @@
+import fs from 'node:fs';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { setupI18n } from '@lingui/core';
+import { messages as welshMessages } from '../../locales/cy/app';
+import { launchChromium } from '../../scripts/stack/chromium';
+import { productionBuild } from '../support/production-build';
+import { sharedStackFixture, type StackFixture } from './stack-fixture';
+
+jest.setTimeout(180_000);
+
+let fixture: StackFixture;
+let browser: Browser;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  fixture = sharedStackFixture();
+  browser = await launchChromium();
+  // Service workers allowed, as for a resident: blocked, the app reports that it could not
+  // register its worker, an error this suite would count.
+  context = await browser.newContext();
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await fixture?.stop();
+});
+
+/** Every page the build rendered in advance: the HTML files it wrote beside index.html
+ * (webpack.config.ts), each served at its clean URL. */
+const prerenderedPages = fs
+  .readdirSync(productionBuild().site, { recursive: true, encoding: 'utf8' })
+  .filter((file) => file.endsWith('.html') && file !== 'index.html')
+  .map((file) => `/${file.replace(/\.html$/, '')}`)
+  .sort();
+
+/** What the page showed when the app took it over: the moment its `inert` went. */
+interface TakeOver {
+  /** Whether the page's heading (or main element) was still the element the HTML painted. */
+  sameElement: boolean;
+  shown: string | null;
+}
+
+/**
+ * Opens `route` and reports how the app took over the page painted from its HTML, with every
+ * console error and uncaught error on the way: the app reports a page it had to draw anew because
+ * React found the HTML different from its own first render (src/shell/start-app.tsx).
+ */
+async function openAndTakeOver(route: string, inContext = context) {
+  const page = await inContext.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.addInitScript(() => {
+    const seen: { takeOver: TakeOver | null } = { takeOver: null };
+    Object.assign(window, { seen });
+    // The app starts after the first paint (src/main.tsx), long after the HTML is parsed.
+    document.addEventListener('DOMContentLoaded', () => {
+      // The copy in the language public/language.js chose (webpack.config.ts writes two).
+      const shownCopy = document.querySelector(`#root > [lang="${document.documentElement.lang}"]`);
+      Object.assign(window, { paintedEmail: shownCopy?.querySelector('input[name="email"]') });
+      const landmark = (within: Element | null | undefined) =>
+        within?.querySelector('h1') ?? within?.querySelector('main') ?? null;
+      const painted = landmark(shownCopy);
+      const observer = new MutationObserver(() => {
+        if (document.querySelector('#root [inert]')) return;
+        observer.disconnect();
+        const shown = landmark(document.getElementById('root'));
+        seen.takeOver = { sameElement: shown === painted, shown: shown?.textContent ?? null };
+      });
+      observer.observe(document.body, { attributes: true, childList: true, subtree: true });
+    });
+  });
+  await page.goto(`${fixture.stack.webUrl}${route}`);
+  await page.waitForFunction(
+    () => (window as unknown as { seen: { takeOver: unknown } }).seen.takeOver !== null,
+    undefined,
+    { timeout: 60_000 },
+  );
+  const takeOver = await page.evaluate(
+    () => (window as unknown as { seen: { takeOver: TakeOver } }).seen.takeOver,
+  );
+  return { page, takeOver, errors };
+}
+
+test('the build rendered the sign-in and signed-in pages in advance', () => {
+  expect(prerenderedPages).toEqual(expect.arrayContaining(['/login', '/my-permits']));
+});
+
+test.each(prerenderedPages)(
+  '%s: the app takes over the page painted from its HTML without drawing it anew, and reports no error',
+  async (route) => {
+    const { page, takeOver, errors } = await openAndTakeOver(route);
+    try {
+      expect(takeOver).toEqual({ sameElement: true, shown: expect.any(String) });
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  },
+);
+
+test('/login: the sign-in form painted from the HTML is the one that takes what is typed', async () => {
+  const { page, takeOver, errors } = await openAndTakeOver('/login');
+  try {
+    expect(takeOver).toEqual({ sameElement: true, shown: 'Sign in to Kerbside' });
+    await page.getByLabel('Email').fill('someone@example.com');
+    await expect(
+      page.evaluate(
+        () =>
+          (window as unknown as { paintedEmail: Element | null }).paintedEmail ===
+          document.querySelector('input[name="email"]'),
+      ),
+    ).resolves.toBe(true);
+    await expect(page.getByLabel('Email').inputValue()).resolves.toBe('someone@example.com');
+    expect(errors).toEqual([]);
+  } finally {
+    await page.close();
+  }
+});
+
+test.each(['/login', '/my-permits'])(
+  '%s in Welsh: the app takes over the Welsh copy the page painted, drops the English one, and the page then takes its language from <html lang>',
+  async (route) => {
+    const welsh = setupI18n({ locale: 'cy', messages: { cy: welshMessages } });
+    const welshContext = await browser.newContext();
+    try {
+      // The language link's address chooses Welsh on this device (public/language.js).
+      const choosing = await welshContext.newPage();
+      await choosing.goto(`${fixture.stack.webUrl}/login?lang=cy`);
+      await choosing.close();
+      const { page, takeOver, errors } = await openAndTakeOver(route, welshContext);
+      expect(takeOver).toEqual({
+        sameElement: true,
+        shown:
+          route === '/login'
+            ? welsh._('Sign in to {appName}', { appName: 'Kerbside' })
+            : expect.any(String),
+      });
+      await expect(
+        page.evaluate(() => ({
+          lang: document.documentElement.lang,
+          copies: document.querySelectorAll('#root > *').length,
+          ownLang: document.querySelectorAll('#root > [lang]').length,
+        })),
+      ).resolves.toEqual({ lang: 'cy', copies: 1, ownLang: 0 });
+      expect(errors).toEqual([]);
+    } finally {
+      await welshContext.close();
+    }
+  },
+);
