@@ -42,12 +42,10 @@ function preconnect(url: string, credentials: 'credentialed' | 'anonymous'): voi
  * (webpack.config.ts, `PageHtml`): the copy in the other language goes.
  */
 function pageRenderedInAdvance(container: HTMLElement): HTMLElement | null {
-  const copies = [...container.children].filter(
-    (copy): copy is HTMLElement => copy instanceof HTMLElement && copy.hasAttribute('inert'),
+  const shown = container.querySelector<HTMLElement>(
+    `:scope > [inert][lang="${document.documentElement.lang}"]`,
   );
-  if (copies.length === 0 || copies.length !== container.childElementCount) return null;
-  const shown = copies.find((copy) => copy.lang === document.documentElement.lang) ?? null;
-  for (const copy of copies) if (copy !== shown) copy.remove();
+  if (shown) for (const copy of [...container.children]) if (copy !== shown) copy.remove();
   return shown;
 }
 
