@@ -326,7 +326,10 @@ async function measureSignInInteraction(
     });
     await page.goto(`${webUrl}/login`);
     // The form takes input once the app has taken the page over (src/shell/start-app.tsx).
-    await page.locator('#root [inert]').waitFor({ state: 'detached', timeout: 60_000 });
+    // Both copies (English, Welsh) are inert until then; the app removes one and takes the other.
+    await page.waitForFunction(() => !document.querySelector('#root [inert]'), undefined, {
+      timeout: 60_000,
+    });
     await page.getByLabel('Email').pressSequentially(resident.email, { delay: 30 });
     await page.getByLabel('Password').pressSequentially(resident.password, { delay: 30 });
     await page.getByRole('button', { name: 'Sign in' }).click();

@@ -125,8 +125,8 @@ export async function startApp(container: HTMLElement, config: KerbsideConfig): 
     // resident's choice: the copy's own would contradict it.
     const TakenOver = ({ children }: { children: ReactNode }) => {
       useEffect(() => {
-        for (const attribute of ['inert', 'lang', 'data-title'])
-          prerendered.removeAttribute(attribute);
+        prerendered.removeAttribute('inert');
+        prerendered.removeAttribute('lang');
       }, []);
       return children;
     };
