@@ -1,16 +1,9 @@
-import { getConfig, type KerbsideConfig } from '../../../src/config';
+import { getConfig } from '../../../src/config';
 import { prerenderedPaths, prerenderPage } from '../../../src/shell/prerender';
 import { startApp } from '../../../src/shell/start-app';
-
-// The runtime configuration public/config.js gives a page, read by the prerender and the app.
-const config: KerbsideConfig = {
-  apiBaseUrl: 'http://127.0.0.1:1',
-  firebase: { apiKey: 'test-api-key', authDomain: 'localhost', projectId: 'demo-kerbside' },
-  authEmulatorUrl: null,
-  appName: 'Kerbside',
-  supportEmail: 'support@kerbside.test',
-};
-window.__KERBSIDE_CONFIG__ = config;
+// Importing it gives the page the runtime configuration public/config.js would, which the
+// prerender and the app read.
+import '../../support/render';
 
 // The app starts here as in a browser, in its own tasks, not inside Testing Library's act():
 // React must not expect act() around its updates.
