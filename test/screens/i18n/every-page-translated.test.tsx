@@ -116,8 +116,11 @@ const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** The text box whose label begins with the text `id` in the language shown. */
 const textbox = (id: string) =>
   screen.findByRole('textbox', { name: new RegExp(`^${escaped(say(id))}`) });
+// The resident Gwen (signed in, or inviting a visitor), her name as a word of its own: a Welsh
+// date on a Friday reads "dydd Gwener".
+const residentsName = () => screen.findByText(/\bGwen\b/);
 const pageStates: PageState[] = [
-  { name: 'Dashboard', route: '/', session: signedIn, shown: () => screen.findByText(/Gwen/) },
+  { name: 'Dashboard', route: '/', session: signedIn, shown: residentsName },
   {
     name: 'Add Permit, sent unacknowledged: the error summary',
     route: '/add-permit',
@@ -194,7 +197,7 @@ const pageStates: PageState[] = [
     name: 'A visitor’s page',
     route: '/visit/open-pass',
     session: signedOut,
-    shown: () => screen.findByText(/Gwen/),
+    shown: residentsName,
   },
 ];
 
