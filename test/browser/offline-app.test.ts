@@ -1,10 +1,9 @@
 import { DateTime } from 'luxon';
-import { setupI18n } from '@lingui/core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { messages as welshMessages } from '../../locales/cy/app';
 import { permitListTexts } from '../../machines/permits/my-permits/permit-list-filters';
 import { pageContentSecurityPolicy } from '../../scripts/stack/content-security-policy';
 import { launchChromium } from '../../scripts/stack/chromium';
+import { inWelsh } from '../support/in-welsh';
 import { registerThroughForm, residentApi, type E2eResident } from './resident-journeys';
 import { sharedStackFixture, type StackFixture } from './stack-fixture';
 
@@ -197,7 +196,6 @@ test('/login paints the sign-in form from its HTML; it cannot be typed into unti
 });
 
 test('no English flash: for a resident who chose Welsh, /login from its HTML, before the app runs, is Welsh (lang, title, what shows)', async () => {
-  const welsh = setupI18n({ locale: 'cy', messages: { cy: welshMessages } });
   const own = await browser.newContext({ serviceWorkers: 'block' });
   try {
     const tab = await own.newPage();
@@ -213,11 +211,11 @@ test('no English flash: for a resident who chose Welsh, /login from its HTML, be
       await route.continue();
     });
     await tab.reload({ waitUntil: 'domcontentloaded' });
-    const signIn = welsh._('Sign in to {appName}', { appName: 'Kerbside' });
+    const signIn = inWelsh('Sign in to {appName}', { appName: 'Kerbside' });
     await expect(tab.evaluate(() => document.documentElement.lang)).resolves.toBe('cy');
     await tab.waitForFunction(
       (title) => document.title === title,
-      welsh._('{page} – {appName}', { page: welsh._('Sign in'), appName: 'Kerbside' }),
+      inWelsh('{page} – {appName}', { page: inWelsh('Sign in'), appName: 'Kerbside' }),
     );
     await expect(tab.locator('#root > [lang="cy"]').isVisible()).resolves.toBe(true);
     await expect(tab.locator('#root > [lang="en-GB"]').isVisible()).resolves.toBe(false);
@@ -422,13 +420,12 @@ test("with the service worker in control, the language link's own address (/logi
     });
     const answer = await tab.goto(url('/login?lang=cy'));
     expect(answer?.fromServiceWorker()).toBe(true);
-    const welsh = setupI18n({ locale: 'cy', messages: { cy: welshMessages } });
     await expect(
       tab.evaluate(() => (window as unknown as { parsedPage: object }).parsedPage),
     ).resolves.toEqual({
       lang: 'cy',
       paintedCopies: ['en-GB', 'cy'],
-      welshHeading: welsh._('Sign in to {appName}', { appName: 'Kerbside' }),
+      welshHeading: inWelsh('Sign in to {appName}', { appName: 'Kerbside' }),
     });
   } finally {
     await tab.evaluate(() => localStorage.clear()).catch(() => {});

@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { setupI18n } from '@lingui/core';
-import { messages as welshMessages } from '../../locales/cy/app';
 import { launchChromium } from '../../scripts/stack/chromium';
+import { inWelsh } from '../support/in-welsh';
 import { productionBuild } from '../support/production-build';
 import { sharedStackFixture, type StackFixture } from './stack-fixture';
 
@@ -123,7 +122,6 @@ test('/login: the sign-in form painted from the HTML is the one that takes what 
 test.each(['/login', '/my-permits'])(
   '%s in Welsh: the app takes over the Welsh copy the page painted, drops the English one, and the page then takes its language from <html lang>',
   async (route) => {
-    const welsh = setupI18n({ locale: 'cy', messages: { cy: welshMessages } });
     const welshContext = await browser.newContext();
     try {
       // The language link's address chooses Welsh on this device (public/language.js).
@@ -135,7 +133,7 @@ test.each(['/login', '/my-permits'])(
         sameElement: true,
         shown:
           route === '/login'
-            ? welsh._('Sign in to {appName}', { appName: 'Kerbside' })
+            ? inWelsh('Sign in to {appName}', { appName: 'Kerbside' })
             : expect.any(String),
       });
       await expect(

@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { setupI18n } from '@lingui/core';
-import { messages as welshMessages } from '../../locales/cy/app';
 import { pageContentSecurityPolicy } from '../../scripts/stack/content-security-policy';
+import { inWelsh } from '../support/in-welsh';
 import { productionBuild } from '../support/production-build';
 
 const { site, stats } = productionBuild();
@@ -50,14 +49,13 @@ test('the page loads its runtime configuration before the bundle', () => {
 test('the public pages are rendered into HTML files of their own, in English and in Welsh, inert until the app starts, and precached', () => {
   const index = fs.readFileSync(path.join(site, 'index.html'), 'utf8');
   const serviceWorker = fs.readFileSync(path.join(site, 'service-worker.js'), 'utf8');
-  const welsh = setupI18n({ locale: 'cy', messages: { cy: welshMessages } });
   const pages = [
     { file: 'login.html', title: 'Sign in – Kerbside', text: 'Sign in to Kerbside' },
     { file: 'register.html', title: 'Create your account – Kerbside', text: 'Create your account' },
     { file: 'forgot-password.html', title: 'Forgot password – Kerbside', text: 'Forgot Password' },
   ];
   const welshTitle = (page: string) =>
-    welsh._('{page} – {appName}', { page: welsh._(page), appName: 'Kerbside' });
+    inWelsh('{page} – {appName}', { page: inWelsh(page), appName: 'Kerbside' });
   const welshTitles: Record<string, string> = {
     'login.html': welshTitle('Sign in'),
     'register.html': welshTitle('Create your account'),

@@ -1,15 +1,10 @@
 import { randomInt } from 'node:crypto';
-import { setupI18n } from '@lingui/core';
-import { messages as welshMessages } from '../../../locales/cy/app';
 import { acknowledgementLabel } from '../../../machines/permits/permit-form/permit-form-rules';
 import { englishCatalogueTextsIn } from '../../support/english-catalogue';
+import { inWelsh as cy } from '../../support/in-welsh';
 import { registerThroughApi, type E2eResident } from '../resident-journeys';
 import { sharedStackFixture, type StackFixture } from '../stack-fixture';
 import type { EngineDriver } from './engine-driver';
-
-/** The catalogue's Welsh for an English id, as a Welsh-speaking resident reads it. */
-const welsh = setupI18n({ locale: 'cy', messages: { cy: welshMessages } });
-const cy = (id: string, values?: Record<string, string>) => welsh._(id, values);
 
 /** The page is in Welsh (`lang="cy"`), shows no text of the English catalogue, and axe finds nothing. */
 async function expectWelshPage(driver: EngineDriver) {

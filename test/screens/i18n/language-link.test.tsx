@@ -1,15 +1,10 @@
-import { setupI18n } from '@lingui/core';
 import { screen, waitFor } from '@testing-library/react';
-import { messages as welshMessages } from '../../../locales/cy/app';
 import { activateLanguage } from '../../../src/i18n/activate-language';
 import { i18n } from '../../../src/i18n/i18n';
 import { AppRoutes } from '../../../src/shell/routes';
 import { axeViolations } from '../../support/jsdom-axe';
 import { renderWithProviders } from '../../support/render';
-
-/** The catalogue's Welsh for an English id, as a Welsh-speaking resident reads it. */
-const welsh = setupI18n({ locale: 'cy', messages: { cy: welshMessages } });
-const inWelsh = (id: string, values?: Record<string, string>) => welsh._(id, values);
+import { inWelsh } from '../../support/in-welsh';
 
 afterEach(async () => {
   window.localStorage.clear();

@@ -1,8 +1,6 @@
-import { setupI18n } from '@lingui/core';
 import ICAL from 'ical.js';
 import Papa from 'papaparse';
 import type { Permit } from '../../../../contract/permit';
-import { messages as welshMessages } from '../../../../locales/cy/app';
 import type { SayMessage } from '../../../../machines/say-message';
 import {
   permitCsv,
@@ -15,6 +13,7 @@ import {
   permitIcsFileName,
 } from '../../../../machines/permits/rules/permit-ics';
 import { weeklySeriesOf } from '../../../../machines/permits/rules/weekly-series';
+import { inWelsh } from '../../../support/in-welsh';
 
 function permit(changes: Partial<Permit> = {}): Permit {
   return {
@@ -297,8 +296,7 @@ describe('a weekly series in the calendar', () => {
 });
 
 describe('the files in Welsh, for a resident reading the app in Welsh', () => {
-  const welsh = setupI18n({ locale: 'cy', messages: { cy: welshMessages } });
-  const say: SayMessage = (message) => welsh._(message);
+  const say: SayMessage = (message) => inWelsh(message);
 
   it('"Export CSV" heads its columns and words its statuses, "no driver" and "no end" in Welsh; the data stays as typed', async () => {
     const text = await permitCsv(
