@@ -5,7 +5,7 @@ import { chromium, type Page } from 'playwright-core';
 import { seedDemoDatabase } from '../../server/admin/seed-demo-database';
 import { defaultDemoInviteCode } from '../../server/admin/admin-command';
 import { openDatabase } from '../../server/db/database';
-import { users } from '../../server/db/schema';
+import { permits, users } from '../../server/db/schema';
 import { demoRuntimeConfig } from '../stack/demo-runtime-config';
 import { findFreePort } from '../stack/free-port';
 import { startStaticWebServer } from '../stack/static-web-server';
@@ -50,6 +50,22 @@ async function seedSignedInResident(dataDir: string): Promise<{ email: string; p
       otherResidents: 1,
       permitsPerOtherResident: 20,
     });
+    // My Permits lists the permits created today in London (its default filters, docs/contract.md
+    // §9), and the seed spreads its permits over the past day: at 02:00 it would list none, and
+    // the page measured would be a hint that they are on other dates. The resident's are made
+    // created now, a second apart (newest first, as the list orders them), so that all 20 are
+    // listed whenever the bench runs, unless London's midnight comes within the run.
+    const residentPermits = await connection.db
+      .select({ id: permits.id })
+      .from(permits)
+      .where(eq(permits.userId, resident.id));
+    const now = Date.now();
+    for (const [index, permit] of residentPermits.entries()) {
+      await connection.db
+        .update(permits)
+        .set({ createdAt: new Date(now - index * 1000) })
+        .where(eq(permits.id, permit.id));
+    }
     return { email: demo.email, password: demo.password };
   } finally {
     await connection.close();
