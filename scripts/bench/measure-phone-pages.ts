@@ -53,8 +53,8 @@ async function seedSignedInResident(dataDir: string): Promise<{ email: string; p
     // My Permits lists the permits created today in London (its default filters, docs/contract.md
     // §9), and the seed spreads its permits over the past day: at 02:00 it would list none, and
     // the page measured would be a hint that they are on other dates. The resident's are made
-    // created now, a second apart (newest first, as the list orders them), so that all 20 are
-    // listed whenever the bench runs, unless London's midnight comes within the run.
+    // created now, a second apart, so that all 20 are listed whenever the bench runs, unless
+    // London's midnight comes within the run.
     const residentPermits = await connection.db
       .select({ id: permits.id })
       .from(permits)

@@ -296,7 +296,7 @@ describe('a weekly series in the calendar', () => {
 });
 
 describe('the files in Welsh, for a resident reading the app in Welsh', () => {
-  const say: SayMessage = (message) => inWelsh(message);
+  const say: SayMessage = inWelsh;
 
   it('"Export CSV" heads its columns and words its statuses, "no driver" and "no end" in Welsh; the data stays as typed', async () => {
     const text = await permitCsv(
