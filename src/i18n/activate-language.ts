@@ -28,7 +28,13 @@ export async function activateLanguage(language: Language): Promise<void> {
 }
 
 function show(language: Language, messages: Messages): void {
-  i18n.load(language, messages);
-  i18n.activate(language);
+  // Lingui has every text render again at each load and activate, even of the language already
+  // shown. A signed-in page hears the host's choice (./language-actors.ts) once drawn, mostly the
+  // language it is in: on My Permits with 20 permits, drawing it all again held a phone's main
+  // thread for about 370 ms at Lighthouse's 4x slowdown (docs/performance.md).
+  if (i18n.locale !== language) {
+    i18n.load(language, messages);
+    i18n.activate(language);
+  }
   document.documentElement.lang = langAttribute(language);
 }

@@ -36,3 +36,26 @@ test('English chosen while the Welsh catalogue is still loading stays English wh
   expect(i18n._('Dashboard')).toBe('Dangosfwrdd');
   expect(document.documentElement.lang).toBe('cy');
 });
+
+test('the language already shown, chosen again, has no text drawn again', async () => {
+  // The host's answer on every signed-in page (src/i18n/language-actors.ts) is mostly the
+  // language the page is in already: each change Lingui announces draws every text again.
+  const changes = jest.fn();
+  const stopListening = i18n.on('change', changes);
+  try {
+    await activateLanguage('en');
+    expect(changes).not.toHaveBeenCalled();
+    expect(document.documentElement.lang).toBe('en-GB');
+
+    await activateLanguage('cy');
+    expect(changes).toHaveBeenCalled();
+    expect(i18n._('Dashboard')).toBe('Dangosfwrdd');
+
+    changes.mockClear();
+    await activateLanguage('cy');
+    expect(changes).not.toHaveBeenCalled();
+    expect(document.documentElement.lang).toBe('cy');
+  } finally {
+    stopListening();
+  }
+});
