@@ -2,6 +2,7 @@ import { Button, Stack } from '@chakra-ui/react';
 import { i18n } from '../i18n/i18n';
 import { ErrorAlert } from '../ui/error-alert';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { ScreenShown } from './screen-shown';
 
 /** English ids (lingui.config.ts), translated where shown. */
 export const pageErrorTexts = {
@@ -30,6 +31,7 @@ export class PageErrorBoundary extends Component<{ children: ReactNode }, { fail
     if (!this.state.failed) return this.props.children;
     return (
       <Stack gap={4} maxW="xl" mx="auto">
+        <ScreenShown />
         <ErrorAlert title={pageErrorTexts.title} message={pageErrorTexts.advice} />
         <Button alignSelf="flex-start" colorPalette="teal" onClick={() => window.location.reload()}>
           {/* A class has no hooks: the app's one i18n instance, in the language shown. */}

@@ -16,11 +16,17 @@ export function PublicRoute() {
     setHolds((count) => count + 1);
     return () => setHolds((count) => count - 1);
   }, []);
-  const holdContext = useMemo(() => ({ hold }), [hold]);
-  if (status === 'signed_in' && holds === 0) return <Navigate to={paths.dashboard} replace />;
-  return (
-    <SignedInRedirectHoldContext.Provider value={holdContext}>
-      <PublicLayout />
-    </SignedInRedirectHoldContext.Provider>
+  // The same element at every render: the session's first answer comes as a store update, which
+  // React renders at once, in one task; drawing the page again there held a phone's main thread
+  // for about 230 ms at Lighthouse's 4x slowdown (docs/performance.md).
+  const page = useMemo(
+    () => (
+      <SignedInRedirectHoldContext.Provider value={{ hold }}>
+        <PublicLayout />
+      </SignedInRedirectHoldContext.Provider>
+    ),
+    [hold],
   );
+  if (status === 'signed_in' && holds === 0) return <Navigate to={paths.dashboard} replace />;
+  return page;
 }

@@ -6,6 +6,7 @@ import { PageProblemContext } from '../ui/page-problem';
 import { FlashMessageOutlet } from './flash-message-outlet';
 import { PageErrorBoundary } from './page-error-boundary';
 import { PageSpinner } from './page-spinner';
+import { ScreenShown } from './screen-shown';
 import { pageTitle } from './page-titles';
 
 /**
@@ -81,6 +82,7 @@ export function RoutedPage() {
       <PageErrorBoundary key={visit}>
         <FlashMessageOutlet />
         <Suspense fallback={<PageSpinner label={i18n._('Loading page')} />}>
+          <ScreenShown />
           <Outlet />
         </Suspense>
       </PageErrorBoundary>

@@ -94,7 +94,10 @@ export async function startApp(container: HTMLElement, config: KerbsideConfig): 
   // A catalogue that cannot load leaves the page in English rather than blank.
   await languageShown.catch(() => undefined);
   await nextTask();
-  const { App } = await import(/* webpackMode: "eager" */ './app');
+  const [{ App }, { ScreenShownContext }] = await Promise.all([
+    import(/* webpackMode: "eager" */ './app'),
+    import(/* webpackMode: "eager" */ './screen-shown'),
+  ]);
   await nextTask();
   const { appSystem } = await import(/* webpackMode: "eager" */ './system');
   appSystem();
@@ -120,15 +123,23 @@ export async function startApp(container: HTMLElement, config: KerbsideConfig): 
     // new ones, so the first paint stays the largest (LCP). The page takes input once React has
     // taken it over (`inert` until then, webpack.config.ts). Where the HTML does not match, React
     // draws the page anew and reports it (test/browser/prerendered-pages.test.ts fails on that).
-    // A wrapper, not a sibling of <App />: a sibling would change the ids `useId` hands out.
     // Once taken over, the page's language is the document's (`<html lang>`), which follows the
     // resident's choice: the copy's own would contradict it.
+    const takeOver = () => {
+      prerendered.removeAttribute('inert');
+      prerendered.removeAttribute('lang');
+    };
+    // React hydrates a page's screen after the rest of it, so a page with its screen drawn in
+    // advance (a public page's form) is taken over once its screen says it is shown
+    // (./screen-shown.tsx). A signed-in page is drawn in advance as its frame while the session
+    // is checked (./session-check-layout.tsx), without a screen: it is React's with the rest.
+    const drawnWithoutScreen = pageWaitsForSession(window.location.pathname);
+    // A wrapper, not a sibling of <App />: a sibling would change the ids `useId` hands out.
     const TakenOver = ({ children }: { children: ReactNode }) => {
       useEffect(() => {
-        prerendered.removeAttribute('inert');
-        prerendered.removeAttribute('lang');
+        if (drawnWithoutScreen) takeOver();
       }, []);
-      return children;
+      return <ScreenShownContext.Provider value={takeOver}>{children}</ScreenShownContext.Provider>;
     };
     root = hydrateRoot(
       prerendered,

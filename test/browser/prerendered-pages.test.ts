@@ -37,6 +37,12 @@ interface TakeOver {
   /** Whether the page's heading (or main element) was still the element the HTML painted. */
   sameElement: boolean;
   shown: string | null;
+  /**
+   * The page's fields, buttons and links that React had not yet taken over: it marks each element
+   * it has with its props (`__reactProps$…`). A key pressed in one of them would wait while React
+   * took it over there and then (docs/performance.md).
+   */
+  controlsNotYetReact: string[];
 }
 
 /**
@@ -66,7 +72,14 @@ async function openAndTakeOver(route: string, inContext = context) {
         if (document.querySelector('#root [inert]')) return;
         observer.disconnect();
         const shown = landmark(document.getElementById('root'));
-        seen.takeOver = { sameElement: shown === painted, shown: shown?.textContent ?? null };
+        const controlsNotYetReact = [...document.querySelectorAll('#root :is(input, button, a)')]
+          .filter((control) => !Object.keys(control).some((key) => key.startsWith('__reactProps$')))
+          .map((control) => control.getAttribute('name') ?? control.textContent ?? '');
+        seen.takeOver = {
+          sameElement: shown === painted,
+          shown: shown?.textContent ?? null,
+          controlsNotYetReact,
+        };
       });
       observer.observe(document.body, { attributes: true, childList: true, subtree: true });
     });
@@ -92,7 +105,11 @@ test.each(prerenderedPages)(
   async (route) => {
     const { page, takeOver, errors } = await openAndTakeOver(route);
     try {
-      expect(takeOver).toEqual({ sameElement: true, shown: expect.any(String) });
+      expect(takeOver).toEqual({
+        sameElement: true,
+        shown: expect.any(String),
+        controlsNotYetReact: [],
+      });
       expect(errors).toEqual([]);
     } finally {
       await page.close();
@@ -103,7 +120,11 @@ test.each(prerenderedPages)(
 test('/login: the sign-in form painted from the HTML is the one that takes what is typed', async () => {
   const { page, takeOver, errors } = await openAndTakeOver('/login');
   try {
-    expect(takeOver).toEqual({ sameElement: true, shown: 'Sign in to Kerbside' });
+    expect(takeOver).toEqual({
+      sameElement: true,
+      shown: 'Sign in to Kerbside',
+      controlsNotYetReact: [],
+    });
     await page.getByLabel('Email').fill('someone@example.com');
     await expect(
       page.evaluate(
@@ -116,6 +137,29 @@ test('/login: the sign-in form painted from the HTML is the one that takes what 
     expect(errors).toEqual([]);
   } finally {
     await page.close();
+  }
+});
+
+test('/login whose screen\'s code cannot load: the page says so, and its "Reload page" can be pressed', async () => {
+  // Without a service worker, which would answer from its cache what the route below refuses.
+  const ownContext = await browser.newContext({ serviceWorkers: 'block' });
+  const page = await ownContext.newPage();
+  try {
+    await page.route('**/assets/screen-login.*.js', (route) => route.abort());
+    await page.goto(`${fixture.stack.webUrl}/login`);
+    await expect(
+      page.getByText('Sorry, this page could not be shown').waitFor({ timeout: 60_000 }),
+    ).resolves.toBeUndefined();
+    // The page the build drew stays inert until the app has taken it over: here, with the error.
+    await page.waitForFunction(() => !document.querySelector('#root [inert]'), undefined, {
+      timeout: 10_000,
+    });
+    await page.unroute('**/assets/screen-login.*.js');
+    const reloaded = page.waitForEvent('framenavigated');
+    await page.getByRole('button', { name: 'Reload page' }).click();
+    await expect(reloaded).resolves.toBe(page.mainFrame());
+  } finally {
+    await ownContext.close();
   }
 });
 
@@ -135,6 +179,7 @@ test.each(['/login', '/my-permits'])(
           route === '/login'
             ? inWelsh('Sign in to {appName}', { appName: 'Kerbside' })
             : expect.any(String),
+        controlsNotYetReact: [],
       });
       await expect(
         page.evaluate(() => ({

@@ -2,8 +2,11 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { fromCallback, fromPromise } from 'xstate';
+import { createActorControls } from '../../../machines/flow-models/actor-controls';
+import { fakeSessionActors } from '../../../machines/session-flow-samples';
 import { sessionMachine } from '../../../machines/session-machine';
 import { ApiError } from '../../../src/api/api-error';
+import { i18n } from '../../../src/i18n/i18n';
 import { AppProviders } from '../../../src/shell/app-providers';
 import { AppRoutes } from '../../../src/shell/routes';
 import { emulateViewportWidth } from '../../support/media-preferences';
@@ -333,6 +336,26 @@ describe('route guards', () => {
       expect(navigation()).toBeInTheDocument();
     },
   );
+
+  test("the session's first answer leaves the sign-in page as it was drawn: only the guard renders again", async () => {
+    // React renders a store's update at once, in one task: on a phone, drawing the page again
+    // there held the main thread for about 230 ms at Lighthouse's 4x (docs/performance.md).
+    const controls = createActorControls();
+    renderWithProviders(<AppRoutes />, {
+      route: '/login',
+      machines: { session: sessionMachine.provide({ actors: fakeSessionActors(controls) }) },
+    });
+    expect(await screen.findByRole('textbox', { name: 'Email' })).toBeInTheDocument();
+    await waitFor(() => expect(controls.isRunning('identityListener')).toBe(true));
+    // Each part of the page looks its texts up in the catalogue whenever it renders.
+    const lookUps = jest.spyOn(i18n, '_');
+
+    act(() => controls.sendFrom('identityListener', { type: 'IDENTITY.CHANGED', user: null }));
+
+    expect(lookUps.mock.calls.map(([text]) => text)).toEqual([]);
+    expect(screen.getByRole('textbox', { name: 'Email' })).toBeInTheDocument();
+    lookUps.mockRestore();
+  });
 
   test('an unknown address leads a signed-out visitor to /login', async () => {
     renderWithProviders(<AppRoutes />, {
