@@ -11,7 +11,7 @@ import { findFreePort } from '../stack/free-port';
 import { startStaticWebServer } from '../stack/static-web-server';
 import type { CleanupStack } from './cleanup-stack';
 import {
-  calibratedCpuSlowdown,
+  calibrationFromWarmUps,
   defaultCpuSlowdown,
   mobileThrottling,
   phoneRuns,
@@ -76,12 +76,16 @@ async function seedSignedInResident(dataDir: string): Promise<{ email: string; p
  * Lighthouse 12 (mobile, its default) on the production build in `outputPath` served as a static
  * host would, `rounds` times each in alternating order: a bare baseline page, /login signed out,
  * and /my-permits signed in. Each run is taken twice, with the CPU slowdown calibrated to this
- * machine (phone-calibration.ts; the benchmarkIndex from a warm-up run on the bare page) and at
- * Lighthouse's default 4×; the network throttling is the mobile profile's in both. The signed-in page is measured in a Chromium of its own that signed
- * in through the login form once (over CDP) and keeps that storage; before each of its runs the
- * service worker, its caches and the HTTP cache are emptied, so its scripts are fetched as on a
- * first visit. Then, at both slowdowns, signing in on /login: its INP (`measureSignInInteraction`).
+ * machine (phone-calibration.ts; the median benchmarkIndex of `warmUpRuns` runs on the bare page)
+ * and at Lighthouse's default 4×; the network throttling is the mobile profile's in both. The
+ * signed-in page is measured in a Chromium of its own that signed in through the login form once
+ * (over CDP) and keeps that storage; before each of its runs the service worker, its caches and
+ * the HTTP cache are emptied, so its scripts are fetched as on a first visit. Then, at both
+ * slowdowns, signing in on /login: its INP (`measureSignInInteraction`).
  */
+/** Warm-up runs on the bare page whose median benchmarkIndex calibrates the CPU slowdown. */
+const warmUpRuns = 3;
+
 export async function measurePhonePages(
   outputPath: string,
   dataDir: string,
@@ -227,18 +231,19 @@ export async function measurePhonePages(
       await cdp.send('Network.clearBrowserCache');
     });
 
-  // The warm-up run (on the bare page, not counted) reads how fast this machine's CPU is now.
-  const warmUp = await audit(
-    signedOut.port,
-    `${webUrl}/${baselineFile}`,
-    false,
-    defaultCpuSlowdown,
-    'warm-up',
-  );
-  const calibration = {
-    benchmarkIndex: warmUp.benchmarkIndex,
-    cpuSlowdownMultiplier: calibratedCpuSlowdown(warmUp.benchmarkIndex),
-  };
+  // The warm-up runs (on the bare page, not counted) read how fast this machine's CPU is now.
+  const warmUpIndexes: number[] = [];
+  for (let warmUp = 0; warmUp < warmUpRuns; warmUp += 1) {
+    const figures = await audit(
+      signedOut.port,
+      `${webUrl}/${baselineFile}`,
+      false,
+      defaultCpuSlowdown,
+      'warm-up',
+    );
+    warmUpIndexes.push(figures.benchmarkIndex);
+  }
+  const calibration = calibrationFromWarmUps(warmUpIndexes);
 
   type Runs = { calibrated: LighthouseFigures[]; uncalibrated: LighthouseFigures[] };
   const runs = (): Runs => ({ calibrated: [], uncalibrated: [] });

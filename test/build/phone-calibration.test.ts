@@ -1,5 +1,6 @@
 import {
   calibratedCpuSlowdown,
+  calibrationFromWarmUps,
   calibrationLine,
   defaultCpuSlowdown,
   mobileThrottling,
@@ -30,6 +31,15 @@ test('a missing benchmarkIndex is an error, not a slowdown of 1', () => {
   expect(() => calibratedCpuSlowdown(undefined as unknown as number)).toThrow(/benchmarkIndex/);
 });
 
+test('the calibration takes the median of the warm-up runs, not one run that the machine slowed', () => {
+  expect(calibrationFromWarmUps([1330, 2450, 2203])).toEqual({
+    warmUpIndexes: [1330, 2450, 2203],
+    benchmarkIndex: 2203,
+    cpuSlowdownMultiplier: 2203 / 500,
+  });
+  expect(() => calibrationFromWarmUps([])).toThrow();
+});
+
 test("only the CPU slowdown changes: the network stays the mobile profile's", () => {
   expect(mobileThrottling(2.66)).toEqual({
     rttMs: 150,
@@ -53,7 +63,11 @@ const run = (performance: number, lcpMs: number, tbtMs: number): LighthouseFigur
 });
 
 const measurement: PhonePagesMeasurement = {
-  calibration: { benchmarkIndex: 1450, cpuSlowdownMultiplier: 2.9 },
+  calibration: {
+    warmUpIndexes: [1450, 900, 1500],
+    benchmarkIndex: 1450,
+    cpuSlowdownMultiplier: 2.9,
+  },
   baseline: {
     name: 'bare page',
     calibrated: phoneRuns([run(100, 900, 0), run(99, 950, 0), run(100, 900, 0)]),
@@ -95,7 +109,7 @@ test('the ratios to the bare page are calibrated, with the 4× performance ratio
 
 test('the output names the benchmarkIndex and the multiplier', () => {
   expect(calibrationLine(measurement)).toMatch(
-    /benchmarkIndex 1450 \(warm-up run; during the runs 1400–1400\) -> cpuSlowdownMultiplier 2\.9×/,
+    /benchmarkIndex 1450 \(median of warm-up runs 1450, 900, 1500; during the runs 1400–1400\) -> cpuSlowdownMultiplier 2\.9×/,
   );
   expect(phonePagesTables(measurement).split('\n')[0]).toBe(calibrationLine(measurement));
 });
