@@ -22,8 +22,10 @@ import type { PermitRow } from '../db/schema';
 
 export interface PermitListQuery {
   statuses: PermitStatus[];
-  createdFrom?: SQL;
-  createdThrough?: SQL;
+  /** Created at this instant or after it. */
+  createdFrom?: Date;
+  /** Created before this instant, or at it too when `inclusive`. */
+  createdThrough?: { instant: Date; inclusive: boolean };
   search?: string;
   page: number;
 }
@@ -62,12 +64,9 @@ export function parsePermitListQuery(query: RawQuery): PermitListQuery {
       errors[key] = ['Enter a valid date or date-time (YYYY-MM-DD or YYYY-MM-DDThh:mm).'];
       return undefined;
     }
-    if (side === 'from') return gte(permits.createdAt, parsed.instant);
-    return parsed.inclusive
-      ? lte(permits.createdAt, parsed.instant)
-      : lt(permits.createdAt, parsed.instant);
+    return parsed;
   };
-  const createdFrom = bound('start_date', 'from');
+  const createdFrom = bound('start_date', 'from')?.instant;
   const createdThrough = bound('end_date', 'through');
   const search = lastValueOf(query, 'search')?.trim();
   if (search && search.length > permitSearchMaxLength) {
@@ -116,7 +115,7 @@ function pageStatement(db: Database, where: SQL | undefined, offset: number | Pl
     .offset(offset);
 }
 
-/** The list as the web app first asks for it (no filter, no search). */
+/** The list with no filter and no search ("Show all dates" with every status). */
 const plainList = preparedPerDatabase((db) =>
   pageStatement(
     db,
@@ -124,6 +123,37 @@ const plainList = preparedPerDatabase((db) =>
     sql.placeholder('offset'),
   ).prepare('kerbside_plain_permit_list'),
 );
+
+/**
+ * The list as My Permits first asks for it, every time it opens: every status, created from one
+ * instant until before another (today in London), no search. Prepared, as the host then neither
+ * builds the statement nor has PostgreSQL parse it at each request (docs/performance.md).
+ */
+const datedList = preparedPerDatabase((db) =>
+  pageStatement(
+    db,
+    and(
+      eq(permits.userId, sql.placeholder('userId')),
+      gte(permits.createdAt, sql.placeholder('from')),
+      lt(permits.createdAt, sql.placeholder('before')),
+    ),
+    sql.placeholder('offset'),
+  ).prepare('kerbside_dated_permit_list'),
+);
+
+/** The statement's condition for any other list: a status, an inclusive end or a search. */
+function filteredWhere(userId: string, statuses: PermitStatus[], query: PermitListQuery) {
+  const { createdFrom, createdThrough, search } = query;
+  return and(
+    eq(permits.userId, userId),
+    statuses.length > 0 ? inArray(permits.status, statuses) : undefined,
+    createdFrom ? gte(permits.createdAt, createdFrom) : undefined,
+    createdThrough
+      ? (createdThrough.inclusive ? lte : lt)(permits.createdAt, createdThrough.instant)
+      : undefined,
+    search ? searchCondition(search) : undefined,
+  );
+}
 
 /** One page of the resident's permits, newest first, and how many match in all. */
 export async function listPermits(
@@ -137,19 +167,21 @@ export async function listPermits(
   // out, the newest-first index (permits_user_newest_idx) serves the page instead of a read of all
   // the resident's permits through permits_user_status_idx and a sort.
   const statuses = new Set(query.statuses).size === permitStatuses.length ? [] : query.statuses;
-  const filtered = statuses.length > 0 || query.createdFrom || query.createdThrough || query.search;
+  const { createdFrom, createdThrough } = query;
+  const prepared = statuses.length === 0 && !query.search;
   let rows: Array<{ permit: PermitRow; total: number }>;
-  if (filtered) {
-    const where = and(
-      eq(permits.userId, userId),
-      statuses.length > 0 ? inArray(permits.status, statuses) : undefined,
-      query.createdFrom,
-      query.createdThrough,
-      query.search ? searchCondition(query.search) : undefined,
-    );
-    rows = await pageStatement(db, where, offset);
-  } else {
+  if (prepared && !createdFrom && !createdThrough) {
     rows = await plainList(db).execute({ userId, offset });
+  } else if (prepared && createdFrom && createdThrough && !createdThrough.inclusive) {
+    // As text: the drivers (node-postgres, PGlite) then agree on the instant.
+    rows = await datedList(db).execute({
+      userId,
+      from: createdFrom.toISOString(),
+      before: createdThrough.instant.toISOString(),
+      offset,
+    });
+  } else {
+    rows = await pageStatement(db, filteredWhere(userId, statuses, query), offset);
   }
   // No row: nothing matches at all (page 1 of an empty list), or the page lies past the last.
   if (rows.length === 0 && query.page > 1) throw invalidPage();

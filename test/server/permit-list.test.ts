@@ -190,6 +190,15 @@ describe('GET /api/v1/permits/ filters', () => {
 
     expect(await idsOf(`?${everyStatus}`)).toEqual([tesla.id, golf.id, fiesta.id]);
     expect(await idsOf(`?${everyStatus}&search=volks`)).toEqual([golf.id]);
+    // My Permits' first request: every status and one London day, 00:00 to 23:59.
+    const oneDay = await pageOf(
+      resident,
+      `?${everyStatus}&start_date=2026-06-01T00:00&end_date=2026-06-01T23:59`,
+    );
+    expect({ count: oneDay.count, ids: oneDay.results.map((permit) => permit.id) }).toEqual({
+      count: 1,
+      ids: [golf.id],
+    });
     // Eleven of the twelve is still a condition.
     const allButActive = permitStatuses.filter((status) => status !== 'ACTIVE');
     expect(await idsOf(`?${allButActive.map((status) => `status=${status}`).join('&')}`)).toEqual([
