@@ -169,5 +169,9 @@ export function writeCouncilSection(
     return;
   }
   const next = text.indexOf('\n## ', start + sectionTitle.length);
-  writeFileSync(file, `${text.slice(0, start)}${section}${next < 0 ? '' : text.slice(next + 1)}`);
+  // A blank line before the next heading, as Markdown (and the lint's Prettier) has it.
+  writeFileSync(
+    file,
+    `${text.slice(0, start)}${section}${next < 0 ? '' : `\n${text.slice(next + 1)}`}`,
+  );
 }
