@@ -45,7 +45,12 @@ export function buildBaselineApp(options: {
       const params = statement.params.map((value) =>
         value === statement.residentId ? resident : value,
       );
-      const { rows } = await options.pool.query(statement.query, params);
+      // Prepared, as the API host prepares its list statements: the least the statement can cost.
+      const { rows } = await options.pool.query({
+        name: 'kerbside_baseline_statement',
+        text: statement.query,
+        values: params,
+      });
       return { results: rows };
     });
   }
