@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { permitStatuses } from '../../contract/permit-status';
+import { users } from '../../server/db/schema';
 import { runAdminCommand } from '../../server/admin/run-admin-command';
 import { createFirebaseIdentity } from '../../server/identity/firebase-identity';
 import { openTestDatabase, type TestDatabase } from './support/test-database';
@@ -136,6 +139,82 @@ describe('GET /api/v1/auth/profile/', () => {
       process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator;
       await unreachable.close();
     }
+  });
+});
+
+describe('GET /api/v1/permits/: who asks is answered before what they ask', () => {
+  const everyStatus = permitStatuses.map((status) => `status=${status}`).join('&');
+  const myPermitsFirstRequest = `?${everyStatus}&start_date=2026-11-27T00:00&end_date=2026-11-27T23:59`;
+  const permitList = (query: string, headers: Record<string, string> = {}) =>
+    call(`${api.url}/api/v1/permits/${query}`, 'GET', { headers });
+  const bearer = (idToken: string) => ({ authorization: `Bearer ${idToken}` });
+
+  it.each(['', myPermitsFirstRequest, '?search=ford'])(
+    'answers a resident without permits an empty page (%s)',
+    async (query) => {
+      const resident = await signedInResident();
+
+      const response = await permitList(query, bearer(resident.idToken));
+
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({ count: 0, next: null, previous: null, results: [] });
+    },
+  );
+
+  it('answers 401 without a token, before reading what was asked', async () => {
+    const response = await permitList('?status=PARKED');
+
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual({ detail: 'Authentication credentials were not provided.' });
+  });
+
+  it.each([
+    ['a uid with no account here', randomUUID()],
+    ['a uid that is no resident id', 'not-a-resident-id'],
+  ])('answers 401 for a valid token with %s', async (_label, uid) => {
+    const strangerToken = await signInWithCustomToken(await api.identity.createCustomToken(uid, 0));
+
+    for (const query of ['', myPermitsFirstRequest, '?page=2']) {
+      const response = await permitList(query, bearer(strangerToken));
+
+      expect(response.status).toBe(401);
+      expect(response.body).toEqual({ detail: 'No account matches this token.' });
+    }
+  });
+
+  it('answers 401 to a session a password change ended', async () => {
+    const resident = await signedInResident();
+    // What a password change or reset does to the account (server/routes/password-routes.ts).
+    await database.db
+      .update(users)
+      .set({ sessionGeneration: sql`${users.sessionGeneration} + 1` })
+      .where(eq(users.email, resident.email));
+
+    const response = await permitList(myPermitsFirstRequest, bearer(resident.idToken));
+
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual({ detail: 'Invalid or expired token.' });
+  });
+
+  it('answers 403 to a disabled account, whatever it asks', async () => {
+    const resident = await signedInResident();
+    await runAdminCommand(database.db, { command: 'user.disable', email: resident.email });
+
+    for (const query of ['', myPermitsFirstRequest, '?page=2', '?status=PARKED', '?page=0']) {
+      const response = await permitList(query, bearer(resident.idToken));
+
+      expect(response.status).toBe(403);
+      expect(response.body).toEqual({ detail: 'User account is disabled.' });
+    }
+  });
+
+  it('answers 404 to a page past the last only once the resident is admitted', async () => {
+    const resident = await signedInResident();
+
+    const response = await permitList('?page=2', bearer(resident.idToken));
+
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual({ detail: 'Invalid page.' });
   });
 });
 
