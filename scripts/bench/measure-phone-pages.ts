@@ -72,6 +72,9 @@ async function seedSignedInResident(dataDir: string): Promise<{ email: string; p
   }
 }
 
+/** Warm-up runs on the bare page whose median benchmarkIndex calibrates the CPU slowdown. */
+const warmUpRuns = 3;
+
 /**
  * Lighthouse 12 (mobile, its default) on the production build in `outputPath` served as a static
  * host would, `rounds` times each in alternating order: a bare baseline page, /login signed out,
@@ -83,9 +86,6 @@ async function seedSignedInResident(dataDir: string): Promise<{ email: string; p
  * the HTTP cache are emptied, so its scripts are fetched as on a first visit. Then, at both
  * slowdowns, signing in on /login: its INP (`measureSignInInteraction`).
  */
-/** Warm-up runs on the bare page whose median benchmarkIndex calibrates the CPU slowdown. */
-const warmUpRuns = 3;
-
 export async function measurePhonePages(
   outputPath: string,
   dataDir: string,
