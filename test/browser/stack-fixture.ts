@@ -1,17 +1,14 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { startLocalStack, type LocalStack } from '../../scripts/stack/local-stack';
+import { adminCommandLine } from '../support/admin-command-line';
 import { productionBuild } from '../support/production-build';
-
-const run = promisify(execFile);
 
 export interface StackFixture {
   stack: LocalStack;
   dataDir: string;
-  /** Runs the real admin CLI against this stack's database, as an administrator would. */
+  /** Runs an admin CLI command line against this stack's database, as an administrator would. */
   admin(...args: string[]): Promise<string>;
   stop(): Promise<void>;
 }
@@ -28,14 +25,12 @@ interface SharedStackAddress {
   dataDir: string;
 }
 
-/** The real admin CLI, run against the database in `dataDir` as an administrator would. */
+/** An admin command line against the database in `dataDir`, as an administrator would run it. */
 export async function runAdmin(dataDir: string, ...args: string[]): Promise<string> {
-  const cli = path.resolve(__dirname, '../../server/cli/admin.ts');
-  const tsx = path.resolve(__dirname, '../../node_modules/.bin/tsx');
-  const { stdout } = await run(tsx, [cli, ...args], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-  });
-  return stdout;
+  const run = await adminCommandLine(dataDir, ...args);
+  if (run.code !== 0)
+    throw new Error(`admin ${args.join(' ')} ended with ${run.code}: ${run.stderr}`);
+  return run.stdout;
 }
 
 /** The whole product on free ports with a data directory of its own, serving this run's

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { adminEndpointPath, adminSecretHeader } from '../../server/admin/dispatch-admin-command';
 import { seedDemo } from '../../server/seed-demo';
 import { startApi, type RunningApi } from '../../server/start-api';
+import { adminCommandLine, type AdminRun } from '../support/admin-command-line';
 import { temporaryDataDir } from './support/test-database';
 import {
   call,
@@ -21,14 +22,8 @@ jest.setTimeout(120_000);
 const repositoryRoot = path.resolve(__dirname, '../..');
 const tsx = path.join(repositoryRoot, 'node_modules/.bin/tsx');
 
-interface CliRun {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 /** `npm run admin -- …` as an operator runs it: a separate process against DATA_DIR. */
-function admin(dataDir: string, ...args: string[]): Promise<CliRun> {
+function adminProcess(dataDir: string, ...args: string[]): Promise<AdminRun> {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
   delete env.DATABASE_URL;
   return new Promise((resolve, reject) => {
@@ -92,7 +87,7 @@ function runningApi(): RunningApi {
 
 describe('npm run admin, while the API host holds the database', () => {
   it('creates an invite code whose uses and permit limit registration honours', async () => {
-    const run = await admin(
+    const run = await adminProcess(
       dataDir,
       'invite',
       'create',
@@ -120,7 +115,7 @@ describe('npm run admin, while the API host holds the database', () => {
   });
 
   it('creates a random invite code with one use when given no options', async () => {
-    const run = await admin(dataDir, 'invite', 'create');
+    const run = await adminCommandLine(dataDir, 'invite', 'create');
 
     expect(run.code).toBe(0);
     const code = /^Invite code (\S+) created: 1 use\(s\), permit limit 5\.$/.exec(run.stdout)?.[1];
@@ -130,9 +125,9 @@ describe('npm run admin, while the API host holds the database', () => {
 
   it('sets each site setting', async () => {
     const runs = [
-      await admin(dataDir, 'settings', 'set', 'can_add_reference', 'true'),
-      await admin(dataDir, 'settings', 'set', 'can_schedule_permits', 'false'),
-      await admin(dataDir, 'settings', 'set', 'default_end_date_limit_hours', '48'),
+      await adminCommandLine(dataDir, 'settings', 'set', 'can_add_reference', 'true'),
+      await adminCommandLine(dataDir, 'settings', 'set', 'can_schedule_permits', 'false'),
+      await adminCommandLine(dataDir, 'settings', 'set', 'default_end_date_limit_hours', '48'),
     ];
 
     expect(runs.map((run) => run.stdout)).toEqual([
@@ -148,27 +143,41 @@ describe('npm run admin, while the API host holds the database', () => {
   });
 
   it("changes a resident's permit limit, and disables and enables the account", async () => {
-    await admin(dataDir, 'invite', 'create', '--code', 'CLI-USERS', '--uses', 'unlimited');
+    await adminCommandLine(
+      dataDir,
+      'invite',
+      'create',
+      '--code',
+      'CLI-USERS',
+      '--uses',
+      'unlimited',
+    );
     const { details } = await register(runningApi(), 'CLI-USERS');
 
-    const setLimit = await admin(dataDir, 'user', 'set-limit', details.email.toUpperCase(), '8');
+    const setLimit = await adminCommandLine(
+      dataDir,
+      'user',
+      'set-limit',
+      details.email.toUpperCase(),
+      '8',
+    );
     expect(setLimit).toMatchObject({
       code: 0,
       stdout: `The permit limit of ${details.email} is now 8.`,
     });
     expect((await profileOf(runningApi(), details.email)).body).toMatchObject({ permit_limit: 8 });
 
-    const disable = await admin(dataDir, 'user', 'disable', details.email);
+    const disable = await adminCommandLine(dataDir, 'user', 'disable', details.email);
     expect(disable.stdout).toBe(`The account ${details.email} is disabled.`);
     expect((await profileOf(runningApi(), details.email)).status).toBe(403);
 
-    await admin(dataDir, 'user', 'enable', details.email);
+    await adminCommandLine(dataDir, 'user', 'enable', details.email);
     expect((await profileOf(runningApi(), details.email)).status).toBe(200);
   });
 
   it('seeds the demo invite code and resident, once', async () => {
-    const first = await admin(dataDir, 'demo', 'seed');
-    const again = await admin(dataDir, 'demo', 'seed');
+    const first = await adminCommandLine(dataDir, 'demo', 'seed');
+    const again = await adminCommandLine(dataDir, 'demo', 'seed');
 
     expect(first.stdout).toBe(
       'Demo invite code KERBSIDE-DEMO; demo resident demo@kerbside.test created.\n' +
@@ -192,8 +201,13 @@ describe('npm run admin, while the API host holds the database', () => {
   });
 
   it('refuses what cannot be done, with exit code 1 and a reason', async () => {
-    const unknownResident = await admin(dataDir, 'user', 'disable', 'nobody@kerbside.test');
-    const takenCode = await admin(dataDir, 'invite', 'create', '--code', 'CLI-LIVE');
+    const unknownResident = await adminCommandLine(
+      dataDir,
+      'user',
+      'disable',
+      'nobody@kerbside.test',
+    );
+    const takenCode = await adminCommandLine(dataDir, 'invite', 'create', '--code', 'CLI-LIVE');
 
     expect(unknownResident).toMatchObject({
       code: 1,
@@ -212,7 +226,7 @@ describe('npm run admin, while the API host holds the database', () => {
     [['invite', 'create', '--uses', '0'], '--uses must be a whole number of at least 1, got 0.'],
     [['frobnicate'], 'Unknown command: frobnicate.'],
   ])('explains a bad command line %j', async (args, reason) => {
-    const run = await admin(dataDir, ...args);
+    const run = await adminCommandLine(dataDir, ...args);
 
     expect(run.code).not.toBe(0);
     expect(run.stderr).toContain(reason);
@@ -247,7 +261,7 @@ describe('npm run admin, while no API host runs', () => {
 
   it('opens the database itself, and the API host sees the changes when it starts', async () => {
     const runs = [
-      await admin(
+      await adminCommandLine(
         dataDir,
         'invite',
         'create',
@@ -258,9 +272,9 @@ describe('npm run admin, while no API host runs', () => {
         '--permit-limit',
         '2',
       ),
-      await admin(dataDir, 'settings', 'set', 'can_schedule_permits', 'yes'),
-      await admin(dataDir, 'settings', 'set', 'default_end_date_limit_hours', '0'),
-      await admin(dataDir, 'user', 'set-limit', email, '3'),
+      await adminCommandLine(dataDir, 'settings', 'set', 'can_schedule_permits', 'yes'),
+      await adminCommandLine(dataDir, 'settings', 'set', 'default_end_date_limit_hours', '0'),
+      await adminCommandLine(dataDir, 'user', 'set-limit', email, '3'),
     ];
     expect(runs.map((run) => run.code)).toEqual([0, 0, 0, 0]);
 
@@ -280,7 +294,7 @@ describe('npm run admin, while no API host runs', () => {
     await runningApi().close();
     api = undefined;
 
-    const run = await admin(dataDir, 'user', 'disable', email);
+    const run = await adminProcess(dataDir, 'user', 'disable', email);
 
     expect(run).toMatchObject({ code: 0, stdout: `The account ${email} is disabled.` });
     api = await startTestApi(dataDir);
