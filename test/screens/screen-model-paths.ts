@@ -61,7 +61,7 @@ const pageGoneAfter = (eventType: string) => (path: MachinePath) =>
  *   can take (`sessionPathsOnScreen`).
  * - My Permits: the cover, plus the first path where the page is gone after Next (PAGE.GO) and
  *   after a URL (QUERY.CHANGED), the two ways a resident meets a page that no longer exists. The
- *   screen test adds its own paths to every distinct view of the results.
+ *   screen test adds the few paths that show each branch and set of rows of the results.
  * test/machines/screen-model-coverage.test.ts checks that the paths kept take every transition.
  */
 function playedOnScreen(name: string, paths: MachinePath[]): MachinePath[] {
