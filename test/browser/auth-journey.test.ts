@@ -130,6 +130,9 @@ test('a resident whose account is disabled is logged out at the next validity ch
   };
   await register(resident);
   await page.waitForURL(url('/'));
+  // The dashboard has had its profile and figures: disabled before that, the resident is logged
+  // out by the dashboard's own request, and the link below is gone before it can be followed.
+  await page.getByText('Available Permits', { exact: true }).waitFor();
 
   await fixture.admin('user', 'disable', resident.email);
   await navigation().getByRole('link', { name: 'How to Guide' }).click();
