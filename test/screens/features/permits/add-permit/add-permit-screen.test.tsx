@@ -19,6 +19,7 @@ import {
   plainSite,
 } from '../../../../../machines/permits/permit-form/permit-form-samples';
 import { expectErrorSummary } from '../../../../support/error-summary';
+import { pasteInto } from '../../../../support/paste-into';
 import { exactly, renderWithProviders, residentProfile } from '../../../../support/render';
 import { dateTimeBox, dateTimeShown, typeDateTime } from '../../../../support/date-time-boxes';
 
@@ -82,13 +83,18 @@ const submitButton = () => screen.getByRole('button', { name: 'Create Permit' })
 const acknowledgement = /I have verified/;
 
 /** Fills every field a plain site asks for, acknowledgement included. */
+/**
+ * Fills the form as a resident pasting or autofilling each field would: each field's text in one
+ * input event, where typing it sends one per letter and the whole form renders again at each
+ * (the typing itself is the subject of the registration tests below).
+ */
 async function fillPlainForm(user: UserEvent) {
-  await user.type(textField(/^Registration number/), 'ab12 cde');
-  await user.type(textField(/^Make/), 'Ford');
-  await user.type(textField(/^Model/), 'Focus');
-  await user.type(textField('Colour (optional)'), 'Blue');
-  await user.type(textField('Driver first name (optional)'), 'Sam');
-  await user.type(textField('Driver last name (optional)'), 'Jones');
+  await pasteInto(user, textField(/^Registration number/), 'ab12 cde');
+  await pasteInto(user, textField(/^Make/), 'Ford');
+  await pasteInto(user, textField(/^Model/), 'Focus');
+  await pasteInto(user, textField('Colour (optional)'), 'Blue');
+  await pasteInto(user, textField('Driver first name (optional)'), 'Sam');
+  await pasteInto(user, textField('Driver last name (optional)'), 'Jones');
   await typeDateTime(user, dateField(/^Expiry date/), '2026-06-02T18:00');
   await user.click(checkbox(acknowledgement));
 }
