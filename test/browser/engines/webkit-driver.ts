@@ -1,7 +1,7 @@
 import axe from 'axe-core';
 import { pageTextsInPage } from '../../support/page-texts';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { Builder, By, Key, type WebDriver } from 'selenium-webdriver';
+import { Builder, By, Key, error as webDriverError, type WebDriver } from 'selenium-webdriver';
 import { findFreePort } from '../../../scripts/stack/free-port';
 import { axeRunOptions, describeAxeViolation, type AxeViolationSummary } from '../axe';
 import {
@@ -162,7 +162,22 @@ export async function startWebKitDriver(): Promise<EngineDriver> {
       }
     },
     fill: async (label, value) => (await target('textbox', label)).sendKeys(value),
-    click: async (role, name) => (await target(role, name)).click(),
+    // A menu still opening (placed and faded in once open) can refuse a click as not
+    // interactable, as a CI run on a loaded machine saw with the account menu's Log out: WebDriver
+    // refuses at once where a person, or Playwright, waits for the item to be there to click.
+    click: (role, name) =>
+      waitUntil(
+        async () => {
+          try {
+            await (await target(role, name)).click();
+            return true;
+          } catch (error) {
+            if (error instanceof webDriverError.ElementNotInteractableError) return false;
+            throw error;
+          }
+        },
+        () => `The ${role} ${JSON.stringify(name)} could not be clicked (not interactable)`,
+      ),
     focus: async (label, group) => {
       await target('textbox', label, group);
       await session().executeScript((selector: string) => {
