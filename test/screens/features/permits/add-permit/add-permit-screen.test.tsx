@@ -82,11 +82,11 @@ const checkbox = (name: string | RegExp) => screen.getByRole('checkbox', { name 
 const submitButton = () => screen.getByRole('button', { name: 'Create Permit' });
 const acknowledgement = /I have verified/;
 
-/** Fills every field a plain site asks for, acknowledgement included. */
 /**
- * Fills the form as a resident pasting or autofilling each field would: each field's text in one
- * input event, where typing it sends one per letter and the whole form renders again at each
- * (the typing itself is the subject of the registration tests below).
+ * Fills every field a plain site asks for, acknowledgement included, as a resident pasting or
+ * autofilling each field would: each field's text in one input event, where typing it sends one
+ * per letter and the whole form renders again at each (the typing itself is the subject of the
+ * registration tests below).
  */
 async function fillPlainForm(user: UserEvent) {
   await pasteInto(user, textField(/^Registration number/), 'ab12 cde');
