@@ -26,9 +26,6 @@ import { startServedApp, type ServedApp } from './served-app';
 
 jest.setTimeout(60_000);
 
-/** At most this many paths of a flow run as they are; a longer list runs its transition cover. */
-const allPathsUpTo = 12;
-
 interface ChromiumPath {
   title: string;
   path: MachinePath;
@@ -41,9 +38,11 @@ function modelOf(screen: BrowserScreen): FlowModel {
 }
 
 /**
- * The paths of a flow doc (machines/flow-models/flow-models.ts, flowDocPath) a browser walks: all of them for a small flow, else the few
- * that together walk every transition. A title says where the path ends and its steps, and its
- * number in the doc.
+ * The paths of a flow doc (machines/flow-models/flow-models.ts, flowDocPath) a browser walks: the
+ * few that together walk every transition the browser can produce, as the screen models do
+ * (test/screens/screen-model-paths.ts): each path costs about 2 s in Chromium before its first
+ * step, and the machine model tests in test/machines/ play every path. A title says where the path
+ * ends and its steps, and its number in the doc.
  */
 function chromiumPaths(screen: BrowserScreen): ChromiumPath[] {
   const model = modelOf(screen);
@@ -54,9 +53,7 @@ function chromiumPaths(screen: BrowserScreen): ChromiumPath[] {
       steps: path.steps,
     }))
     .filter(({ path }) => producible(screen, path));
-  return numbered.length <= allPathsUpTo
-    ? numbered
-    : pathsOverEveryTransition(model.machine, numbered);
+  return pathsOverEveryTransition(model.machine, numbered);
 }
 
 /**
