@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ICAL from 'ical.js';
@@ -76,9 +76,14 @@ afterAll(async () => {
  * connection, so the file is copied here rather than read where the browser put it. */
 async function download(click: () => Promise<void>) {
   const [file] = await Promise.all([page.waitForEvent('download'), click()]);
-  const copy = path.join(mkdtempSync(path.join(tmpdir(), 'kerbside-download-')), 'file');
-  await file.saveAs(copy);
-  return { name: file.suggestedFilename(), text: readFileSync(copy, 'utf8') };
+  const directory = mkdtempSync(path.join(tmpdir(), 'kerbside-download-'));
+  try {
+    const copy = path.join(directory, 'file');
+    await file.saveAs(copy);
+    return { name: file.suggestedFilename(), text: readFileSync(copy, 'utf8') };
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
 }
 
 test('"Export CSV" downloads every permit of the list, across its pages, as residents see them', async () => {
