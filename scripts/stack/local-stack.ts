@@ -9,6 +9,9 @@ export interface LocalStackOptions {
   webPort: number;
   apiPort: number;
   emulatorPort: number;
+  /** An Auth emulator already running (host:port), used instead of starting one: `emulatorPort`
+   * is then not used, and `stop` leaves that emulator running. */
+  runningEmulatorHost?: string;
   dataDir: string;
   databaseUrl?: string;
   webMode: 'development' | 'production';
@@ -41,8 +44,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     for (const stop of stops.reverse()) await stop().catch((error) => console.error(error));
   };
   try {
-    const emulator = await startAuthEmulator({ port: options.emulatorPort, projectId });
-    stops.push(emulator.stop);
+    let emulatorHost = options.runningEmulatorHost;
+    if (!emulatorHost) {
+      const emulator = await startAuthEmulator({ port: options.emulatorPort, projectId });
+      stops.push(emulator.stop);
+      emulatorHost = emulator.host;
+    }
 
     // The API's CORS origin names the web app's port, so that port must be known first.
     const webPort = options.webPort || (await findFreePort());
@@ -56,7 +63,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       dataDir: path.resolve(options.dataDir),
       databaseUrl: options.databaseUrl,
       webOrigin,
-      authEmulatorHost: emulator.host,
+      authEmulatorHost: emulatorHost,
       projectId,
       seedDemo: options.seedDemo ? {} : undefined,
     });
@@ -66,7 +73,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const runtimeConfig: RuntimeConfig = {
       apiBaseUrl: apiUrl,
       firebase: { apiKey: 'demo-api-key', authDomain: 'localhost', projectId },
-      authEmulatorUrl: `http://${emulator.host}`,
+      authEmulatorUrl: `http://${emulatorHost}`,
       appName: 'Kerbside',
       supportEmail: options.supportEmail ?? 'support@kerbside.test',
     };
@@ -78,7 +85,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     return {
       webUrl: web.url.replace('127.0.0.1', 'localhost'),
       apiUrl,
-      emulatorHost: emulator.host,
+      emulatorHost,
       demo: api.demo,
       stop: stopAll,
     };

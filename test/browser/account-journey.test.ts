@@ -8,7 +8,7 @@ import {
   registerThroughForm,
   type E2eResident,
 } from './resident-journeys';
-import { startStackFixture, type StackFixture } from './stack-fixture';
+import { startOwnStackFixture, type StackFixture } from './stack-fixture';
 
 jest.setTimeout(180_000);
 
@@ -25,7 +25,7 @@ const resident: E2eResident = {
 };
 
 beforeAll(async () => {
-  fixture = await startStackFixture();
+  fixture = await startOwnStackFixture();
   await fixture.admin('invite', 'create', '--code', inviteCode, '--permit-limit', '5');
   await fixture.admin('cap', 'set', 'monthly', '4');
   browser = await launchChromium();

@@ -10,7 +10,7 @@ import {
   typeDateTime,
   type E2eResident,
 } from './resident-journeys';
-import { startStackFixture, type StackFixture } from './stack-fixture';
+import { startOwnStackFixture, type StackFixture } from './stack-fixture';
 
 jest.setTimeout(180_000);
 
@@ -28,7 +28,7 @@ const resident: E2eResident = {
 };
 
 beforeAll(async () => {
-  fixture = await startStackFixture();
+  fixture = await startOwnStackFixture();
   await fixture.admin('invite', 'create', '--code', inviteCode, '--permit-limit', '10');
   await fixture.admin('settings', 'set', 'can_add_reference', 'true');
   await fixture.admin('settings', 'set', 'can_schedule_permits', 'true');

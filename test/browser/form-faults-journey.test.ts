@@ -10,7 +10,7 @@ import {
   typeDateTime,
   type E2eResident,
 } from './resident-journeys';
-import { startStackFixture, type StackFixture } from './stack-fixture';
+import { startOwnStackFixture, type StackFixture } from './stack-fixture';
 
 // Issue 33: three faults a resident met on Add Permit and My Permits in Chromium.
 
@@ -22,7 +22,7 @@ let browser: Browser;
 const inviteCode = `E2E-FAULTS-${Date.now()}`;
 
 beforeAll(async () => {
-  fixture = await startStackFixture();
+  fixture = await startOwnStackFixture();
   await fixture.admin(
     'invite',
     'create',

@@ -10,7 +10,7 @@ import {
   type ResidentApi,
   typeDateTime,
 } from './resident-journeys';
-import { startStackFixture, type StackFixture } from './stack-fixture';
+import { startOwnStackFixture, type StackFixture } from './stack-fixture';
 
 jest.setTimeout(240_000);
 
@@ -42,7 +42,7 @@ const registration = (index: number) => `LST${String(index).padStart(2, '0')}`;
 
 beforeAll(async () => {
   process.env[providerLatency.name] = providerLatency.value;
-  fixture = await startStackFixture();
+  fixture = await startOwnStackFixture();
   await fixture.admin('invite', 'create', '--code', inviteCode, '--permit-limit', '100');
   await fixture.admin('settings', 'set', 'can_schedule_permits', 'true');
   browser = await launchChromium();

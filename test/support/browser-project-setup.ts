@@ -5,6 +5,7 @@ import {
   startStackFixture,
   type StackFixture,
 } from '../browser/stack-fixture';
+import { provideDatabaseTemplate } from '../server/support/test-database';
 import productionBuildSetup from './production-build-setup';
 
 declare global {
@@ -12,15 +13,20 @@ declare global {
 }
 
 /**
- * Jest globalSetup for the browser project: the production bundle (as for the build project), then
- * one stack and one Chromium that every browser suite shares, where each suite used to start its
- * own (an emulator, a migrated database and a browser, 10–20 s a suite on two cores).
+ * Jest globalSetup for the browser project: the production bundle (as for the build project) and
+ * the migrated database every stack copies, then one stack and one Chromium that every browser
+ * suite shares, where each suite used to start its own (an emulator, a migrated database and a
+ * browser, 10–20 s a suite on two cores). The stack uses the server project's Auth emulator when
+ * its globalSetup (server-project-setup.ts) ran first, as it does in `npm test`.
  */
 export default async function browserProjectSetup(): Promise<void> {
-  await productionBuildSetup();
+  await Promise.all([productionBuildSetup(), provideDatabaseTemplate()]);
   // The shared host runs in Jest's own process: its request log would fill the run's output.
   process.env.LOG_LEVEL ??= 'warn';
-  const [fixture, chromium] = await Promise.all([startStackFixture(), launchChromiumServer()]);
+  const [fixture, chromium] = await Promise.all([
+    startStackFixture({ runningEmulatorHost: globalThis.kerbsideAuthEmulator?.host }),
+    launchChromiumServer(),
+  ]);
   globalThis.kerbsideE2eProject = { fixture, chromium };
   await fixture.admin('settings', 'set', 'can_schedule_permits', 'true');
   // Test workers inherit these (test/browser/stack-fixture.ts and scripts/stack/chromium.ts read them).

@@ -1,3 +1,4 @@
+import { removeDatabaseTemplate } from '../server/support/test-database';
 import productionBuildTeardown from './production-build-teardown';
 
 /** Jest globalTeardown for the browser project: stops what browser-project-setup.ts started. */
@@ -7,4 +8,5 @@ export default async function browserProjectTeardown(): Promise<void> {
   await project?.chromium.close();
   await project?.fixture.stop();
   productionBuildTeardown();
+  removeDatabaseTemplate();
 }

@@ -1,8 +1,5 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { startAuthEmulator, type RunningAuthEmulator } from '../../scripts/stack/auth-emulator';
-import { createDatabaseTemplate, databaseTemplateVariable } from '../server/support/test-database';
+import { provideDatabaseTemplate } from '../server/support/test-database';
 
 const projectId = 'demo-kerbside';
 
@@ -15,7 +12,6 @@ declare global {
  * migrated database that each file's databases are copied from.
  */
 export default async function serverProjectSetup(): Promise<void> {
-  const template = mkdtempSync(path.join(tmpdir(), 'kerbside-database-template-'));
   // When the browser project's globalSetup ran first, its stack's API host (in this same process)
   // set FIREBASE_AUTH_EMULATOR_HOST, which firebase-admin reads at each call: a second emulator
   // named there would make that host check its residents' tokens against the wrong emulator.
@@ -23,13 +19,12 @@ export default async function serverProjectSetup(): Promise<void> {
   const running = process.env.FIREBASE_AUTH_EMULATOR_HOST;
   const [emulator] = await Promise.all([
     running ? undefined : startAuthEmulator({ projectId }),
-    createDatabaseTemplate(template),
+    provideDatabaseTemplate(),
   ]);
   globalThis.kerbsideAuthEmulator = emulator;
   // Test workers inherit these, so firebase-admin in every test file talks to this emulator.
   process.env.FIREBASE_AUTH_EMULATOR_HOST = running ?? emulator!.host;
   process.env.FIREBASE_PROJECT_ID = projectId;
-  process.env[databaseTemplateVariable] = template;
   // Hosts started in-process stay quiet; a test that reads the log passes its own logger.
   process.env.LOG_LEVEL ??= 'silent';
 }

@@ -17,18 +17,35 @@ export const databaseTemplateVariable = 'KERBSIDE_TEST_DATABASE_TEMPLATE';
  * Makes a PGlite database with every migration applied in `dataDir`, for copying: a new PGlite
  * directory takes seconds to initialise and migrate, a copy of one a fraction of that.
  */
-export async function createDatabaseTemplate(dataDir: string): Promise<void> {
+async function createDatabaseTemplate(dataDir: string): Promise<void> {
   const connection = await openDatabase({ dataDir });
   await connection.close();
 }
 
 /**
- * A temporary data directory holding a copy of this run's migrated database (test/support/
- * server-project-setup.ts makes it), or an empty one outside the server project. Opening it
- * still runs the migrations, which find nothing left to do.
+ * The migrated database of this run, made by the first of the server and browser projects'
+ * globalSetups that asks (test/support/server-project-setup.ts, browser-project-setup.ts) and
+ * named to the test workers; each project's globalTeardown removes it (`removeDatabaseTemplate`).
  */
-export function temporaryDataDir(): string {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'kerbside-server-test-'));
+export async function provideDatabaseTemplate(): Promise<void> {
+  if (process.env[databaseTemplateVariable]) return;
+  const template = mkdtempSync(path.join(tmpdir(), 'kerbside-database-template-'));
+  await createDatabaseTemplate(template);
+  process.env[databaseTemplateVariable] = template;
+}
+
+export function removeDatabaseTemplate(): void {
+  const template = process.env[databaseTemplateVariable];
+  if (template) rmSync(template, { recursive: true, force: true });
+}
+
+/**
+ * A temporary data directory holding a copy of this run's migrated database
+ * (`provideDatabaseTemplate`), or an empty one outside the server and browser projects. Opening
+ * it still runs the migrations, which find nothing left to do.
+ */
+export function temporaryDataDir(prefix = 'kerbside-server-test-'): string {
+  const dataDir = mkdtempSync(path.join(tmpdir(), prefix));
   const template = process.env[databaseTemplateVariable];
   if (template) cpSync(template, dataDir, { recursive: true });
   return dataDir;
