@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { IncomingMessage, ServerResponse } from 'node:http';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import { defaultCredentialThrottles, type CredentialThrottles } from './auth/attempt-throttle';
 import type { Database } from './db/database';
 import { HttpError } from './http/http-error';
@@ -74,11 +74,19 @@ function clientErrorDetail(error: FastifyError, contentType: string | undefined)
   }
 }
 
-/** http://127.0.0.1:<port> of the listening server: the public URL of a development host. */
-function ownLoopbackUrl(app: FastifyInstance): string {
-  const address = app.server.address();
-  const port = address && typeof address !== 'string' ? address.port : 80;
-  return `http://127.0.0.1:${port}`;
+/**
+ * http://127.0.0.1:<port> of the listening server: the public URL of a development host. Asked of
+ * the socket once it listens, not for every list page (a system call, dear in a virtual machine).
+ */
+function ownLoopbackUrl(app: FastifyInstance): () => string {
+  let listening: string | undefined;
+  return () => {
+    if (listening) return listening;
+    const address = app.server.address();
+    if (!address || typeof address === 'string') return 'http://127.0.0.1:80';
+    listening = `http://127.0.0.1:${address.port}`;
+    return listening;
+  };
 }
 
 /** What Node's HTTP parser could not read, as the answer words it. */
@@ -174,11 +182,15 @@ export function buildApp(deps: AppDependencies): FastifyInstance {
   // Once the body is parsed, before any route reads it: no NUL reaches the database.
   app.addHook('preValidation', async (request) => refuseNullCharacters(request));
   // nosniff, no X-Powered-By, and a CSP for JSON: nothing to load, and no page may frame it.
-  app.register(helmet, {
+  // Helmet's middleware is built once: the Fastify plugin built it again for every request.
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
     },
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    securityHeaders(request.raw, reply.raw, () => done());
   });
   app.setNotFoundHandler(async (request, reply) => {
     const refused = refusedEarly.get(request.raw);
@@ -196,10 +208,11 @@ export function buildApp(deps: AppDependencies): FastifyInstance {
   });
 
   const throttles = { ...defaultCredentialThrottles(), ...deps.throttles };
+  const loopbackUrl = ownLoopbackUrl(app);
   const verificationSender = {
     db: deps.db,
     mailer: deps.mailer,
-    publicUrl: () => deps.publicUrl ?? ownLoopbackUrl(app),
+    publicUrl: () => deps.publicUrl ?? loopbackUrl(),
     mailsPerAccountPerHour: deps.mailsPerAccountPerHour,
   };
   app.register(authRoutes, {
@@ -232,7 +245,7 @@ export function buildApp(deps: AppDependencies): FastifyInstance {
     db: deps.db,
     identity: deps.identity,
     onPermitChanged: deps.onPermitChanged,
-    publicUrl: () => deps.publicUrl ?? ownLoopbackUrl(app),
+    publicUrl: () => deps.publicUrl ?? loopbackUrl(),
   });
   app.register(emailPreferenceRoutes, {
     prefix: '/api/v1',
