@@ -16,8 +16,9 @@ declare global {
  * Jest globalSetup for the browser project: the production bundle (as for the build project) and
  * the migrated database every stack copies, then one stack and one Chromium that every browser
  * suite shares, where each suite used to start its own (an emulator, a migrated database and a
- * browser, 10–20 s a suite on two cores). The stack uses the server project's Auth emulator when
- * its globalSetup (server-project-setup.ts) ran first, as it does in `npm test`.
+ * browser, 10–20 s a suite on two cores). Jest runs the projects' globalSetups in the order of
+ * their first suites: when the server project's (server-project-setup.ts) ran first, the stack
+ * uses its Auth emulator; otherwise that project uses this stack's. Either way, one per run.
  */
 export default async function browserProjectSetup(): Promise<void> {
   await Promise.all([productionBuildSetup(), provideDatabaseTemplate()]);
