@@ -18,6 +18,7 @@ import { FlashMessageProvider } from '../../src/shell/flash-message-provider';
 import { siteSettingsMachine } from '../../machines/site-settings-machine';
 import { visitorPassListMachine } from '../../machines/visitor-passes/visitor-pass-list/visitor-pass-list-machine';
 import { languageMachine } from '../../machines/language/language-machine';
+import { dashboardFiguresOf } from './dashboard-figures';
 
 /**
  * The visitor passes a screen meets unless its test fakes them: a host without the capability
@@ -44,9 +45,19 @@ const hostWithoutLanguages = languageMachine.provide({
   actions: languageActors.actions,
 });
 
+/** Where the API client points unless a test brings a host stand-in: nothing listens there. */
+const noApiHost = 'http://127.0.0.1:1';
+
+/**
+ * The dashboard's figures (the allowance on Add Permit and the Dashboard) where no API host
+ * stands behind the test: none, as every call to `noApiHost` fails, without the three refused
+ * connections and console warnings each render made (a third of a clean-clone run's log).
+ */
+const dashboardWithoutHost = dashboardFiguresOf({ profile: null, capInfo: null });
+
 /** The runtime configuration every web test runs with (what `public/config.js` gives the page). */
 const testConfig: KerbsideConfig = {
-  apiBaseUrl: 'http://127.0.0.1:1',
+  apiBaseUrl: noApiHost,
   firebase: { apiKey: 'test-api-key', authDomain: 'localhost', projectId: 'demo-kerbside' },
   authEmulatorUrl: null,
   appName: 'Kerbside',
@@ -137,8 +148,11 @@ export function renderWithProviders(
     browserHistory?: boolean;
   } & Omit<RenderOptions, 'wrapper'> = {},
 ) {
+  const hostless = (window.__KERBSIDE_CONFIG__ as KerbsideConfig).apiBaseUrl === noApiHost;
   const overrides: MachineOverrides = {
     session: sessionMachineFor(session),
+    // A test that points the app at a host stand-in gets the dashboard's real calls to it.
+    ...(hostless && { dashboard: dashboardWithoutHost }),
     visitorPassList: hostWithoutVisitorPasses,
     language: hostWithoutLanguages,
     ...(siteSettings && {
