@@ -2,19 +2,11 @@ import { DateTime } from 'luxon';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchChromium } from '../../../scripts/stack/chromium';
 import { residentApi } from '../resident-journeys';
-import { describeCoreJourney } from './core-journey';
-import { describeVisitorJourney } from './visitor-journey';
-import { describeWelshJourney } from './welsh-journey';
 import { startChromiumDriver } from './chromium-driver';
+import { describeEngineJourneys } from './engine-journeys';
 
-// The core journey in Chromium; see core-journey.ts.
-const journey = describeCoreJourney(startChromiumDriver);
-
-// The visitor's journey in Chromium; see visitor-journey.ts.
-describeVisitorJourney(startChromiumDriver);
-
-// Issue 40's Welsh journey in the same engine; see welsh-journey.ts.
-describeWelshJourney(startChromiumDriver);
+// The core, visitor and Welsh journeys in Chromium; see engine-journeys.ts.
+const journey = describeEngineJourneys(startChromiumDriver);
 
 // Windows high contrast, as Chromium emulates it, on the same stack.
 describe('with forced colours', () => {

@@ -4,10 +4,14 @@ import { permitsStoredFor, registerThroughApi, type E2eResident } from '../resid
 import { sharedStackFixture, type StackFixture } from '../stack-fixture';
 import { typePermitDates, type EngineDriver } from './engine-driver';
 
-/** A phone (an iPhone 12–15's viewport) and a laptop. */
+/**
+ * A laptop and a phone (an iPhone 12–15's viewport). The laptop first: WebKit's driver starts at
+ * that size and starts a new browser for another (webkit-driver.ts), and the visitor's journey
+ * after this one is on the phone.
+ */
 const viewports = [
-  { name: 'a 390×844 phone', width: 390, height: 844 },
   { name: 'a 1280×800 desktop', width: 1280, height: 800 },
+  { name: 'a 390×844 phone', width: 390, height: 844 },
 ] as const;
 
 /** A London date some days ahead at a fixed time, so no run lands on a minute boundary. */
@@ -121,18 +125,11 @@ async function residentCoreJourney(
 }
 
 /**
- * Runs the core journey in one engine at a phone's size and a desktop's, against one real stack:
- * each engine's test file (chromium-journey.test.ts, firefox-journey.test.ts,
- * webkit-journey.test.ts) calls this with its driver.
+ * Runs the core journey in one engine at a desktop's size and a phone's, against one real stack,
+ * in the engine's browser of engine-journeys.ts. It leaves the browser signed out.
  */
-export function describeCoreJourney(startDriver: () => Promise<EngineDriver>): {
-  /** The stack the journeys run against, once `beforeAll` has started it. */
-  fixture: () => StackFixture;
-  /** The resident the journeys sign in as. */
-  resident: E2eResident;
-} {
+export function describeCoreJourney(engineDriver: () => EngineDriver): CoreJourney {
   let fixture: StackFixture;
-  let driver: EngineDriver;
   const inviteCode = `E2E-ENGINE-${Date.now()}`;
   const resident: E2eResident = {
     email: `dorothy.${Date.now()}@example.com`,
@@ -145,14 +142,7 @@ export function describeCoreJourney(startDriver: () => Promise<EngineDriver>): {
     fixture = sharedStackFixture();
     await fixture.admin('invite', 'create', '--code', inviteCode, '--permit-limit', '10');
     await registerThroughApi(fixture.stack, inviteCode, resident);
-    driver = await startDriver();
   }, 300_000);
-
-  // Closing a browser waits on its processes: over Jest's 5 s on a loaded machine (Firefox).
-  afterAll(async () => {
-    await driver?.close();
-    await fixture?.stop();
-  }, 60_000);
 
   // The three engines' suites share one stack (test/support/browser-project-setup.ts) and may run at
   // once: each books registrations of its own, three letters of its own and a digit (a standard
@@ -163,10 +153,18 @@ export function describeCoreJourney(startDriver: () => Promise<EngineDriver>): {
   test.each(viewports.map((viewport, index) => ({ ...viewport, vrm: `${letters}${index + 1}` })))(
     'a resident signs in, adds, lists, updates, sets live and cancels a permit, and signs out on $name',
     async ({ width, height, vrm }) => {
+      const driver = engineDriver();
       await driver.setViewport({ width, height });
       await residentCoreJourney(driver, fixture, resident, vrm, width);
     },
     180_000,
   );
   return { fixture: () => fixture, resident };
+}
+
+export interface CoreJourney {
+  /** The stack the journeys run against, once `beforeAll` has started it. */
+  fixture: () => StackFixture;
+  /** The resident the journeys sign in as. */
+  resident: E2eResident;
 }

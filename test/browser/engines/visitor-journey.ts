@@ -18,16 +18,15 @@ import { typePermitDates, type EngineDriver } from './engine-driver';
 /**
  * The visitor's journey in one engine on a 390×844 phone, against the shared stack: a resident's
  * single-use pass is opened with no session, booked with the typo guard's registration rules, and
- * then refused when opened again. Each engine's test file (chromium-journey.test.ts,
- * firefox-journey.test.ts, webkit-journey.test.ts) calls this with its driver.
+ * then refused when opened again. Run in the engine's browser of engine-journeys.ts, which the
+ * core journey left signed out.
  */
-export function describeVisitorJourney(startDriver: () => Promise<EngineDriver>): void {
-  describe('the visitor with a link', () => visitorJourney(startDriver));
+export function describeVisitorJourney(engineDriver: () => EngineDriver): void {
+  describe('the visitor with a link', () => visitorJourney(engineDriver));
 }
 
-function visitorJourney(startDriver: () => Promise<EngineDriver>): void {
+function visitorJourney(engineDriver: () => EngineDriver): void {
   let fixture: StackFixture;
-  let driver: EngineDriver;
   let pass: VisitorPassCreated;
   const inviteCode = `E2E-VISIT-${Date.now()}-${randomInt(1_000_000)}`;
   const resident: E2eResident = {
@@ -47,14 +46,7 @@ function visitorJourney(startDriver: () => Promise<EngineDriver>): void {
     pass = await createVisitorPass(await residentApi(fixture.stack, resident), 'Plumber', {
       days: 7,
     });
-    driver = await startDriver();
-    await driver.setViewport({ width: 390, height: 844 });
   }, 300_000);
-
-  // Closing a browser waits on its processes: over Jest's 5 s on a loaded machine (Firefox).
-  afterAll(async () => {
-    await driver?.close();
-  }, 60_000);
 
   test('a visitor with no account books parking on a 390×844 phone, and the used link is refused', async () => {
     const leave = DateTime.now().setZone('Europe/London').plus({ days: 2 }).set({
@@ -62,6 +54,8 @@ function visitorJourney(startDriver: () => Promise<EngineDriver>): void {
       minute: 30,
     });
     const link = `${fixture.stack.webUrl}/visit/${pass.token}`;
+    const driver = engineDriver();
+    await driver.setViewport({ width: 390, height: 844 });
 
     await driver.goto(link);
     await driver.waitForText('Book visitor parking');

@@ -119,15 +119,41 @@ async function startWebKitSession(size: ViewportSize): Promise<WebKitSession> {
   }
 }
 
+/** A session whose page is `size` inside, as a test asked for it. */
+async function startWebKitSessionSized(size: ViewportSize): Promise<WebKitSession> {
+  const started = await startWebKitSession(size);
+  try {
+    await started.session
+      .manage()
+      .window()
+      .setRect({ x: 0, y: 0, ...size });
+    const inner = await started.session.executeScript<ViewportSize>(() => ({
+      width: window.innerWidth,
+      height: window.innerHeight,
+    }));
+    if (inner.width !== size.width || inner.height !== size.height) {
+      throw new Error(
+        `WebKit's viewport is ${inner.width}×${inner.height}, not ${size.width}×${size.height}`,
+      );
+    }
+    return started;
+  } catch (error) {
+    await started.stop();
+    throw error;
+  }
+}
+
 /**
  * WebKit, the engine of Safari, as WebKitGTK's MiniBrowser (Debian's webkit2gtk-driver) driven by
  * selenium-webdriver through WebKitWebDriver, on an Xvfb display of its own. MiniBrowser's window
  * cannot be narrower than its toolbar (447 px), so a viewport is a full-screen MiniBrowser on a
- * screen of that size: `setViewport` starts a new browser, before the test's first `goto`. The
- * driver stops MiniBrowser, WebKitWebDriver and Xvfb when it closes.
+ * screen of that size: `setViewport` to another size starts a new browser (with nothing stored),
+ * before the test's first `goto`; to the size it has, it changes nothing. The driver stops
+ * MiniBrowser, WebKitWebDriver and Xvfb when it closes.
  */
 export async function startWebKitDriver(): Promise<EngineDriver> {
-  let current = await startWebKitSession({ width: 1280, height: 800 });
+  let size: ViewportSize = { width: 1280, height: 800 };
+  let current = await startWebKitSessionSized(size);
   const session = () => current.session;
 
   const inPage: InPage = (script, arg) => session().executeScript(script, arg);
@@ -144,22 +170,11 @@ export async function startWebKitDriver(): Promise<EngineDriver> {
         async () => new URL(await session().getCurrentUrl()).pathname === path,
         async () => `Still at ${await session().getCurrentUrl()}, not ${path}`,
       ),
-    setViewport: async (size) => {
+    setViewport: async (wanted) => {
+      if (wanted.width === size.width && wanted.height === size.height) return;
       await current.stop();
-      current = await startWebKitSession(size);
-      await session()
-        .manage()
-        .window()
-        .setRect({ x: 0, y: 0, ...size });
-      const inner = await session().executeScript<ViewportSize>(() => ({
-        width: window.innerWidth,
-        height: window.innerHeight,
-      }));
-      if (inner.width !== size.width || inner.height !== size.height) {
-        throw new Error(
-          `WebKit's viewport is ${inner.width}×${inner.height}, not ${size.width}×${size.height}`,
-        );
-      }
+      current = await startWebKitSessionSized(wanted);
+      size = wanted;
     },
     fill: async (label, value) => (await target('textbox', label)).sendKeys(value),
     // A menu still opening (placed and faded in once open) can refuse a click as not

@@ -20,15 +20,21 @@ async function expectWelshPage(driver: EngineDriver) {
  * switches to Cymraeg on /login, signs in and walks the Dashboard, Add Permit (refused, with the
  * error summary, then sent), My Permits with a dialog, the How to Guide and Settings, every page
  * Welsh; after a reload, and after signing in on a second browser that never chose, it is still
- * Welsh (the choice kept on the API host). Each engine's test file calls this with its driver.
+ * Welsh (the choice kept on the API host). Run in the engine's browser of engine-journeys.ts,
+ * signed out, and last, as it leaves that browser Welsh; `startDriver` starts the second browser.
  */
-export function describeWelshJourney(startDriver: () => Promise<EngineDriver>): void {
-  describe('in Welsh', () => welshJourney(startDriver));
+export function describeWelshJourney(
+  engineDriver: () => EngineDriver,
+  startDriver: () => Promise<EngineDriver>,
+): void {
+  describe('in Welsh', () => welshJourney(engineDriver, startDriver));
 }
 
-function welshJourney(startDriver: () => Promise<EngineDriver>): void {
+function welshJourney(
+  engineDriver: () => EngineDriver,
+  startDriver: () => Promise<EngineDriver>,
+): void {
   let fixture: StackFixture;
-  let driver: EngineDriver;
   const inviteCode = `E2E-CYMRAEG-${Date.now()}-${randomInt(1_000_000)}`;
   const resident: E2eResident = {
     email: `gwenllian.${Date.now()}.${randomInt(1_000_000)}@example.com`,
@@ -43,17 +49,12 @@ function welshJourney(startDriver: () => Promise<EngineDriver>): void {
     fixture = sharedStackFixture();
     await fixture.admin('invite', 'create', '--code', inviteCode, '--permit-limit', '10');
     await registerThroughApi(fixture.stack, inviteCode, resident);
-    driver = await startDriver();
-    await driver.setViewport({ width: 1280, height: 800 });
   }, 300_000);
-
-  // Closing a browser waits on its processes: over Jest's 5 s on a loaded machine (Firefox).
-  afterAll(async () => {
-    await driver?.close();
-  }, 60_000);
 
   test('a resident chooses Cymraeg on /login and every page stays Welsh, after a reload and on a second browser', async () => {
     const web = fixture.stack.webUrl;
+    const driver = engineDriver();
+    await driver.setViewport({ width: 1280, height: 800 });
     await driver.goto(`${web}/login`);
     await driver.click('link', 'Cymraeg');
     await driver.waitForText(cy('Sign in to {appName}', { appName: 'Kerbside' }));
