@@ -4,6 +4,36 @@ import { chromium, type Browser, type BrowserServer, type LaunchOptions } from '
  * about the Chromium they share. */
 export const chromiumServerVariable = 'KERBSIDE_E2E_CHROMIUM';
 
+/**
+ * The features playwright-core turns off (its `chromiumSwitches`, as of 1.65), and the omnibox's
+ * popup. Headless Chromium 156 gives each window an address bar whose popup is a web page of its
+ * own (chrome://omnibox-popup.top-chrome), in a renderer that works at every page's navigation:
+ * 51 s of CPU in a 116 s run of the flows in Chromium, which took 87 s without it. Chromium reads
+ * the last `--disable-features` only, so this one repeats playwright-core's list;
+ * `launchChromiumServer` checks that it still does.
+ */
+const disabledFeatures = [
+  'AimEnabled',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsFirstBalancedModeAutoEnable',
+  'HttpsUpgrades',
+  'LensOverlay',
+  'MediaRouter',
+  'NetworkTimeServiceQuerying',
+  'OptimizationHints',
+  'PaintHolding',
+  'PreconnectToSearch',
+  'TcpPortRandomizationWin',
+  'ThirdPartyStoragePartitioning',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+  'msForceBrowserSignIn',
+  'WebUIOmniboxPopup',
+  'WebUIOmniboxAimPopup',
+  'WebUIOmniboxFullPopup',
+];
+
 // Debian's Chromium (or CHROME_PATH); playwright-core never downloads a browser. The flags keep
 // Chromium from reaching out to the network, which this machine does not have.
 const launchOptions: LaunchOptions = {
@@ -17,12 +47,33 @@ const launchOptions: LaunchOptions = {
     '--disable-background-networking',
     '--disable-component-update',
     '--disable-sync',
+    `--disable-features=${disabledFeatures.join(',')}`,
   ],
 };
 
+/**
+ * The features an earlier `--disable-features` of `commandLine` turned off that its last one, the
+ * one Chromium reads, leaves on.
+ */
+export function featuresNoLongerDisabled(commandLine: readonly string[]): string[] {
+  const lists = commandLine
+    .filter((arg) => arg.startsWith('--disable-features='))
+    .map((arg) => arg.slice('--disable-features='.length).split(','));
+  const last = new Set(lists.at(-1));
+  return [...new Set(lists.slice(0, -1).flat())].filter((feature) => !last.has(feature));
+}
+
 /** A Chromium that several Jest workers connect to: the browser project's one browser. */
-export function launchChromiumServer(): Promise<BrowserServer> {
-  return chromium.launchServer(launchOptions);
+export async function launchChromiumServer(): Promise<BrowserServer> {
+  const server = await chromium.launchServer(launchOptions);
+  const dropped = featuresNoLongerDisabled(server.process().spawnargs);
+  if (dropped.length > 0) {
+    await server.close();
+    throw new Error(
+      `playwright-core now also disables ${dropped.join(', ')}: add them to disabledFeatures in scripts/stack/chromium.ts`,
+    );
+  }
+  return server;
 }
 
 /**
