@@ -1,5 +1,6 @@
 import type { DateTime } from 'luxon';
 import { londonWallTime } from '../../../contract/london-wall-time';
+import { memoiseByText } from '../../memoise-by-text';
 
 /** The five boxes of a date-and-time input, as typed: digits only, any of them possibly empty. */
 export interface DateTimeParts {
@@ -21,14 +22,14 @@ export const dateTimePartOrder: readonly DateTimePart[] = [
   'minute',
 ];
 
-/** What the five boxes say, and which boxes a message is about. */
+/** What the five boxes say, and which boxes a message is about; shared, so never changed. */
 export type DateTimePartsReading =
   | { kind: 'empty' }
-  | { kind: 'incomplete'; missing: DateTimePart[] }
-  | { kind: 'year-digits'; parts: DateTimePart[] }
-  | { kind: 'not-a-date'; parts: DateTimePart[] }
-  | { kind: 'not-a-time'; parts: DateTimePart[] }
-  | { kind: 'skipped'; parts: DateTimePart[] }
+  | { kind: 'incomplete'; missing: readonly DateTimePart[] }
+  | { kind: 'year-digits'; parts: readonly DateTimePart[] }
+  | { kind: 'not-a-date'; parts: readonly DateTimePart[] }
+  | { kind: 'not-a-time'; parts: readonly DateTimePart[] }
+  | { kind: 'skipped'; parts: readonly DateTimePart[] }
   | { kind: 'ok'; instant: DateTime };
 
 /**
@@ -63,9 +64,11 @@ export function toDateTimeValue(parts: DateTimeParts): string {
 /**
  * What a form value's boxes name in London (read through the boxes in test/screens/ui/date-time-input.test.tsx): the
  * instant, or what is wrong, naming the boxes at fault so the input marks only those. The
- * clock-change rule is the API host's (contract/london-wall-time.ts).
+ * clock-change rule is the API host's (contract/london-wall-time.ts). Remembered by value: the
+ * form's rules and each date input read the same value several times at every keystroke, and
+ * each London reading costs luxon time-zone look-ups.
  */
-export function readDateTimeParts(value: string): DateTimePartsReading {
+export const readDateTimeParts = memoiseByText((value: string): DateTimePartsReading => {
   const parts = toDateTimeParts(value);
   const missing = dateTimePartOrder.filter((part) => parts[part] === '');
   if (missing.length === dateTimePartOrder.length) return { kind: 'empty' };
@@ -92,7 +95,7 @@ export function readDateTimeParts(value: string): DateTimePartsReading {
   // Every box is in range, so a date that is still not real is a day past the month's end.
   if (wall.reason === 'not-a-date') return { kind: 'not-a-date', parts: ['day'] };
   return { kind: 'skipped', parts: ['hour', 'minute'] };
-}
+});
 
 const partNames: Record<DateTimePart, string> = {
   day: 'day',
