@@ -6,6 +6,7 @@ import { seedDemoDatabase } from '../../server/admin/seed-demo-database';
 import { defaultDemoInviteCode } from '../../server/admin/admin-command';
 import { openDatabase } from '../../server/db/database';
 import { permits, users } from '../../server/db/schema';
+import { omniboxPopupFeatures, withFeaturesDisabled } from '../stack/chromium';
 import { demoRuntimeConfig } from '../stack/demo-runtime-config';
 import { findFreePort } from '../stack/free-port';
 import { startStaticWebServer } from '../stack/static-web-server';
@@ -116,19 +117,26 @@ export async function measurePhonePages(
   cleanups.push(() => web.stop());
 
   const { default: lighthouse } = await import('lighthouse');
-  const { launch } = await import('chrome-launcher');
+  const { launch, Launcher } = await import('chrome-launcher');
   const launchChromium = async () => {
     const chrome = await launch({
       chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-      chromeFlags: [
-        '--headless=new',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      // chrome-launcher's own flags, with the address bar's popup page also off: its renderer
+      // works at each navigation, beside the page on the same two cores.
+      ignoreDefaultFlags: true,
+      chromeFlags: withFeaturesDisabled(
+        [
+          ...Launcher.defaultFlags(),
+          '--headless=new',
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-quic',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+        ],
+        omniboxPopupFeatures,
+      ),
     });
     cleanups.push(() => chrome.kill());
     return chrome;

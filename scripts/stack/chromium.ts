@@ -5,12 +5,35 @@ import { chromium, type Browser, type BrowserServer, type LaunchOptions } from '
 export const chromiumServerVariable = 'KERBSIDE_E2E_CHROMIUM';
 
 /**
- * The features playwright-core turns off (its `chromiumSwitches`, as of 1.65), and the omnibox's
- * popup. Headless Chromium 156 gives each window an address bar whose popup is a web page of its
- * own (chrome://omnibox-popup.top-chrome), in a renderer that works at every page's navigation:
- * 51 s of CPU in a 116 s run of the flows in Chromium, which took 87 s without it. Chromium reads
- * the last `--disable-features` only, so this one repeats playwright-core's list;
- * `launchChromiumServer` checks that it still does.
+ * The address bar's popup. Headless Chromium 156 gives each window an address bar whose popup is
+ * a web page of its own (chrome://omnibox-popup.top-chrome), in a renderer that works at every
+ * page's navigation: 51 s of CPU in a 116 s run of the flows in Chromium, which took 87 s without
+ * it.
+ */
+export const omniboxPopupFeatures = [
+  'WebUIOmniboxPopup',
+  'WebUIOmniboxAimPopup',
+  'WebUIOmniboxFullPopup',
+] as const;
+
+/**
+ * `flags` with `features` added to their `--disable-features`: Chromium reads only the last one
+ * (with two, the first is ignored), so they join the last, or make one.
+ */
+export function withFeaturesDisabled(
+  flags: readonly string[],
+  features: readonly string[],
+): string[] {
+  const prefix = '--disable-features=';
+  const last = flags.findLastIndex((flag) => flag.startsWith(prefix));
+  if (last < 0) return [...flags, `${prefix}${features.join(',')}`];
+  return flags.map((flag, index) => (index === last ? [flag, ...features].join(',') : flag));
+}
+
+/**
+ * The features playwright-core turns off (its `chromiumSwitches`, as of 1.65), which a
+ * `--disable-features` of ours replaces, and the omnibox's popup. `launchChromiumServer` checks
+ * that the list still holds playwright-core's.
  */
 const disabledFeatures = [
   'AimEnabled',
@@ -29,9 +52,7 @@ const disabledFeatures = [
   'ThirdPartyStoragePartitioning',
   'msEdgeUpdateLaunchServicesPreferredVersion',
   'msForceBrowserSignIn',
-  'WebUIOmniboxPopup',
-  'WebUIOmniboxAimPopup',
-  'WebUIOmniboxFullPopup',
+  ...omniboxPopupFeatures,
 ];
 
 // Debian's Chromium (or CHROME_PATH); playwright-core never downloads a browser. The flags keep
@@ -55,7 +76,7 @@ const launchOptions: LaunchOptions = {
  * The features an earlier `--disable-features` of `commandLine` turned off that its last one, the
  * one Chromium reads, leaves on.
  */
-export function featuresNoLongerDisabled(commandLine: readonly string[]): string[] {
+function featuresNoLongerDisabled(commandLine: readonly string[]): string[] {
   const lists = commandLine
     .filter((arg) => arg.startsWith('--disable-features='))
     .map((arg) => arg.slice('--disable-features='.length).split(','));

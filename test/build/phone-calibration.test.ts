@@ -13,6 +13,7 @@ import {
   type LighthouseFigures,
   type PhonePagesMeasurement,
 } from '../../scripts/bench/phone-calibration';
+import { omniboxPopupFeatures, withFeaturesDisabled } from '../../scripts/stack/chromium';
 
 // `npm run bench` measures phones with Lighthouse's CPU slowdown calibrated to the machine
 // (scripts/bench/phone-calibration.ts). No Lighthouse runs here: only the sums and the table.
@@ -124,4 +125,22 @@ test("the sign-in interaction's INP is the median of its runs, calibrated and at
     signInInteractionLine(measurement, interaction),
   );
   expect(phonePagesTables(measurement)).not.toContain('Sign-in interaction');
+});
+
+// The phone bench's Chromium (scripts/bench/measure-phone-pages.ts) keeps chrome-launcher's flags
+// and turns the address bar's popup page off: Chromium reads only the last --disable-features.
+test('features to disable join the last --disable-features, or make one', () => {
+  const launcherFlags = ['--disable-features=Translate,MediaRouter', '--no-first-run'];
+  expect(withFeaturesDisabled(launcherFlags, omniboxPopupFeatures)).toEqual([
+    '--disable-features=Translate,MediaRouter,WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup',
+    '--no-first-run',
+  ]);
+  expect(withFeaturesDisabled(['--disable-features=A', '--disable-features=B'], ['C'])).toEqual([
+    '--disable-features=A',
+    '--disable-features=B,C',
+  ]);
+  expect(withFeaturesDisabled(['--headless=new'], ['C'])).toEqual([
+    '--headless=new',
+    '--disable-features=C',
+  ]);
 });
