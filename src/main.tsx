@@ -38,8 +38,9 @@ if (process.env.NODE_ENV !== 'production') {
   void import('./shell/inspector-controls').then((module) => module.showInspectorControls());
 }
 
-// Production builds only (webpack.config.ts emits the worker there), after the page has loaded so
-// the worker's downloads never compete with the first screen's.
+// Production builds only (webpack.config.ts emits the worker there). Its code loads after the
+// page's, and it registers once the page has settled (src/shell/after-page-settles.ts), so the
+// worker's downloads never compete with the first screen's.
 if (process.env.NODE_ENV === 'production' && 'serviceWorker' in navigator) {
   window.addEventListener('load', () => {
     void import('./shell/service-worker').then((module) => module.registerServiceWorker());

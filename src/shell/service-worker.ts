@@ -1,12 +1,16 @@
 import { Workbox } from 'workbox-window';
+import { afterPageSettles } from './after-page-settles';
 import { waitingUpdate } from './waiting-update';
 
 /**
- * Registers the production service worker (webpack.config.ts, GenerateSW). When a new deploy's
- * worker is installed and waiting, the shell offers a reload rather than mixing versions; the
- * page reloads once the new worker controls it.
+ * Registers the production service worker (webpack.config.ts, GenerateSW) once the page has
+ * settled: its first install downloads every chunk of the app, which must not compete with the
+ * screen the resident is waiting for. When a new deploy's worker is installed and waiting, the
+ * shell offers a reload rather than mixing versions; the page reloads once the new worker controls
+ * it.
  */
-export function registerServiceWorker(): void {
+export async function registerServiceWorker(): Promise<void> {
+  await afterPageSettles();
   const workbox = new Workbox('/service-worker.js');
   // The first visit fetched /config.js before the worker existed: fetch it once through the worker
   // so a reload without signal finds the configuration too.

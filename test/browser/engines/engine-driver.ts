@@ -234,7 +234,8 @@ export type ServiceWorkerState = 'active' | 'unsupported' | 'none';
 
 /**
  * Runs in the page: whether the production build's service worker (registered once the page has
- * loaded, src/main.tsx) is active within 10 s, or the engine has no service workers at all.
+ * settled, src/shell/after-page-settles.ts) is active within 10 s, or the engine has no service
+ * workers at all.
  */
 export async function serviceWorkerState(): Promise<ServiceWorkerState> {
   if (!('serviceWorker' in navigator)) return 'unsupported';

@@ -8,6 +8,7 @@ import { exactly, renderWithProviders } from '../../support/render';
 const mockWorkbox = {
   listeners: new Map<string, Array<(event: { isUpdate?: boolean }) => void>>(),
   messageSkipWaiting: jest.fn(),
+  register: jest.fn(() => Promise.resolve(undefined)),
   emit(type: string, event: { isUpdate?: boolean } = {}) {
     for (const listener of this.listeners.get(type) ?? []) listener(event);
   },
@@ -18,13 +19,33 @@ jest.mock('workbox-window', () => ({
     addEventListener: (type: string, listener: (event: { isUpdate?: boolean }) => void) =>
       mockWorkbox.listeners.set(type, [...(mockWorkbox.listeners.get(type) ?? []), listener]),
     messageSkipWaiting: () => mockWorkbox.messageSkipWaiting(),
-    register: () => Promise.resolve(undefined),
+    register: () => mockWorkbox.register(),
   })),
+}));
+
+/** When the page settles is src/shell/after-page-settles.ts's to say (its own test): here, at once. */
+const mockSettled = { wait: () => Promise.resolve() };
+jest.mock('../../../src/shell/after-page-settles', () => ({
+  afterPageSettles: () => mockSettled.wait(),
 }));
 
 afterEach(() => {
   act(() => waitingUpdate.set(null));
   mockWorkbox.listeners.clear();
+  mockWorkbox.register.mockClear();
+  mockSettled.wait = () => Promise.resolve();
+});
+
+test('the worker is registered only once the page has settled', async () => {
+  let settle = () => {};
+  mockSettled.wait = () => new Promise<void>((resolve) => (settle = resolve));
+  const registered = registerServiceWorker();
+  await Promise.resolve();
+  expect(mockWorkbox.register).not.toHaveBeenCalled();
+
+  settle();
+  await registered;
+  expect(mockWorkbox.register).toHaveBeenCalledTimes(1);
 });
 
 test('shows nothing while the page runs the newest version', () => {
@@ -34,7 +55,7 @@ test('shows nothing while the page runs the newest version', () => {
 });
 
 test("a new deploy's waiting worker brings the notice; Reload asks it to take over", async () => {
-  registerServiceWorker();
+  await registerServiceWorker();
   const { user } = renderWithProviders(<UpdateAvailableNotice />);
 
   act(() => mockWorkbox.emit('waiting'));
