@@ -14,10 +14,12 @@ import type { CleanupStack } from './cleanup-stack';
 import {
   calibrationFromWarmUps,
   defaultCpuSlowdown,
+  mainThreadTime,
   mobileThrottling,
   phoneRuns,
   mobileNetworkThrottling,
   type LighthouseFigures,
+  type TraceEvent,
   type PhonePage,
   type PhonePagesMeasurement,
 } from './phone-calibration';
@@ -191,6 +193,10 @@ export async function measurePhonePages(
       scriptTransferBytes: scripts?.transferSize ?? 0,
       scriptRequests: scripts?.requestCount ?? 0,
       benchmarkIndex: lhr.environment.benchmarkIndex,
+      mainThread: mainThreadTime(
+        (result.artifacts.Trace as { traceEvents: TraceEvent[] }).traceEvents,
+        cpuSlowdownMultiplier,
+      ),
     };
   };
 

@@ -3,6 +3,9 @@ import {
   calibrationFromWarmUps,
   calibrationLine,
   defaultCpuSlowdown,
+  mainThreadHeaders,
+  mainThreadRows,
+  mainThreadTime,
   mobileThrottling,
   phonePageHeaders,
   phonePageRows,
@@ -12,6 +15,7 @@ import {
   signInInteractionLine,
   type LighthouseFigures,
   type PhonePagesMeasurement,
+  type TraceEvent,
 } from '../../scripts/bench/phone-calibration';
 import { omniboxPopupFeatures, withFeaturesDisabled } from '../../scripts/stack/chromium';
 
@@ -61,6 +65,12 @@ const run = (performance: number, lcpMs: number, tbtMs: number): LighthouseFigur
   scriptTransferBytes: 102_400,
   scriptRequests: 5,
   benchmarkIndex: 1400,
+  mainThread: {
+    taskMs: tbtMs * 4,
+    threadMs: tbtMs,
+    blockingFromTaskMs: tbtMs * 2,
+    blockingFromThreadMs: tbtMs / 2,
+  },
 });
 
 const measurement: PhonePagesMeasurement = {
@@ -106,6 +116,61 @@ test('the ratios to the bare page are calibrated, with the 4× performance ratio
   expect(phoneRatioRows(measurement)).toEqual([
     ['/login / baseline', '0.85×', '0.66×', '3.11×', '150.0 ms'],
   ]);
+});
+
+test("the page's main thread: each task's wall-clock and thread time, from its navigation on", () => {
+  const page = { pid: 7, tid: 1 };
+  const task = (ts: number, durMs: number, threadMs: number, at = page): TraceEvent => ({
+    name: 'RunTask',
+    ph: 'X',
+    ...at,
+    ts,
+    dur: durMs * 1000,
+    tdur: threadMs * 1000,
+  });
+  const navigation = (ts: number, url: string, at = page): TraceEvent => ({
+    name: 'navigationStart',
+    ph: 'R',
+    ...at,
+    ts,
+    args: { data: { documentLoaderURL: url } },
+  });
+  const trace = [
+    navigation(0, 'about:blank'),
+    task(500, 400, 400), // before the page's navigation: not the page's
+    navigation(1_000, 'http://127.0.0.1:8080/my-permits'),
+    task(2_000, 100, 40), // at 3×: 300 ms by the clock (250 blocking), 120 ms run (70 blocking)
+    task(3_000, 20, 10), // at 3×: 60 ms (10 blocking), 30 ms run (none)
+    task(4_000, 300, 300, { pid: 7, tid: 2 }), // another thread of the renderer
+    task(5_000, 300, 300, { pid: 9, tid: 1 }), // another process
+    { ...task(6_000, 300, 300), name: 'ThreadControllerImpl::RunTask' }, // inside a task
+  ];
+
+  expect(mainThreadTime(trace, 3)).toEqual({
+    taskMs: 120,
+    threadMs: 50,
+    blockingFromTaskMs: 260,
+    blockingFromThreadMs: 70,
+  });
+  expect(() => mainThreadTime([navigation(0, 'about:blank')], 3)).toThrow(
+    "Lighthouse's trace has no navigation to the page.",
+  );
+});
+
+test("the main thread's table: the calibrated median run's times, share and blocking", () => {
+  expect(mainThreadHeaders[0]).toBe("page's main thread (calibrated median run)");
+  expect(mainThreadRows(measurement)[1]).toEqual([
+    '/login',
+    '600.0 ms',
+    '150.0 ms',
+    '25 %',
+    '300.0 ms',
+    '75.0 ms',
+    '150.0 ms',
+  ]);
+  expect(phonePagesTables(measurement)).toContain(
+    "page's main thread (calibrated median run) | tasks' wall-clock time",
+  );
 });
 
 test('the output names the benchmarkIndex and the multiplier', () => {
