@@ -16,6 +16,9 @@ export const omniboxPopupFeatures = [
   'WebUIOmniboxFullPopup',
 ] as const;
 
+/** The switch that turns Chromium's features off, as `--disable-features=A,B`. */
+const disableFeatures = '--disable-features=';
+
 /**
  * `flags` with `features` added to their `--disable-features`: Chromium reads only the last one
  * (with two, the first is ignored), so they join the last, or make one.
@@ -24,9 +27,8 @@ export function withFeaturesDisabled(
   flags: readonly string[],
   features: readonly string[],
 ): string[] {
-  const prefix = '--disable-features=';
-  const last = flags.findLastIndex((flag) => flag.startsWith(prefix));
-  if (last < 0) return [...flags, `${prefix}${features.join(',')}`];
+  const last = flags.findLastIndex((flag) => flag.startsWith(disableFeatures));
+  if (last < 0) return [...flags, `${disableFeatures}${features.join(',')}`];
   return flags.map((flag, index) => (index === last ? [flag, ...features].join(',') : flag));
 }
 
@@ -68,7 +70,7 @@ const launchOptions: LaunchOptions = {
     '--disable-background-networking',
     '--disable-component-update',
     '--disable-sync',
-    `--disable-features=${disabledFeatures.join(',')}`,
+    `${disableFeatures}${disabledFeatures.join(',')}`,
   ],
 };
 
@@ -78,8 +80,8 @@ const launchOptions: LaunchOptions = {
  */
 function featuresNoLongerDisabled(commandLine: readonly string[]): string[] {
   const lists = commandLine
-    .filter((arg) => arg.startsWith('--disable-features='))
-    .map((arg) => arg.slice('--disable-features='.length).split(','));
+    .filter((arg) => arg.startsWith(disableFeatures))
+    .map((arg) => arg.slice(disableFeatures.length).split(','));
   const last = new Set(lists.at(-1));
   return [...new Set(lists.slice(0, -1).flat())].filter((feature) => !last.has(feature));
 }
