@@ -174,6 +174,46 @@ function wallTimes(permit: Permit): { start: DateTime<true>; minutes: number } |
   return wallTimesOf(`${permit.start_ts}\n${permit.end_ts}`);
 }
 
+/** A week in milliseconds: wall times (read as UTC) whole weeks apart differ by a multiple of it. */
+const weekMs = 7 * 24 * 60 * 60 * 1000;
+
+/** A vehicle as a series compares it: the registration without spaces, upper case. */
+const vehicleOf = (permit: Permit) => permit.vrm.replace(/\s+/g, '').toUpperCase();
+
+/**
+ * Where a permit sits among the weeks of its kind: permits of one vehicle, not cancelled, of one
+ * length and starting at one London wall-clock time of the week share a kind; `week` counts whole
+ * weeks from the epoch. Null for a cancelled permit, or one without an end or a readable time.
+ */
+function placeOf(permit: Permit): { kind: string; week: number } | null {
+  const times = wallTimes(permit);
+  if (times === null || permit.status === 'CANCELLED') return null;
+  const millis = times.start.toMillis();
+  const timeOfWeek = ((millis % weekMs) + weekMs) % weekMs;
+  return {
+    kind: `${vehicleOf(permit)}\n${times.minutes}\n${timeOfWeek}`,
+    week: (millis - timeOfWeek) / weekMs,
+  };
+}
+
+/**
+ * A list's permits by kind and week (`kind\nweek`): of two in the same week of a kind, the later
+ * in the list stands for that week. Made once for each list, which the screen renders many times.
+ */
+const listsByKindAndWeek = new WeakMap<readonly Permit[], Map<string, Permit>>();
+
+function byKindAndWeekOf(permits: readonly Permit[]): Map<string, Permit> {
+  const known = listsByKindAndWeek.get(permits);
+  if (known) return known;
+  const byKindAndWeek = new Map<string, Permit>();
+  for (const permit of permits) {
+    const place = placeOf(permit);
+    if (place) byKindAndWeek.set(`${place.kind}\n${place.week}`, permit);
+  }
+  listsByKindAndWeek.set(permits, byKindAndWeek);
+  return byKindAndWeek;
+}
+
 /**
  * The weekly series `permit` belongs to among `permits` (the list the resident sees): the
  * permits of the same vehicle, not cancelled, at the same London wall-clock time and length in
@@ -181,19 +221,16 @@ function wallTimes(permit: Permit): { start: DateTime<true>; minutes: number } |
  * Just `[permit]` when it stands alone. Derived from the list, as the API knows no series.
  */
 export function weeklySeriesOf(permit: Permit, permits: readonly Permit[]): Permit[] {
-  const own = wallTimes(permit);
-  if (own === null || permit.status === 'CANCELLED') return [permit];
-  const vehicle = (candidate: Permit) => candidate.vrm.replace(/\s+/g, '').toUpperCase();
-  const weekOf = new Map<number, Permit>();
-  for (const candidate of permits) {
-    if (vehicle(candidate) !== vehicle(permit) || candidate.status === 'CANCELLED') continue;
-    const times = wallTimes(candidate);
-    if (times === null || times.minutes !== own.minutes) continue;
-    const weeks = times.start.diff(own.start, 'weeks').weeks;
-    if (Number.isInteger(weeks)) weekOf.set(weeks, candidate);
-  }
+  const own = placeOf(permit);
+  if (own === null) return [permit];
+  const byKindAndWeek = byKindAndWeekOf(permits);
+  const key = (week: number) => `${own.kind}\n${week}`;
   const series = [permit];
-  for (let week = -1; weekOf.has(week); week -= 1) series.unshift(weekOf.get(week)!);
-  for (let week = 1; weekOf.has(week); week += 1) series.push(weekOf.get(week)!);
+  for (let week = own.week - 1; byKindAndWeek.has(key(week)); week -= 1) {
+    series.unshift(byKindAndWeek.get(key(week))!);
+  }
+  for (let week = own.week + 1; byKindAndWeek.has(key(week)); week += 1) {
+    series.push(byKindAndWeek.get(key(week))!);
+  }
   return series;
 }

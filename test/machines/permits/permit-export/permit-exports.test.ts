@@ -1,5 +1,8 @@
+import fc from 'fast-check';
 import ICAL from 'ical.js';
+import { DateTime } from 'luxon';
 import Papa from 'papaparse';
+import { siteTimeZone } from '../../../../contract/london-wall-time';
 import type { Permit } from '../../../../contract/permit';
 import type { SayMessage } from '../../../../machines/say-message';
 import {
@@ -12,6 +15,10 @@ import {
   permitIcs,
   permitIcsFileName,
 } from '../../../../machines/permits/rules/permit-ics';
+import {
+  isIndefiniteEnd,
+  parsePermitTime,
+} from '../../../../machines/permits/rules/permit-display';
 import { weeklySeriesOf } from '../../../../machines/permits/rules/weekly-series';
 import { inWelsh } from '../../../support/in-welsh';
 
@@ -273,6 +280,79 @@ describe('a weekly series in the calendar', () => {
     for (const alone of others) {
       expect(weeklySeriesOf(alone, list).map(({ id }) => id)).toEqual([alone.id]);
     }
+  });
+
+  it('is the same series as comparing the permit with every other one in the list', () => {
+    // The rule, read as the definition says it (the code finds the same series in one pass a list).
+    const wallTimes = ({ start_ts, end_ts }: Permit) => {
+      const start = parsePermitTime(start_ts);
+      const end = isIndefiniteEnd(end_ts) ? null : parsePermitTime(end_ts);
+      if (!start || !end) return null;
+      const wall = (instant: DateTime) =>
+        DateTime.fromISO(instant.setZone(siteTimeZone).toFormat("yyyy-MM-dd'T'HH:mm"), {
+          zone: 'utc',
+        });
+      return { start: wall(start), minutes: wall(end).diff(wall(start), 'minutes').minutes };
+    };
+    const seriesByComparison = (own: Permit, list: readonly Permit[]): number[] => {
+      const times = wallTimes(own);
+      if (times === null || own.status === 'CANCELLED') return [own.id];
+      const vehicle = (candidate: Permit) => candidate.vrm.replace(/\s+/g, '').toUpperCase();
+      const weekOf = new Map<number, Permit>();
+      for (const candidate of list) {
+        const theirs = wallTimes(candidate);
+        if (vehicle(candidate) !== vehicle(own) || candidate.status === 'CANCELLED') continue;
+        if (theirs === null || theirs.minutes !== times.minutes) continue;
+        const weeks = theirs.start.diff(times.start, 'weeks').weeks;
+        if (Number.isInteger(weeks)) weekOf.set(weeks, candidate);
+      }
+      const series = [own];
+      for (let week = -1; weekOf.has(week); week -= 1) series.unshift(weekOf.get(week)!);
+      for (let week = 1; weekOf.has(week); week += 1) series.push(weekOf.get(week)!);
+      return series.map(({ id }) => id);
+    };
+    // Tuesdays at 17:00 or 18:00 UTC around the clock change, two lengths, an open end, three
+    // spellings of one registration and another vehicle, a few cancelled, and few enough weeks
+    // that two permits often share one.
+    const listedPermit = fc.record({
+      week: fc.integer({ min: 0, max: 3 }),
+      hour: fc.constantFrom(17, 17, 18),
+      length: fc.constantFrom('2h', '2h', '2.5h', 'open'),
+      vrm: fc.constantFrom('KX19ABC', 'KX19 ABC', 'kx19abc', 'AB12CDE'),
+      cancelled: fc.integer({ min: 0, max: 4 }).map((draw) => draw === 0),
+    });
+    fc.assert(
+      fc.property(fc.array(listedPermit, { maxLength: 16 }), fc.nat(), (drawn, pick) => {
+        const list = drawn.map(({ week, hour, length, vrm, cancelled }, index) => {
+          const start = DateTime.fromISO('2026-10-13T00:00:00Z', { zone: 'utc' }).plus({
+            weeks: week,
+            hours: hour,
+          });
+          const hours = length === '2h' ? 2 : 2.5;
+          return permit({
+            id: index + 1,
+            vrm,
+            status: cancelled ? 'CANCELLED' : 'ACTIVE',
+            start_ts: start.toISO({ suppressMilliseconds: true })!,
+            end_ts:
+              length === 'open'
+                ? '9999-12-31T23:59:59Z'
+                : start.plus({ hours }).toISO({ suppressMilliseconds: true })!,
+          });
+        });
+        for (const member of list) {
+          expect(weeklySeriesOf(member, list).map(({ id }) => id)).toEqual(
+            seriesByComparison(member, list),
+          );
+        }
+        // A permit compared with a list it is not in.
+        const outsider = { ...(list[pick % Math.max(1, list.length)] ?? permit()), id: 99 };
+        expect(weeklySeriesOf(outsider, list).map(({ id }) => id)).toEqual(
+          seriesByComparison(outsider, list),
+        );
+      }),
+      { numRuns: 150 },
+    );
   });
 
   it('exports as one file with an event for each week, at 18:00 London across the clock change', () => {
