@@ -3,7 +3,7 @@ import { DateTime } from 'luxon';
 import { memoiseByText } from '../../memoise-by-text';
 import { londonWallTime, siteTimeZone, toUkDateTime } from '../../../contract/london-wall-time';
 import type { Permit, PermitCreatePayload } from '../../../contract/permit';
-import { referenceLabelMaxLength } from '../../../contract/permit-rules';
+import { normaliseVrm, referenceLabelMaxLength } from '../../../contract/permit-rules';
 import { isIndefiniteEnd, parsePermitTime } from './permit-display';
 
 /** How many weeks a series may have (test/machines/permits/rules/weekly-series.test.ts). */
@@ -177,8 +177,8 @@ function wallTimes(permit: Permit): { start: DateTime<true>; minutes: number } |
 /** A week in milliseconds: wall times (read as UTC) whole weeks apart differ by a multiple of it. */
 const weekMs = 7 * 24 * 60 * 60 * 1000;
 
-/** A vehicle as a series compares it: the registration without spaces, upper case. */
-const vehicleOf = (permit: Permit) => permit.vrm.replace(/\s+/g, '').toUpperCase();
+/** A vehicle as a series compares it: the registration as the host stores it. */
+const vehicleOf = (permit: Permit) => normaliseVrm(permit.vrm);
 
 /**
  * Where a permit sits among the weeks of its kind: permits of one vehicle, not cancelled, of one
