@@ -1,5 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import type { Permit, PermitCreatePayload } from '../../../contract/permit';
+import { normaliseVrm } from '../../../contract/permit-rules';
 import { permitStatuses, type PermitStatus } from '../../../contract/permit-status';
 import { formatPermitTime, isIndefiniteEnd, parsePermitTime } from '../rules/permit-display';
 
@@ -14,8 +15,7 @@ export const heldPermitStatuses: readonly PermitStatus[] = permitStatuses.filter
   (status) => !endedStatuses.includes(status),
 );
 
-const sameRegistration = (a: string, b: string) =>
-  a.replace(/\s+/g, '').toUpperCase() === b.replace(/\s+/g, '').toUpperCase();
+const sameRegistration = (a: string, b: string) => normaliseVrm(a) === normaliseVrm(b);
 
 /** Milliseconds since the epoch, or +∞ for no end (indefinite, or an unreadable time). */
 function endOf(endTs: string | null): number {

@@ -1,6 +1,7 @@
 import type { DateTime } from 'luxon';
 import { inLondon, parseDateTimeLocal, toApiDateTime } from '../rules/london-time';
 import type { PermitCreatePayload } from '../../../contract/permit';
+import { normaliseVrm } from '../../../contract/permit-rules';
 import type { PermitFormValues } from '../permit-form/permit-form-values';
 import type { SiteSettings } from '../../../contract/site-settings';
 
@@ -13,11 +14,6 @@ function chosenWallTime(value: string, field: 'start' | 'end'): string {
   const parsed = parseDateTimeLocal(value);
   if (!parsed) throw new Error(`toPermitCreatePayload: the ${field} "${value}" is not a date`);
   return toApiDateTime(parsed);
-}
-
-/** UK registration marks are written with a space ("AB12 CDE") but are one token to the API. */
-function normalisedVrm(vrm: string): string {
-  return vrm.replace(/\s+/g, '').toUpperCase();
 }
 
 /**
@@ -35,7 +31,7 @@ export function toPermitCreatePayload(
   const automaticEnd = settings.default_end_date_limit_hours > 0;
   return {
     ...(settings.can_add_reference ? { reference_label: values.reference_label.trim() } : {}),
-    vrm: normalisedVrm(values.vrm),
+    vrm: normaliseVrm(values.vrm),
     make: values.make.trim(),
     model: values.model.trim(),
     colour: values.colour.trim(),
