@@ -24,8 +24,17 @@ export async function register(details: RegistrationDetails): Promise<TokenRespo
   return readAnswer(tokenResponseSchema, data, 'POST /api/v1/auth/register/');
 }
 
-export async function logout(): Promise<void> {
-  await apiClient().post(apiPaths.logout);
+/**
+ * Ends the session at the API host with `idToken`, the token read before this device signed out
+ * of the identity provider (src/shell/session-actors.ts): by the time the call goes, the provider
+ * may no longer have one to give.
+ */
+export async function logout(idToken: string | null): Promise<void> {
+  await apiClient().post(
+    apiPaths.logout,
+    undefined,
+    idToken ? { headers: { Authorization: `Bearer ${idToken}` } } : undefined,
+  );
 }
 
 /** The profile doubles as the session's validity check, so it goes with a freshly refreshed token. */

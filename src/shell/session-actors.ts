@@ -38,13 +38,18 @@ export const sessionActors: ImplementationsOf<typeof sessionMachine> = {
       if ((await getIdToken(true)) === null) throw new Error('Nobody is signed in to refresh');
     }),
     logout: fromPromise(async () => {
-      // The provider sign-out runs even when the backend logout fails: the user is leaving.
-      // Nothing of theirs stays on the device for whoever signs in next.
+      // Nothing of the resident's stays on the device for whoever signs in next.
       savedPermitLists.clearAll();
+      // The device signs out of the provider at once, beside the API host's logout, not after
+      // it: the resident already sees /login, and a page left while the host answers (a reload,
+      // a link, the tab closed) would otherwise have left them signed in on this device. The
+      // host's call goes with the token read before, and a failure of either still ends here.
+      const idToken = await getIdToken().catch(() => null);
+      const hostLogout = authApi().then((api) => api.logout(idToken));
       try {
-        await (await authApi()).logout();
-      } finally {
         await signOutIdentity();
+      } finally {
+        await hostLogout;
       }
     }),
   },

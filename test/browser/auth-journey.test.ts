@@ -113,12 +113,61 @@ test('a resident registers, lands in the shell, logs out, logs in, and deep link
   await page.getByRole('menuitem', { name: 'Log out' }).click();
   await page.waitForURL(url('/login'));
   // The sign-in page shows at once; the provider's sign-out ends a moment later (a deep link
-  // opened in between would still find the session, under load in CI).
+  // opened in between would still find the session, under load in CI). It does not wait for the
+  // API host's answer (the next test).
   await page.waitForFunction(() => localStorage.getItem('kerbside:signed-in') === null);
 
   await page.goto(url('/settings'));
   await page.waitForURL(url('/login'));
   expect(await navigation().count()).toBe(0);
+});
+
+test('logging out signs the device out at once: a page left before the API host answers finds no session', async () => {
+  // A context of its own without the service worker, so that every call to the host is the
+  // page's own and can be held.
+  const own = await browser.newContext({ reducedMotion: 'reduce', serviceWorkers: 'block' });
+  try {
+    const ownPage = await own.newPage();
+    const resident = {
+      email: `alan.${Date.now()}@example.com`,
+      first: 'Alan',
+      last: 'Turing',
+      password: 'Enigma1939',
+    };
+    await registerThroughForm(ownPage, fixture.stack.webUrl, inviteCode, resident);
+    await ownPage.waitForURL(url('/'));
+    await ownPage.getByText('Available Permits', { exact: true }).waitFor();
+
+    // The host takes its time over the logout: held until the test has left the page.
+    const logoutAuthorizations: string[] = [];
+    let answerLogout = () => {};
+    const logoutHeld = new Promise<void>((resolve) => (answerLogout = resolve));
+    await own.route('**/api/v1/auth/logout/', async (route) => {
+      logoutAuthorizations.push(route.request().headers()['authorization'] ?? '');
+      await logoutHeld;
+      await route.continue().catch(() => undefined);
+    });
+
+    await ownPage.getByRole('button', { name: /account menu/i }).click();
+    await ownPage.getByRole('menuitem', { name: 'Log out' }).click();
+    await ownPage.waitForURL(url('/login'));
+    // The provider has signed the device out (its mark is gone) while the host's answer is held.
+    await ownPage.waitForFunction(
+      () => localStorage.getItem('kerbside:signed-in') === null,
+      undefined,
+      {
+        timeout: 10_000,
+      },
+    );
+    await ownPage.goto(url('/settings'));
+    await ownPage.waitForURL(url('/login'));
+    expect(await ownPage.getByRole('navigation').count()).toBe(0);
+    // The host's logout went all the same, with the resident's token.
+    expect(logoutAuthorizations).toEqual([expect.stringMatching(/^Bearer \S+$/)]);
+    answerLogout();
+  } finally {
+    await own.close();
+  }
 });
 
 test('a resident whose account is disabled is logged out at the next validity check', async () => {

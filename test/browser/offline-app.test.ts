@@ -104,7 +104,8 @@ test('signed out, /login loads neither the identity provider nor the API client;
     await ownPage.getByRole('button', { name: /^Account menu/ }).click();
     await ownPage.getByRole('menuitem', { name: 'Log out' }).click();
     await ownPage.waitForURL(url('/login'));
-    expect(await signedInMark()).toBeNull();
+    // The provider forgets the session a moment after the sign-in page shows.
+    await ownPage.waitForFunction(() => localStorage.getItem('kerbside:signed-in') === null);
     scripts.length = 0;
     await ownPage.reload({ waitUntil: 'networkidle' });
     await ownPage.getByRole('button', { name: 'Sign in' }).waitFor();
@@ -462,10 +463,16 @@ const londonClock = () => DateTime.now().setZone('Europe/London').toFormat('HH:m
 const savedPermitKeys = () =>
   page.evaluate(() => Object.keys(localStorage).filter((key) => key.includes('my-permits')));
 
+/**
+ * Logs out and waits until the device is signed out of the identity provider (its mark gone): the
+ * sign-in page shows at once, the provider forgets the session a moment later, and a page opened
+ * in between would still find it.
+ */
 async function logOut() {
   await page.getByRole('button', { name: /^Account menu/ }).click();
   await page.getByRole('menuitem', { name: 'Log out' }).click();
   await page.waitForURL(url('/login'));
+  await page.waitForFunction(() => localStorage.getItem('kerbside:signed-in') === null);
 }
 
 test('offline, My Permits stays as last loaded with the time, nothing can change it, and it recovers', async () => {
