@@ -193,8 +193,15 @@ export function exactly(text: string): RegExp {
  * alone does not say that the screen is there: the session's spinner must have gone too.
  */
 export async function findScreenHeading(name: string): Promise<HTMLElement> {
-  await waitFor(() =>
-    expect(screen.queryByRole('status', { name: 'Checking your session' })).not.toBeInTheDocument(),
+  // Up to 5 s, not the default 1 s: the first screen a suite shows loads its modules, which Jest
+  // compiles and runs then, and on a loaded two-core machine that alone passed a second (the
+  // shell's first test failed so in a run beside a browser suite, 28 November).
+  await waitFor(
+    () =>
+      expect(
+        screen.queryByRole('status', { name: 'Checking your session' }),
+      ).not.toBeInTheDocument(),
+    { timeout: 5_000 },
   );
   return screen.findByRole('heading', { level: 1, name });
 }
