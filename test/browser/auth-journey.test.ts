@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { axeViolations } from './axe';
 import { launchChromium } from '../../scripts/stack/chromium';
-import { registerThroughForm, type E2eResident } from './resident-journeys';
+import { registerThroughForm, signedOutOnDevice, type E2eResident } from './resident-journeys';
 import { sharedStackFixture, type StackFixture } from './stack-fixture';
 
 jest.setTimeout(120_000);
@@ -115,7 +115,7 @@ test('a resident registers, lands in the shell, logs out, logs in, and deep link
   // The sign-in page shows at once; the provider's sign-out ends a moment later (a deep link
   // opened in between would still find the session, under load in CI). It does not wait for the
   // API host's answer (the next test).
-  await page.waitForFunction(() => localStorage.getItem('kerbside:signed-in') === null);
+  await signedOutOnDevice(page);
 
   await page.goto(url('/settings'));
   await page.waitForURL(url('/login'));
@@ -152,13 +152,7 @@ test('logging out signs the device out at once: a page left before the API host 
     await ownPage.getByRole('menuitem', { name: 'Log out' }).click();
     await ownPage.waitForURL(url('/login'));
     // The provider has signed the device out (its mark is gone) while the host's answer is held.
-    await ownPage.waitForFunction(
-      () => localStorage.getItem('kerbside:signed-in') === null,
-      undefined,
-      {
-        timeout: 10_000,
-      },
-    );
+    await signedOutOnDevice(ownPage, 10_000);
     await ownPage.goto(url('/settings'));
     await ownPage.waitForURL(url('/login'));
     expect(await ownPage.getByRole('navigation').count()).toBe(0);

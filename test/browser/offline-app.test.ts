@@ -4,7 +4,12 @@ import { permitListTexts } from '../../machines/permits/my-permits/permit-list-f
 import { pageContentSecurityPolicy } from '../../scripts/stack/content-security-policy';
 import { launchChromium } from '../../scripts/stack/chromium';
 import { inWelsh } from '../support/in-welsh';
-import { registerThroughForm, residentApi, type E2eResident } from './resident-journeys';
+import {
+  registerThroughForm,
+  residentApi,
+  signedOutOnDevice,
+  type E2eResident,
+} from './resident-journeys';
 import { sharedStackFixture, type StackFixture } from './stack-fixture';
 
 jest.setTimeout(180_000);
@@ -104,8 +109,7 @@ test('signed out, /login loads neither the identity provider nor the API client;
     await ownPage.getByRole('button', { name: /^Account menu/ }).click();
     await ownPage.getByRole('menuitem', { name: 'Log out' }).click();
     await ownPage.waitForURL(url('/login'));
-    // The provider forgets the session a moment after the sign-in page shows.
-    await ownPage.waitForFunction(() => localStorage.getItem('kerbside:signed-in') === null);
+    await signedOutOnDevice(ownPage);
     scripts.length = 0;
     await ownPage.reload({ waitUntil: 'networkidle' });
     await ownPage.getByRole('button', { name: 'Sign in' }).waitFor();
@@ -463,16 +467,12 @@ const londonClock = () => DateTime.now().setZone('Europe/London').toFormat('HH:m
 const savedPermitKeys = () =>
   page.evaluate(() => Object.keys(localStorage).filter((key) => key.includes('my-permits')));
 
-/**
- * Logs out and waits until the device is signed out of the identity provider (its mark gone): the
- * sign-in page shows at once, the provider forgets the session a moment later, and a page opened
- * in between would still find it.
- */
+/** Logs out, and waits until the device is signed out of the identity provider. */
 async function logOut() {
   await page.getByRole('button', { name: /^Account menu/ }).click();
   await page.getByRole('menuitem', { name: 'Log out' }).click();
   await page.waitForURL(url('/login'));
-  await page.waitForFunction(() => localStorage.getItem('kerbside:signed-in') === null);
+  await signedOutOnDevice(page);
 }
 
 test('offline, My Permits stays as last loaded with the time, nothing can change it, and it recovers', async () => {

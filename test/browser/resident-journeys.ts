@@ -10,6 +10,17 @@ export interface E2eResident {
   password: string;
 }
 
+/**
+ * Resolves once the device is signed out of the identity provider: its signed-in mark
+ * (src/identity/signed-in-mark.ts) is gone. Log out shows the sign-in page at once; the provider
+ * forgets the session a moment later, and a page opened in between would still find it.
+ */
+export async function signedOutOnDevice(page: Page, timeout?: number): Promise<void> {
+  await page.waitForFunction(() => localStorage.getItem('kerbside:signed-in') === null, undefined, {
+    timeout,
+  });
+}
+
 /** Fills and sends the register form, as a resident with an invite code would. */
 export async function registerThroughForm(
   page: Page,
