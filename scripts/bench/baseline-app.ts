@@ -2,9 +2,11 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Pool } from 'pg';
 
 export const baselinePath = '/baseline/permits/';
-/** The route that runs a statement recorded from the API's own code (the council bench). */
-export const baselineStatementPath = '/baseline/statement/';
-/** Names the resident whose permits the statement route reads (the API ignores it). */
+/** The routes that run statements recorded from the API's own code (the council bench). */
+export function baselineStatementsPath(name: string): string {
+  return `/baseline/statements/${name}/`;
+}
+/** Names the resident whose permits the statements' routes read (the API ignores it). */
 export const baselineResidentHeader = 'x-bench-resident';
 
 /** One statement as the API's code sent it for `residentId` (explain-permit-queries.ts). */
@@ -29,28 +31,30 @@ const firstPageQuery =
 export function buildBaselineApp(options: {
   pool: Pool;
   residentId: string;
-  /** With a statement, also serves it at baselineStatementPath for the resident each request names. */
-  statement?: BaselineStatement;
+  /** Recorded statements by name: each list is served at baselineStatementsPath(name), run in
+   *  order for the resident each request names. */
+  statements?: Record<string, BaselineStatement[]>;
 }): FastifyInstance {
   const app = Fastify({ logger: false });
   app.get(baselinePath, async () => {
     const { rows } = await options.pool.query(firstPageQuery, [options.residentId]);
     return { results: rows };
   });
-  const { statement } = options;
-  if (statement) {
-    app.get(baselineStatementPath, async (request) => {
+  for (const [name, statements] of Object.entries(options.statements ?? {})) {
+    app.get(baselineStatementsPath(name), async (request) => {
       const named = request.headers[baselineResidentHeader];
-      const resident = typeof named === 'string' ? named : statement.residentId;
-      const params = statement.params.map((value) =>
-        value === statement.residentId ? resident : value,
-      );
-      // Prepared, as the API host prepares its list statements: the least the statement can cost.
-      const { rows } = await options.pool.query({
-        name: 'kerbside_baseline_statement',
-        text: statement.query,
-        values: params,
-      });
+      let rows: unknown[] = [];
+      for (const [index, statement] of statements.entries()) {
+        const resident = typeof named === 'string' ? named : statement.residentId;
+        // Prepared, as the API host prepares its statements: the least each can cost.
+        ({ rows } = await options.pool.query({
+          name: `kerbside_baseline_${name}_${index}`,
+          text: statement.query,
+          values: statement.params.map((value) =>
+            value === statement.residentId ? resident : value,
+          ),
+        }));
+      }
       return { results: rows };
     });
   }

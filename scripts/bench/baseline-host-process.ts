@@ -5,9 +5,9 @@ import { buildBaselineApp } from './baseline-app';
 import { serveUntilStopped } from './serve-until-stopped';
 import type { BaselineOptions } from './start-baseline-process';
 
-serveUntilStopped<BaselineOptions>(async ({ databaseUrl, residentId, statement }) => {
+serveUntilStopped<BaselineOptions>(async ({ databaseUrl, residentId, statements }) => {
   const pool = new Pool({ connectionString: databaseUrl });
-  const app = buildBaselineApp({ pool, residentId, statement });
+  const app = buildBaselineApp({ pool, residentId, statements });
   try {
     const url = await app.listen({ host: '127.0.0.1', port: 0 });
     return {

@@ -8,6 +8,7 @@ import { countCapUsage, countLimitCountedPermits } from '../../server/permits/pe
 import { permitCreatePayloadSchema } from '../../contract/permit';
 import { cancelPermit } from '../../server/permits/permit-transitions';
 import { openDatabase } from '../../server/db/database';
+import { readResident } from '../../server/http/authenticate-resident';
 import { permits } from '../../server/db/schema';
 import { siteSettingsStore } from '../../server/site-settings/site-settings-store';
 import { call } from '../stack/test-api';
@@ -21,7 +22,7 @@ import {
   scheduledCreatePayload,
   searchPath,
 } from './app-requests';
-import { baselineResidentHeader, baselineStatementPath } from './baseline-app';
+import { baselineResidentHeader, baselineStatementsPath } from './baseline-app';
 import type { CleanupStack } from './cleanup-stack';
 import { compareWithBaseline, type BaselineComparison } from './compare-with-baseline';
 import { checkLimitsAcrossHosts, type CrossHostLimits } from './cross-host-limits';
@@ -73,7 +74,8 @@ export interface CouncilBenchmark {
     normalPermits: { min: number; median: number; max: number };
   };
   cases: EndpointFigures[];
-  /** My Permits' default request against the bare route running its recorded statement. */
+  /** My Permits' default request against the bare route running its recorded statements (and,
+   *  beside it, the route running the list's statement alone). */
   baseline: BaselineComparison;
   plans: QueryPlan[];
   limits: CrossHostLimits;
@@ -161,7 +163,7 @@ function queryOf(path: string): Record<string, string[]> {
 /**
  * `npm run bench -- --council` (issue 37): a council's two years seeded by COPY into a migrated
  * PostgreSQL, two API hosts, the app's own requests from many residents' tokens, a bare route
- * running the default list's recorded statement, the plans of every statement, limits and the
+ * running the default list request's recorded statements, the plans of every statement, limits and the
  * sign-in throttle across hosts, the hosts' memory, and the reconciler's burst with two workers.
  */
 export async function benchmarkCouncil(options: {
@@ -345,30 +347,45 @@ export async function benchmarkCouncil(options: {
     log('Explaining every statement…');
     const plans = await explainPermitQueries(databaseUrl, probes);
 
-    // The bare route runs the very statement the default list sends, for whichever resident.
-    const [statement] = await recordStatements(pool, (db) =>
-      listPermits(db, probeResident.id, parsePermitListQuery(queryOf(defaultPath))),
-    );
-    if (!statement) throw new Error('The default list sent no statement.');
+    // The bare route runs the very statements the default list request sends, for whichever
+    // resident: the resident's read (server/http/authenticate-resident.ts) and the list's page.
+    // A second route runs the list's statement alone, for context.
+    const requestStatements = (
+      await recordStatements(pool, async (db) => {
+        await readResident(db, probeResident.id);
+        await listPermits(db, probeResident.id, parsePermitListQuery(queryOf(defaultPath)));
+      })
+    ).map((statement) => ({ ...statement, residentId: probeResident.id }));
+    const listStatement = requestStatements.at(-1);
+    if (requestStatements.length !== 2 || !listStatement) {
+      throw new Error(
+        `The default list request sent ${requestStatements.length} statements, not 2.`,
+      );
+    }
     const baselines: HostProcess[] = [];
     for (let index = 0; index < hostCount; index += 1) {
       const baselineHost = await startBaselineProcess({
         databaseUrl,
         residentId: probeResident.id,
-        statement: { ...statement, residentId: probeResident.id },
+        statements: { request: requestStatements, list: [listStatement] },
       });
       baselines.push(baselineHost);
       cleanups.push(() => baselineHost.stop());
     }
-    log('Loading the default list against the bare route, in alternating rounds…');
+    log('Loading the default list against the bare routes, in alternating rounds…');
     const baseline = await compareWithBaseline(
       { url: urls, idToken: '', endpointCase: defaultCase },
       baselines.map((host) => host.url),
       scale.load,
       scale.baselineRounds,
-      rotatingCase('bare route, the same statement', residents, () => ({
-        path: baselineStatementPath,
+      rotatingCase('bare route, the same statements', residents, () => ({
+        path: baselineStatementsPath('request'),
       })),
+      [
+        rotatingCase("bare route, the list's statement alone", residents, () => ({
+          path: baselineStatementsPath('list'),
+        })),
+      ],
     );
     for (const baselineHost of baselines) await baselineHost.stop();
 

@@ -13,8 +13,10 @@ export interface BaselineComparison {
   rounds: number;
   /** measured ÷ baseline requests per second, per round. */
   roundRatios: number[];
-  /** Failed requests in all rounds of both: any spoils the figures. */
+  /** Failed requests in all rounds of all: any spoils the figures. */
   failures: number;
+  /** Further bare routes measured in the same rounds, beside the headline's (context). */
+  others: { baseline: EndpointFigures; roundRatios: number[] }[];
 }
 
 const baselineCase: EndpointCase = {
@@ -32,7 +34,8 @@ function median(figures: EndpointFigures[]): EndpointFigures {
  * One endpoint of the API host against the baseline route (baseline-app.ts), in alternating
  * rounds, so that whatever else the machine is doing weighs on both alike; both hosts run
  * throughout and only one is under load at a time. Either may be several hosts (measure-endpoint.ts
- * splits the connections), and the baseline's case may be another route of baseline-app.ts.
+ * splits the connections), the baseline's case may be another route of baseline-app.ts, and
+ * `otherBaselineCases` are further routes of it measured in the same rounds.
  */
 export async function compareWithBaseline(
   api: { url: string | string[]; idToken: string; endpointCase: EndpointCase },
@@ -40,20 +43,32 @@ export async function compareWithBaseline(
   load: LoadShape,
   rounds: number,
   baselineEndpointCase: EndpointCase = baselineCase,
+  otherBaselineCases: EndpointCase[] = [],
 ): Promise<BaselineComparison> {
   const measured: EndpointFigures[] = [];
-  const baseline: EndpointFigures[] = [];
+  const baselineCases = [baselineEndpointCase, ...otherBaselineCases];
+  const baselines: EndpointFigures[][] = baselineCases.map(() => []);
   for (let round = 0; round < rounds; round += 1) {
-    baseline.push(await measureEndpoint(baselineUrl, '', baselineEndpointCase, load));
+    for (const [index, endpointCase] of baselineCases.entries()) {
+      baselines[index]?.push(await measureEndpoint(baselineUrl, '', endpointCase, load));
+    }
     measured.push(await measureEndpoint(api.url, api.idToken, api.endpointCase, load));
   }
+  const compared = baselines.map((figures) => ({
+    baseline: median(figures),
+    roundRatios: measured.map(
+      (each, round) => each.requestsPerSecond / (figures[round]?.requestsPerSecond ?? NaN),
+    ),
+  }));
+  const [headline, ...others] = compared as [(typeof compared)[number], ...typeof compared];
   return {
     measured: median(measured),
-    baseline: median(baseline),
+    ...headline,
     rounds,
-    failures: [...measured, ...baseline].reduce((sum, figures) => sum + figures.failures, 0),
-    roundRatios: measured.map(
-      (figures, round) => figures.requestsPerSecond / (baseline[round]?.requestsPerSecond ?? NaN),
+    failures: [...measured, ...baselines.flat()].reduce(
+      (sum, figures) => sum + figures.failures,
+      0,
     ),
+    others,
   };
 }

@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { CouncilBenchmark, CouncilScale } from './benchmark-council';
 import { formatTable } from './format-table';
+import type { EndpointFigures } from './measure-endpoint';
 
 export interface CouncilCheck {
   measure: string;
@@ -22,6 +23,14 @@ const ratioTarget = 0.8;
 const drainTargetMs = 60_000;
 const seedAimMs = 180_000;
 const rssTargetMiB = 256;
+
+function ratioText(
+  measured: EndpointFigures,
+  bare: { baseline: EndpointFigures; roundRatios: number[] },
+): string {
+  const ratio = measured.requestsPerSecond / bare.baseline.requestsPerSecond;
+  return `${ratio.toFixed(2)}× (${measured.requestsPerSecond.toFixed(0)} ÷ ${bare.baseline.requestsPerSecond.toFixed(0)}; rounds ${bare.roundRatios.map((each) => each.toFixed(2)).join(', ')})`;
+}
 
 /** Every figure with its target and whether it was met, in the order the table prints them. */
 export function councilChecks(result: CouncilBenchmark): CouncilCheck[] {
@@ -48,12 +57,19 @@ export function councilChecks(result: CouncilBenchmark): CouncilCheck[] {
       pass: null,
     },
     {
-      measure: 'ratio: default My Permits req/s ÷ bare route, same SQL (headline)',
-      figure: `${(baseline.measured.requestsPerSecond / baseline.baseline.requestsPerSecond).toFixed(2)}× (${baseline.measured.requestsPerSecond.toFixed(0)} ÷ ${baseline.baseline.requestsPerSecond.toFixed(0)}; rounds ${baseline.roundRatios.map((each) => each.toFixed(2)).join(', ')})`,
-      target: `≥ ${ratioTarget.toFixed(2)}×`,
+      measure:
+        "ratio: default My Permits req/s ÷ bare route, same SQL (the resident's read, the page)",
+      figure: ratioText(baseline.measured, baseline),
+      target: `≥ ${ratioTarget.toFixed(2)}× (headline)`,
       pass:
         baseline.measured.requestsPerSecond / baseline.baseline.requestsPerSecond >= ratioTarget,
     },
+    ...baseline.others.map((other) => ({
+      measure: "ratio: the same ÷ bare route running the list's statement alone (context)",
+      figure: ratioText(baseline.measured, other),
+      target: '–',
+      pass: null,
+    })),
   ];
   for (const figures of result.cases) {
     const write = /^(create|cancel)/.test(figures.name);

@@ -6,8 +6,8 @@ export interface BaselineOptions {
   databaseUrl: string;
   /** Whose permits the baseline route reads. */
   residentId: string;
-  /** A statement recorded from the API's code, served at baselineStatementPath. */
-  statement?: BaselineStatement;
+  /** Statements recorded from the API's code, by name, served at baselineStatementsPath(name). */
+  statements?: Record<string, BaselineStatement[]>;
 }
 
 /** Runs the baseline route (baseline-app.ts) in a child process on a free loopback port. */

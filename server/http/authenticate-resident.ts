@@ -20,6 +20,12 @@ const residentById = preparedPerDatabase((db) =>
     .prepare('kerbside_resident_by_id'),
 );
 
+/** The resident with this id, read afresh (scripts/bench/benchmark-council.ts records it too). */
+export async function readResident(db: Database, id: string): Promise<Resident | undefined> {
+  const [resident] = await residentById(db).execute({ id });
+  return resident;
+}
+
 function unauthorized(detail: string): HttpError {
   return new HttpError(401, { detail }, bearerChallenge);
 }
@@ -57,7 +63,7 @@ export async function authenticateResident(
     }
     throw unauthorized('Invalid or expired token.');
   }
-  const [resident] = uuidPattern.test(uid) ? await residentById(deps.db).execute({ id: uid }) : [];
+  const resident = uuidPattern.test(uid) ? await readResident(deps.db, uid) : undefined;
   if (!resident) throw unauthorized('No account matches this token.');
   // A password change or reset raised the generation: sessions begun before it are over, however
   // fresh their ID token.

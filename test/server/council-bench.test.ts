@@ -68,6 +68,9 @@ test('the council bench runs every step at 10,000 permits and writes its table',
   );
   expect(result.cases.every((figures) => figures.requests > 0)).toBe(true);
   expect(result.baseline.failures).toBe(0);
+  // The bare route with the request's statements (the headline) and with the list's alone.
+  const bareRoutes = [result.baseline, ...result.baseline.others];
+  expect(bareRoutes.map(({ baseline }) => baseline.requests > 0)).toEqual([true, true]);
   expect(result.plans).toHaveLength(8);
   expect(result.limits.createsAccepted).toBe(result.limits.permitLimit);
   expect(result.limits.permitsHeld).toBe(result.limits.permitLimit);
