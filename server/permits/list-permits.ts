@@ -18,7 +18,7 @@ import { HttpError } from '../http/http-error';
 import { parseSiteDateBound } from './parse-site-time';
 import { isPermitStatus, permitStatuses, type PermitStatus } from '../../contract/permit-status';
 import { permitListPageSize, permitSearchMaxLength } from '../../contract/permit-rules';
-import type { PermitRow } from '../db/schema';
+import { permitResponseColumns, type PermitResponseRow } from './serialize-permit';
 
 export interface PermitListQuery {
   statuses: PermitStatus[];
@@ -101,11 +101,12 @@ function searchCondition(term: string): SQL | undefined {
 /**
  * One page of the permits `where` picks, newest first, each row with how many match in all: one
  * statement, the count a scalar subquery PostgreSQL runs once beside the page (one round trip).
+ * Only the columns the response shows are read.
  */
 function pageStatement(db: Database, where: SQL | undefined, offset: number | Placeholder) {
   return db
     .select({
-      permit: permits,
+      permit: permitResponseColumns,
       total: sql<number>`(SELECT count(*) FROM ${permits} WHERE ${where})`.mapWith(Number),
     })
     .from(permits)
@@ -160,7 +161,7 @@ export async function listPermits(
   db: Database,
   userId: string,
   query: PermitListQuery,
-): Promise<{ count: number; results: PermitRow[] }> {
+): Promise<{ count: number; results: PermitResponseRow[] }> {
   const offset = (query.page - 1) * permitListPageSize;
   // Every status chosen (My Permits sends all twelve by default, and "Show all dates" keeps them)
   // is no condition at all: the permits_status check admits no other value (migration 0002). Left
@@ -169,7 +170,7 @@ export async function listPermits(
   const statuses = new Set(query.statuses).size === permitStatuses.length ? [] : query.statuses;
   const { createdFrom, createdThrough } = query;
   const prepared = statuses.length === 0 && !query.search;
-  let rows: Array<{ permit: PermitRow; total: number }>;
+  let rows: Array<{ permit: PermitResponseRow; total: number }>;
   if (prepared && !createdFrom && !createdThrough) {
     rows = await plainList(db).execute({ userId, offset });
   } else if (prepared && createdFrom && createdThrough && !createdThrough.inclusive) {
