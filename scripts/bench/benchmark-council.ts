@@ -61,7 +61,12 @@ export interface CouncilScale {
 /** Issue 37's figures: 1,000,000 permits, 50 connections over two hosts. */
 export const councilScale: CouncilScale = {
   plan: councilPlan,
-  load: { connections: 50, durationSeconds: 10, warmupSeconds: 2 },
+  // Each case starts with the hosts verifying the 200 residents' tokens afresh (a verdict is
+  // remembered 30 s, server/identity/firebase-identity.ts), which in emulator mode is a call to
+  // the Auth emulator each: 2 to 3 s of the emulator taking a core. The warm-up takes that in,
+  // as a real host checks signatures itself (at 100,000 permits, after 1 s the ratio's rounds
+  // ran 0.44-0.82, the first the lowest in three runs of four; after 4 s, 0.66-0.72).
+  load: { connections: 50, durationSeconds: 10, warmupSeconds: 4 },
   signedIn: 200,
   cancellablePerResident: 60,
   baselineRounds: 3,
