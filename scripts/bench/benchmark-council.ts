@@ -168,8 +168,9 @@ function queryOf(path: string): Record<string, string[]> {
 /**
  * `npm run bench -- --council` (issue 37): a council's two years seeded by COPY into a migrated
  * PostgreSQL, two API hosts, the app's own requests from many residents' tokens, a bare route
- * running the default list request's recorded statements, the plans of every statement, limits and the
- * sign-in throttle across hosts, the hosts' memory, and the reconciler's burst with two workers.
+ * running the default list request's recorded statements, the plans of every statement, limits
+ * and the sign-in throttle across hosts, the hosts' memory, and the reconciler's burst with two
+ * workers.
  */
 export async function benchmarkCouncil(options: {
   databaseUrl: string;

@@ -54,21 +54,21 @@ export async function compareWithBaseline(
     }
     measured.push(await measureEndpoint(api.url, api.idToken, api.endpointCase, load));
   }
-  const compared = baselines.map((figures) => ({
+  const compare = (figures: EndpointFigures[]) => ({
     baseline: median(figures),
     roundRatios: measured.map(
       (each, round) => each.requestsPerSecond / (figures[round]?.requestsPerSecond ?? NaN),
     ),
-  }));
-  const [headline, ...others] = compared as [(typeof compared)[number], ...typeof compared];
+  });
+  const [headline = [], ...others] = baselines;
   return {
     measured: median(measured),
-    ...headline,
+    ...compare(headline),
     rounds,
     failures: [...measured, ...baselines.flat()].reduce(
       (sum, figures) => sum + figures.failures,
       0,
     ),
-    others,
+    others: others.map(compare),
   };
 }
