@@ -3,7 +3,7 @@
  * whether the identity provider has to be asked who is signed in (./identity.ts). Firebase's
  * reports keep it in step (./firebase-identity.ts).
  */
-const signedInMarkKey = 'kerbside:signed-in';
+export const signedInMarkKey = 'kerbside:signed-in';
 
 export function deviceMayBeSignedIn(): boolean {
   try {

@@ -43,7 +43,8 @@ export const sessionActors: ImplementationsOf<typeof sessionMachine> = {
       // The device signs out of the provider at once, beside the API host's logout, not after
       // it: the resident already sees /login, and a page left while the host answers (a reload,
       // a link, the tab closed) would otherwise have left them signed in on this device. The
-      // host's call goes with the token read before, and a failure of either still ends here.
+      // host's call goes with the token read before. Should either fail, the session machine
+      // ends the session on this device all the same (its logout's onError).
       const idToken = await getIdToken().catch(() => null);
       const hostLogout = authApi().then((api) => api.logout(idToken));
       try {

@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { permitListTexts } from '../../machines/permits/my-permits/permit-list-filters';
 import { pageContentSecurityPolicy } from '../../scripts/stack/content-security-policy';
 import { launchChromium } from '../../scripts/stack/chromium';
+import { signedInMarkKey } from '../../src/identity/signed-in-mark';
 import { inWelsh } from '../support/in-welsh';
 import {
   registerThroughForm,
@@ -83,7 +84,7 @@ test('signed out, /login loads neither the identity provider nor the API client;
     scripts
       .filter((script) => /vendor-(firebase|axios)\./.test(script))
       .map((script) => script.split('.')[0]);
-  const signedInMark = () => ownPage.evaluate(() => localStorage.getItem('kerbside:signed-in'));
+  const signedInMark = () => ownPage.evaluate((key) => localStorage.getItem(key), signedInMarkKey);
   try {
     await ownPage.goto(url('/login'), { waitUntil: 'networkidle' });
     await ownPage.getByRole('button', { name: 'Sign in' }).waitFor();
@@ -100,7 +101,7 @@ test('signed out, /login loads neither the identity provider nor the API client;
     await ownPage.waitForURL(url('/'));
 
     // A session from before the mark existed: a protected page still asks the provider.
-    await ownPage.evaluate(() => localStorage.removeItem('kerbside:signed-in'));
+    await ownPage.evaluate((key) => localStorage.removeItem(key), signedInMarkKey);
     await ownPage.goto(url('/my-permits'));
     // The page's frame shows the heading from its HTML: the account menu says who is signed in.
     await ownPage.getByRole('button', { name: /^Account menu/ }).waitFor();

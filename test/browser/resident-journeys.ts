@@ -2,6 +2,7 @@ import { DateTime, type DurationLike } from 'luxon';
 import type { Locator, Page } from 'playwright-core';
 import type { VisitorPassCreated } from '../../contract/visitor-pass';
 import type { LocalStack } from '../../scripts/stack/local-stack';
+import { signedInMarkKey } from '../../src/identity/signed-in-mark';
 
 export interface E2eResident {
   email: string;
@@ -16,7 +17,7 @@ export interface E2eResident {
  * forgets the session a moment later, and a page opened in between would still find it.
  */
 export async function signedOutOnDevice(page: Page, timeout?: number): Promise<void> {
-  await page.waitForFunction(() => localStorage.getItem('kerbside:signed-in') === null, undefined, {
+  await page.waitForFunction((key) => localStorage.getItem(key) === null, signedInMarkKey, {
     timeout,
   });
 }
