@@ -1,6 +1,8 @@
 import { Field, HStack, chakra } from '@chakra-ui/react';
 import { useField } from 'formik';
-import { useFieldError } from './use-field-error';
+import { memo, type ChangeEvent, type FocusEvent } from 'react';
+import useLatestCallback from 'use-latest-callback';
+import { useFieldError, type FieldError } from './use-field-error';
 
 /**
  * A labelled checkbox bound to a boolean Formik field. `onCheckedChange` runs after the value is
@@ -19,7 +21,41 @@ export function CheckboxField({
   onCheckedChange?: (checked: boolean) => void;
 }) {
   const [field, , helpers] = useField<boolean>(name);
-  const { message, controlId, errorTextId } = useFieldError(name);
+  const fieldError = useFieldError(name);
+  const onChange = useLatestCallback((event: ChangeEvent<HTMLInputElement>) => {
+    const ticked = event.target.checked;
+    void helpers.setValue(ticked);
+    onCheckedChange?.(ticked);
+  });
+  return (
+    <CheckboxFieldView
+      {...fieldError}
+      name={name}
+      label={label}
+      checked={field.value}
+      onChange={onChange}
+      onBlur={field.onBlur}
+    />
+  );
+}
+
+/** What a checkbox field shows, drawn again only when that changes (as in ./form-field.tsx). */
+const CheckboxFieldView = memo(function CheckboxFieldView({
+  name,
+  label,
+  checked,
+  onChange,
+  onBlur,
+  message,
+  controlId,
+  errorTextId,
+}: FieldError & {
+  name: string;
+  label: string;
+  checked: boolean;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+  onBlur: (event: FocusEvent<HTMLInputElement>) => void;
+}) {
   const invalid = message !== undefined;
   return (
     <Field.Root invalid={invalid} id={controlId} ids={{ errorText: errorTextId }}>
@@ -28,15 +64,11 @@ export function CheckboxField({
           type="checkbox"
           id={controlId}
           name={name}
-          checked={field.value}
+          checked={checked}
           aria-invalid={invalid}
           aria-describedby={invalid ? errorTextId : undefined}
-          onBlur={field.onBlur}
-          onChange={(event) => {
-            const ticked = event.target.checked;
-            void helpers.setValue(ticked);
-            onCheckedChange?.(ticked);
-          }}
+          onBlur={onBlur}
+          onChange={onChange}
           accentColor="teal.700"
           boxSize={6}
           flexShrink={0}
@@ -46,4 +78,4 @@ export function CheckboxField({
       {invalid && <Field.ErrorText>{message}</Field.ErrorText>}
     </Field.Root>
   );
-}
+});

@@ -2,8 +2,9 @@ import { Field, Fieldset, HStack, Input } from '@chakra-ui/react';
 import { fieldsetSlotRecipe } from '@chakra-ui/react/theme';
 import { useLingui } from '@lingui/react';
 import { useField } from 'formik';
-import { useFieldError } from './use-field-error';
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useRef, useState, type KeyboardEvent } from 'react';
+import useLatestCallback from 'use-latest-callback';
+import { useFieldError, type FieldError } from './use-field-error';
 import type { DateTime } from 'luxon';
 import { siteTimeZone } from '../../contract/london-wall-time';
 import { i18n } from '../i18n/i18n';
@@ -81,14 +82,25 @@ export function dateTimeInputHint(value: string, earliest?: string): string {
  * kept as typed. Its message names what was wrong and marks only the boxes at fault; the hint and
  * the message describe the fieldset. `onValueChange` hears each value after Formik has it.
  */
-export function DateTimeInput({
-  name,
-  label,
-  hint,
-  earliest,
-  disabled,
-  onValueChange,
-}: {
+export function DateTimeInput({ name, onValueChange, ...shown }: DateTimeInputProps) {
+  const [field, , helpers] = useField<string>(name);
+  const fieldError = useFieldError(name);
+  const setValue = useLatestCallback((value: string) => {
+    void helpers.setValue(value);
+    onValueChange?.(value);
+  });
+  return (
+    <DateTimeInputView
+      {...shown}
+      {...fieldError}
+      name={name}
+      value={field.value}
+      setValue={setValue}
+    />
+  );
+}
+
+interface DateTimeInputProps {
   name: string;
   label: string;
   /** A sentence shown before the input's own hint. */
@@ -97,20 +109,35 @@ export function DateTimeInput({
   earliest?: string;
   disabled?: boolean;
   onValueChange?: (value: string) => void;
-}) {
+}
+
+/**
+ * What the date-time boxes show, drawn again only when that changes (as in ./form-field.tsx):
+ * five boxes of Chakra elements each keystroke elsewhere in the form would draw again.
+ */
+const DateTimeInputView = memo(function DateTimeInputView({
+  name,
+  label,
+  hint,
+  earliest,
+  disabled,
+  value,
+  setValue,
+  message,
+  controlId,
+}: Omit<DateTimeInputProps, 'onValueChange'> &
+  FieldError & { value: string; setValue: (value: string) => void }) {
   const { i18n } = useLingui();
-  const [field, , helpers] = useField<string>(name);
-  const { message, controlId } = useFieldError(name);
-  const [parts, setParts] = useState<DateTimeParts>(() => toDateTimeParts(field.value));
+  const [parts, setParts] = useState<DateTimeParts>(() => toDateTimeParts(value));
   // The value these boxes last wrote: any other (a reset, a tick that clears the date) redraws them.
-  const [written, setWritten] = useState(field.value);
-  if (field.value !== written) {
-    setWritten(field.value);
-    setParts(toDateTimeParts(field.value));
+  const [written, setWritten] = useState(value);
+  if (value !== written) {
+    setWritten(value);
+    setParts(toDateTimeParts(value));
   }
   const boxes = useRef<Partial<Record<DateTimePart, HTMLInputElement | null>>>({});
   const invalid = message !== undefined;
-  const reading = readDateTimeParts(field.value);
+  const reading = readDateTimeParts(value);
   // A message about the whole date (not in the future, say) marks every box.
   const named = invalid ? partsAtFault(reading) : [];
   const atFault = invalid && named.length === 0 ? dateTimePartOrder : named;
@@ -119,11 +146,10 @@ export function DateTimeInput({
   const namedPart = atFault[0] ?? 'day';
 
   const write = (next: DateTimeParts) => {
-    const value = toDateTimeValue(next);
+    const nextValue = toDateTimeValue(next);
     setParts(next);
-    setWritten(value);
-    void helpers.setValue(value);
-    onValueChange?.(value);
+    setWritten(nextValue);
+    setValue(nextValue);
   };
 
   const change = (part: DateTimePart, typed: string) => {
@@ -175,7 +201,7 @@ export function DateTimeInput({
       <Fieldset.Legend fontWeight="medium">{label}</Fieldset.Legend>
       <Fieldset.HelperText>
         {hint ? `${hint} ` : ''}
-        {dateTimeInputHint(field.value, earliest)}
+        {dateTimeInputHint(value, earliest)}
       </Fieldset.HelperText>
       <HStack gap={3} wrap="wrap" alignItems="flex-end">
         <HStack gap={3}>{(['day', 'month', 'year'] as const).map(box)}</HStack>
@@ -184,4 +210,4 @@ export function DateTimeInput({
       <Fieldset.ErrorText>{message}</Fieldset.ErrorText>
     </Fieldset.Root>
   );
-}
+});

@@ -1,9 +1,15 @@
 import { Button, Field, Group, Input } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react';
 import { useField } from 'formik';
-import { useState } from 'react';
-import type { HTMLInputAutoCompleteAttribute, HTMLInputTypeAttribute } from 'react';
-import { useFieldError } from './use-field-error';
+import { memo, useState } from 'react';
+import type {
+  ChangeEvent,
+  FocusEvent,
+  HTMLInputAutoCompleteAttribute,
+  HTMLInputTypeAttribute,
+} from 'react';
+import useLatestCallback from 'use-latest-callback';
+import { useFieldError, type FieldError } from './use-field-error';
 
 /**
  * A labelled text input bound to a Formik field, required unless told otherwise. Its message
@@ -17,19 +23,35 @@ import { useFieldError } from './use-field-error';
  */
 export function FormField({
   name,
-  label,
-  type = 'text',
-  autoComplete,
-  helperText,
-  required = true,
-  min,
-  disabled,
   normalise,
   onValueChange,
   reformatOnLeave,
-  autoCapitalize,
-  spellCheck,
-}: {
+  ...shown
+}: FormFieldProps) {
+  const [field, , helpers] = useField<string>(name);
+  const fieldError = useFieldError(name);
+  const onChange = useLatestCallback((event: ChangeEvent<HTMLInputElement>) => {
+    if (normalise) void helpers.setValue(normalise(event.target.value));
+    else field.onChange(event);
+    onValueChange?.(event.target.value);
+  });
+  const onBlur = useLatestCallback((event: FocusEvent<HTMLInputElement>) => {
+    field.onBlur(event);
+    if (reformatOnLeave) void helpers.setValue(reformatOnLeave(field.value));
+  });
+  return (
+    <FormFieldView
+      {...shown}
+      {...fieldError}
+      name={name}
+      value={field.value}
+      onChange={onChange}
+      onBlur={onBlur}
+    />
+  );
+}
+
+interface FormFieldProps {
   name: string;
   label: string;
   type?: HTMLInputTypeAttribute;
@@ -43,26 +65,48 @@ export function FormField({
   reformatOnLeave?: (value: string) => string;
   autoCapitalize?: string;
   spellCheck?: boolean;
-}) {
+}
+
+/**
+ * What a text field shows, drawn again only when that changes. Every field of a Formik form
+ * hears every keystroke in any of them; without this, each keystroke drew every field's Chakra
+ * elements again (docs/performance.md).
+ */
+const FormFieldView = memo(function FormFieldView({
+  name,
+  label,
+  type = 'text',
+  autoComplete,
+  helperText,
+  required = true,
+  min,
+  disabled,
+  autoCapitalize,
+  spellCheck,
+  value,
+  onChange,
+  onBlur,
+  message,
+  controlId,
+  errorTextId,
+  helperTextId,
+}: Omit<FormFieldProps, 'normalise' | 'onValueChange' | 'reformatOnLeave'> &
+  FieldError & {
+    value: string;
+    onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+    onBlur: (event: FocusEvent<HTMLInputElement>) => void;
+  }) {
   const { i18n } = useLingui();
-  const [field, , helpers] = useField<string>(name);
   const [passwordShown, setPasswordShown] = useState(false);
-  const { message, controlId, errorTextId, helperTextId } = useFieldError(name);
   const invalid = message !== undefined;
   const describedBy = [helperText && helperTextId, invalid && errorTextId].filter(Boolean);
   const isPassword = type === 'password';
   const input = (
     <Input
-      {...field}
-      onChange={(event) => {
-        if (normalise) void helpers.setValue(normalise(event.target.value));
-        else field.onChange(event);
-        onValueChange?.(event.target.value);
-      }}
-      onBlur={(event) => {
-        field.onBlur(event);
-        if (reformatOnLeave) void helpers.setValue(reformatOnLeave(field.value));
-      }}
+      name={name}
+      value={value}
+      onChange={onChange}
+      onBlur={onBlur}
       autoCapitalize={autoCapitalize}
       spellCheck={spellCheck}
       type={isPassword && passwordShown ? 'text' : type}
@@ -105,4 +149,4 @@ export function FormField({
       {invalid && <Field.ErrorText>{message}</Field.ErrorText>}
     </Field.Root>
   );
-}
+});
