@@ -32,6 +32,16 @@ export interface MachineDriver extends ModelDriver<AnyMachineSnapshot> {
 }
 
 /**
+ * `expect(actual).toEqual(expected)`, at a fraction of its cost when the two are equal: a pair
+ * strictly deep-equal is equal to `toEqual` too, and only a pair that is not pays for Jest's
+ * comparison and its diff. The model tests compare a context at each of tens of thousands of
+ * steps, where `toEqual` took a fifth of the machines' time.
+ */
+export function expectEqual(actual: unknown, expected: unknown): void {
+  if (!isDeepStrictEqual(actual, expected)) expect(actual).toEqual(expected);
+}
+
+/**
  * Drives a real actor of `machine` (whose actors are `controls`' fakes) on a simulated clock,
  * so named delays pass exactly when a path says so. The state check compares the value, the
  * context and the tags with the model's.
@@ -76,8 +86,8 @@ export function createMachineDriver(
             `but the actor is in ${JSON.stringify(actor().getSnapshot().value)}`,
         );
       });
-      expect(reached.context).toEqual(state.context);
-      expect([...reached.tags].sort()).toEqual([...state.tags].sort());
+      expectEqual(reached.context, state.context);
+      expectEqual([...reached.tags].sort(), [...state.tags].sort());
     },
   };
 }

@@ -19,6 +19,7 @@ import {
 import {
   createMachineDriver,
   expectBrokenPathsToFail,
+  expectEqual,
   testEveryModelPath,
 } from '../../model-path-tests';
 import {
@@ -72,12 +73,13 @@ function driverFor(
     async expectState(state) {
       await driver.expectState(state);
       const filters = state.context.filters as PermitListFilters;
-      expect(fromListSearchParams(new URLSearchParams(url), permitListModelInput.clock)).toEqual(
+      expectEqual(
+        fromListSearchParams(new URLSearchParams(url), permitListModelInput.clock),
         filters,
       );
       expect(controls.isRunning('fetchPermits')).toBe(state.matches('loading'));
       if (state.matches('loading')) {
-        expect(controls.inputs('fetchPermits').at(-1)).toEqual(toPermitListRequest(filters));
+        expectEqual(controls.inputs('fetchPermits').at(-1), toPermitListRequest(filters));
       }
     },
   };
