@@ -57,17 +57,6 @@ const disabledFeatures = [
   ...omniboxPopupFeatures,
 ];
 
-/**
- * V8's optimising compilers off (Maglev and TurboFan; its interpreter and baseline compiler stay).
- * A test's page lives seconds, too short for the code they optimise to pay back their compiling,
- * most of it on the renderer's background threads, which on two cores take a core from the suites.
- * Measured on the flows in Chromium (two runs each): Chromium's CPU 113 and 101 s -> 80 and 88 s,
- * the renderer's thread pool 20 -> 8-10 s; the browser project alone, 486 -> 461 s. The bench's
- * Lighthouse runs launch their own Chromium (scripts/bench/measure-phone-pages.ts), with V8 as a
- * phone's.
- */
-const jitFlags = '--js-flags=--no-opt --no-maglev';
-
 // Debian's Chromium (or CHROME_PATH); playwright-core never downloads a browser. The flags keep
 // Chromium from reaching out to the network, which this machine does not have.
 const launchOptions: LaunchOptions = {
@@ -81,7 +70,6 @@ const launchOptions: LaunchOptions = {
     '--disable-background-networking',
     '--disable-component-update',
     '--disable-sync',
-    jitFlags,
     `${disableFeatures}${disabledFeatures.join(',')}`,
   ],
 };
