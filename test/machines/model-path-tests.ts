@@ -35,7 +35,7 @@ export interface MachineDriver extends ModelDriver<AnyMachineSnapshot> {
  * `expect(actual).toEqual(expected)`, at a fraction of its cost when the two are equal: a pair
  * strictly deep-equal is equal to `toEqual` too, and only a pair that is not pays for Jest's
  * comparison and its diff. The model tests compare a context at each of tens of thousands of
- * steps, where `toEqual` took a fifth of the machines' time.
+ * steps: `toEqual` took a fifth of the CPU of the list machine's model test.
  */
 export function expectEqual(actual: unknown, expected: unknown): void {
   if (!isDeepStrictEqual(actual, expected)) expect(actual).toEqual(expected);
