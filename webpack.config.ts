@@ -96,6 +96,8 @@ function preloadLinks(compilation: Compilation, chunkGroupNames: string[]): stri
 interface PrerenderedPage {
   path: string;
   title: string;
+  /** Chakra's styles of both copies, once each, for `<head>` (scripts/stack/page-styles.ts). */
+  styles: string;
   html: string;
   /** The same page in Welsh (scripts/stack/prerender-pages.ts). */
   welsh: { title: string; html: string };
@@ -111,11 +113,12 @@ const escapeHtml = (text: string) =>
  * The pages rendered in advance (src/shell/prerender.tsx) are each written beside index.html as
  * `<path>.html`, the file a static host serves for `/<path>` (clean URLs), and the one the
  * service worker's precache answers it with (Workbox's `cleanURLs`). The sign-in form, and a
- * signed-in page's frame and heading, paint with the HTML instead of after the JavaScript. The
- * page is `inert` until the app has hydrated it (src/shell/start-app.tsx), so nothing can be
- * typed into it and lost; that inner `<div inert>` is the element React hydrates. It is there in
- * English and in Welsh: public/language.js picks the one the device chose before the first paint,
- * and the app hydrates the copy of the language it starts in and removes the other.
+ * signed-in page's frame and heading, paint with the HTML instead of after the JavaScript, styled
+ * from its `<head>`, where Chakra's styles of both copies come once each. The page is `inert`
+ * until the app has hydrated it (src/shell/start-app.tsx), so nothing can be typed into it and
+ * lost; that inner `<div inert>` is the element React hydrates. It is there in English and in
+ * Welsh: public/language.js picks the one the device chose before the first paint, and the app
+ * hydrates the copy of the language it starts in and removes the other.
  */
 class PageHtml {
   constructor(private readonly prerender: boolean) {}
@@ -133,11 +136,11 @@ class PageHtml {
           if (!index || !emptyRoot.test(index) || !index.includes('</head>')) {
             throw new Error('index.html has no </head> or no empty <div id="root"></div>.');
           }
-          const withPreloads = (links: string) => index.replace('</head>', () => `${links}</head>`);
+          const withInHead = (tags: string) => index.replace('</head>', () => `${tags}</head>`);
           const appStart = 'app-start';
           compilation.updateAsset(
             'index.html',
-            new sources.RawSource(withPreloads(preloadLinks(compilation, [appStart]))),
+            new sources.RawSource(withInHead(preloadLinks(compilation, [appStart]))),
           );
           if (!this.prerender) return;
           const { stdout } = await promisify(execFile)(
@@ -150,7 +153,7 @@ class PageHtml {
           );
           for (const page of JSON.parse(stdout) as PrerenderedPage[]) {
             const preloads = preloadLinks(compilation, [appStart, screenChunkName(page.path)]);
-            const html = withPreloads(preloads)
+            const html = withInHead(page.styles + preloads)
               .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
               .replace(
                 emptyRoot,

@@ -4,10 +4,13 @@ import vm from 'node:vm';
 import { messages as welshMessages } from '../../locales/cy/app';
 import { i18n } from '../../src/i18n/i18n';
 import { prerenderedPaths, prerenderPage } from '../../src/shell/prerender';
+import { hoistPageStyles } from './page-styles';
 
 /**
  * `tsx scripts/stack/prerender-pages.ts`: prints the pages rendered in advance, in English and in
- * Welsh, as JSON `[{ path, title, html, welsh: { title, html } }]`, with the runtime configuration the build ships in public/config.js.
+ * Welsh, as JSON `[{ path, title, styles, html, welsh: { title, html } }]`, with the runtime
+ * configuration the build ships in public/config.js. `styles` are the two copies' Chakra styles,
+ * once each, for the page's `<head>` (./page-styles.ts); `html` holds none.
  * webpack.config.ts runs it in a process of its own, with `NODE_ENV=production`, so that the
  * app's modules and React's server renderer stay out of webpack's process.
  */
@@ -24,7 +27,14 @@ async function prerenderPages(): Promise<void> {
     i18n.loadAndActivate({ locale: 'cy', messages: welshMessages });
     const welsh = await prerenderPage(pathname);
     i18n.loadAndActivate({ locale: 'en', messages: {} });
-    pages.push({ path: pathname, ...english, welsh });
+    const { styles, copies } = hoistPageStyles([english.html, welsh.html]);
+    pages.push({
+      path: pathname,
+      title: english.title,
+      styles,
+      html: copies[0],
+      welsh: { title: welsh.title, html: copies[1] },
+    });
   }
   process.stdout.write(JSON.stringify(pages));
 }

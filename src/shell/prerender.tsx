@@ -35,8 +35,9 @@ export const prerenderedPaths = [
 /**
  * A page as the app first renders it before it knows who is signed in, with its styles inline, so
  * that a static host can answer its address with something to read before any JavaScript has
- * arrived (webpack.config.ts puts it into the page's own HTML file). Nothing in it depends on
- * who is signed in. The runtime configuration must be on `globalThis.__KERBSIDE_CONFIG__`.
+ * arrived (webpack.config.ts puts it into the page's own HTML file, its styles into the page's
+ * `<head>`: scripts/stack/page-styles.ts). Nothing in it depends on who is signed in. The
+ * runtime configuration must be on `globalThis.__KERBSIDE_CONFIG__`.
  */
 export async function prerenderPage(pathname: string): Promise<{ title: string; html: string }> {
   await preloadScreenAt(pathname);

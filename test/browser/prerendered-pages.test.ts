@@ -194,3 +194,37 @@ test.each(['/login', '/my-permits'])(
     }
   },
 );
+
+test('/login is styled from its HTML alone, before any script has run, as the app then styles it', async () => {
+  // What Chakra's styles decide about the page's heading, field, button and frame.
+  const look = () =>
+    ['h1', 'input[name="email"]', 'button[type="submit"]', 'main'].map((selector) => {
+      const element = document.querySelector(`#root ${selector}`);
+      if (!element) return `${selector}: missing`;
+      const style = getComputedStyle(element);
+      return [
+        selector,
+        style.fontSize,
+        style.fontWeight,
+        style.color,
+        style.backgroundColor,
+        style.borderTopWidth,
+        style.borderTopLeftRadius,
+        style.paddingTop,
+      ].join(' ');
+    });
+  const scriptless = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const painted = await scriptless.newPage();
+    await painted.goto(`${fixture.stack.webUrl}/login`);
+    const { page, errors } = await openAndTakeOver('/login');
+    try {
+      await expect(painted.evaluate(look)).resolves.toEqual(await page.evaluate(look));
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  } finally {
+    await scriptless.close();
+  }
+});

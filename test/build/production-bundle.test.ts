@@ -73,8 +73,16 @@ test('the public pages are rendered into HTML files of their own, in English and
     expect(welshCopy).toContain(`data-title="${welshTitles[file]}"`);
     expect(welshCopy).not.toContain(text);
     expect(welshCopy).toContain('>English</a>');
-    // Styled from the start: Chakra's styles come inline, and no screen is left loading.
-    expect(root).toContain('<style data-emotion=');
+    // Styled from the start: Chakra's styles come in the page's <head>, each once for both
+    // copies (scripts/stack/page-styles.ts), none inline; and no screen is left loading.
+    const head = html.slice(0, html.indexOf('</head>'));
+    const styleIds = [...head.matchAll(/<style data-emotion="css ([^"]+)"/g)].flatMap(
+      ([, ids = '']) => ids.split(' '),
+    );
+    expect(styleIds.length).toBeGreaterThan(10);
+    expect(new Set(styleIds).size).toBe(styleIds.length);
+    expect(head).toContain('<style data-emotion="css-global ');
+    expect(root).not.toContain('<style');
     expect(root).not.toContain('Loading page');
     // The same scripts as every other page.
     const scripts = (page: string) => page.match(/<script[^>]*src=[^>]*>/g);
