@@ -33,11 +33,11 @@ export const prerenderedPaths = [
 ] as const;
 
 /**
- * A page as the app first renders it before it knows who is signed in, with its styles inline, so
- * that a static host can answer its address with something to read before any JavaScript has
- * arrived (webpack.config.ts puts it into the page's own HTML file, its styles into the page's
- * `<head>`: scripts/stack/page-styles.ts). Nothing in it depends on who is signed in. The
- * runtime configuration must be on `globalThis.__KERBSIDE_CONFIG__`.
+ * A page as the app first renders it before it knows who is signed in, with its styles, so that a
+ * static host can answer its address with something to read before any JavaScript has arrived
+ * (webpack.config.ts puts it into the page's own HTML file, and its styles, which React leaves
+ * inline, into that file's `<head>`: scripts/stack/page-styles.ts). Nothing in it depends on who
+ * is signed in. The runtime configuration must be on `globalThis.__KERBSIDE_CONFIG__`.
  */
 export async function prerenderPage(pathname: string): Promise<{ title: string; html: string }> {
   await preloadScreenAt(pathname);
