@@ -96,6 +96,8 @@ function preloadLinks(compilation: Compilation, chunkGroupNames: string[]): stri
 interface PrerenderedPage {
   path: string;
   title: string;
+  /** A signed-in page, drawn as its frame while the session is checked. */
+  waitsForSession: boolean;
   /** Chakra's styles of both copies, once each, for `<head>` (scripts/stack/page-styles.ts). */
   styles: string;
   html: string;
@@ -108,7 +110,7 @@ const escapeHtml = (text: string) =>
 
 /**
  * Every page's HTML asks for the app's code at once: index.html for the chunks that start the app
- * (src/shell/start-app.tsx), each page rendered in advance for its screen's too.
+ * (src/shell/start-app.tsx), each public page rendered in advance for its screen's too.
  *
  * The pages rendered in advance (src/shell/prerender.tsx) are each written beside index.html as
  * `<path>.html`, the file a static host serves for `/<path>` (clean URLs), and the one the
@@ -152,7 +154,15 @@ class PageHtml {
             { env: { ...process.env, NODE_ENV: 'production' }, maxBuffer: 64 * 1024 * 1024 },
           );
           for (const page of JSON.parse(stdout) as PrerenderedPage[]) {
-            const preloads = preloadLinks(compilation, [appStart, screenChunkName(page.path)]);
+            // A public page's screen is hydrated as soon as the app starts: its chunks come with
+            // the HTML. A signed-in page's is needed only once the session is known, a few round
+            // trips later: on a device where someone is signed in, the app asks for it after the
+            // identity provider and the API client, which the session's check needs first
+            // (src/shell/start-app.tsx), not before them.
+            const preloads = preloadLinks(
+              compilation,
+              page.waitsForSession ? [appStart] : [appStart, screenChunkName(page.path)],
+            );
             const html = withInHead(page.styles + preloads)
               .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
               .replace(

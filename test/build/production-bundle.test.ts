@@ -92,6 +92,19 @@ test('the public pages are rendered into HTML files of their own, in English and
   expect(index).toMatch(/<div id="?root"?><\/div>/);
 });
 
+test("a public page asks for its screen's code with its HTML; a signed-in page, whose screen waits for the session, asks only for the app's start", () => {
+  const preloads = (file: string) =>
+    fs.readFileSync(path.join(site, file), 'utf8').match(/<link rel=preload[^>]*>/g) ?? [];
+  const appStart = preloads('index.html');
+  expect(appStart.length).toBeGreaterThan(2);
+  const login = preloads('login.html');
+  expect(login).toEqual(expect.arrayContaining(appStart));
+  expect(login.filter((link) => link.includes('/assets/screen-login.'))).toHaveLength(1);
+  for (const signedIn of ['my-permits.html', 'add-permit.html', 'settings.html']) {
+    expect([signedIn, preloads(signedIn)]).toEqual([signedIn, appStart]);
+  }
+});
+
 test('every page, rendered in advance or not, carries the Content-Security-Policy before any script', () => {
   const pages = fs.readdirSync(site).filter((name) => name.endsWith('.html'));
   expect(pages).toEqual(expect.arrayContaining(['index.html', 'login.html', 'my-permits.html']));
