@@ -98,6 +98,8 @@ function searchCondition(term: string): SQL | undefined {
   return vrmTerm ? or(sql`${permits.vrm} ILIKE ${likePattern(vrmTerm)}`, text) : text;
 }
 
+const newestFirst = [desc(permits.createdAt), desc(permits.id)];
+
 /**
  * One page of the permits `where` picks, newest first, each row with how many match in all: one
  * statement, the count a scalar subquery PostgreSQL runs once beside the page (one round trip).
@@ -111,9 +113,34 @@ function pageStatement(db: Database, where: SQL | undefined, offset: number | Pl
     })
     .from(permits)
     .where(where)
-    .orderBy(desc(permits.createdAt), desc(permits.id))
+    .orderBy(...newestFirst)
     .limit(permitListPageSize)
     .offset(offset);
+}
+
+/**
+ * `pageStatement` for a page past the first of a resident's whole list: the page's ids are picked
+ * from the newest-first index alone, then only the page's own rows read, instead of every row
+ * skipped. Page 100 of a 2,763-permit resident at 1,000,000 permits: 0.7-1.1 ms a call and 1,915
+ * buffers read directly, 0.34-0.46 ms and 106 buffers so. On page 1, which skips nothing, the extra
+ * step cost a typical resident 0.16 ms → 0.18-0.23 ms a call, so page 1 is read directly.
+ */
+function deepPageStatement(db: Database, where: SQL, offset: Placeholder) {
+  const pageIds = db
+    .select({ id: permits.id })
+    .from(permits)
+    .where(where)
+    .orderBy(...newestFirst)
+    .limit(permitListPageSize)
+    .offset(offset);
+  return db
+    .select({
+      permit: permitResponseColumns,
+      total: sql<number>`(SELECT count(*) FROM ${permits} WHERE ${where})`.mapWith(Number),
+    })
+    .from(permits)
+    .where(inArray(permits.id, pageIds))
+    .orderBy(...newestFirst);
 }
 
 /** The list with no filter and no search ("Show all dates" with every status). */
@@ -123,6 +150,15 @@ const plainList = preparedPerDatabase((db) =>
     eq(permits.userId, sql.placeholder('userId')),
     sql.placeholder('offset'),
   ).prepare('kerbside_plain_permit_list'),
+);
+
+/** The same list's pages past the first. */
+const plainListDeepPage = preparedPerDatabase((db) =>
+  deepPageStatement(
+    db,
+    eq(permits.userId, sql.placeholder('userId')),
+    sql.placeholder('offset'),
+  ).prepare('kerbside_plain_permit_list_deep_page'),
 );
 
 /**
@@ -172,7 +208,7 @@ export async function listPermits(
   const prepared = statuses.length === 0 && !query.search;
   let rows: Array<{ permit: PermitResponseRow; total: number }>;
   if (prepared && !createdFrom && !createdThrough) {
-    rows = await plainList(db).execute({ userId, offset });
+    rows = await (query.page > 1 ? plainListDeepPage : plainList)(db).execute({ userId, offset });
   } else if (prepared && createdFrom && createdThrough && !createdThrough.inclusive) {
     // As text: the drivers (node-postgres, PGlite) then agree on the instant.
     rows = await datedList(db).execute({

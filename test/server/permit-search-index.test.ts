@@ -6,6 +6,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { rmSync } from 'node:fs';
 import { openDatabase } from '../../server/db/database';
 import * as schema from '../../server/db/schema';
+import { permitListPageSize } from '../../contract/permit-rules';
 import { listPermits, parsePermitListQuery } from '../../server/permits/list-permits';
 import { insertResident } from './support/reconciler-fixtures';
 import { temporaryDataDir } from './support/test-database';
@@ -82,4 +83,15 @@ test('the newest-first list reads the resident index in order, without sorting',
   const plans = await plansOfList({});
   expect(plans).toContain('permits_user_newest_idx');
   expect(plans).not.toMatch(/^\s*(->\s*)?Sort\b/m);
+});
+
+test('a later page takes its ids from the resident index alone, sorting only the page', async () => {
+  const plans = await plansOfList({ page: '3' });
+  expect(plans).toContain('Index Only Scan using permits_user_newest_idx');
+  // The page's own rows are put back in order once read by id; sorting more than a page means the
+  // resident's permits were read and sorted.
+  const sortedRows = [...plans.matchAll(/\bSort {2}\(cost=[\d.]+ rows=(\d+)/g)].map((match) =>
+    Number(match[1]),
+  );
+  expect(sortedRows.filter((rows) => rows > permitListPageSize)).toEqual([]);
 });
