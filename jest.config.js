@@ -4,7 +4,7 @@ const { accessSync, constants } = require('node:fs');
 // The suites' temporary files (each server suite's copy of the migrated PGlite database, 40 MB in
 // 1,036 files, the browsers' profiles, the mail outboxes) go to memory where the machine has a
 // tmpfs at /dev/shm, as Linux machines do: on disk, copying and deleting those databases took a
-// fifth of the server project's time (docs/testing.md). The workers, and every process they start,
+// sixth of the server project's time (docs/testing.md). The workers, and every process they start,
 // inherit TMPDIR; Jest's own cache stays where it was, since its default was read before this.
 if (!process.env.TMPDIR) {
   try {
