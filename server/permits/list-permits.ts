@@ -143,22 +143,19 @@ function deepPageStatement(db: Database, where: SQL, offset: Placeholder) {
     .orderBy(...newestFirst);
 }
 
+/** Every permit of the resident: the list with no filter and no search. */
+const wholeList = eq(permits.userId, sql.placeholder('userId'));
+
 /** The list with no filter and no search ("Show all dates" with every status). */
 const plainList = preparedPerDatabase((db) =>
-  pageStatement(
-    db,
-    eq(permits.userId, sql.placeholder('userId')),
-    sql.placeholder('offset'),
-  ).prepare('kerbside_plain_permit_list'),
+  pageStatement(db, wholeList, sql.placeholder('offset')).prepare('kerbside_plain_permit_list'),
 );
 
 /** The same list's pages past the first. */
 const plainListDeepPage = preparedPerDatabase((db) =>
-  deepPageStatement(
-    db,
-    eq(permits.userId, sql.placeholder('userId')),
-    sql.placeholder('offset'),
-  ).prepare('kerbside_plain_permit_list_deep_page'),
+  deepPageStatement(db, wholeList, sql.placeholder('offset')).prepare(
+    'kerbside_plain_permit_list_deep_page',
+  ),
 );
 
 /**
