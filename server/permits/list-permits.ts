@@ -100,6 +100,14 @@ function searchCondition(term: string): SQL | undefined {
 
 const newestFirst = [desc(permits.createdAt), desc(permits.id)];
 
+/** A page's columns: the response's, and how many permits `where` picks in all. */
+function rowsWithTotal(where: SQL | undefined) {
+  return {
+    permit: permitResponseColumns,
+    total: sql<number>`(SELECT count(*) FROM ${permits} WHERE ${where})`.mapWith(Number),
+  };
+}
+
 /**
  * One page of the permits `where` picks, newest first, each row with how many match in all: one
  * statement, the count a scalar subquery PostgreSQL runs once beside the page (one round trip).
@@ -107,10 +115,7 @@ const newestFirst = [desc(permits.createdAt), desc(permits.id)];
  */
 function pageStatement(db: Database, where: SQL | undefined, offset: number | Placeholder) {
   return db
-    .select({
-      permit: permitResponseColumns,
-      total: sql<number>`(SELECT count(*) FROM ${permits} WHERE ${where})`.mapWith(Number),
-    })
+    .select(rowsWithTotal(where))
     .from(permits)
     .where(where)
     .orderBy(...newestFirst)
@@ -134,10 +139,7 @@ function deepPageStatement(db: Database, where: SQL, offset: Placeholder) {
     .limit(permitListPageSize)
     .offset(offset);
   return db
-    .select({
-      permit: permitResponseColumns,
-      total: sql<number>`(SELECT count(*) FROM ${permits} WHERE ${where})`.mapWith(Number),
-    })
+    .select(rowsWithTotal(where))
     .from(permits)
     .where(inArray(permits.id, pageIds))
     .orderBy(...newestFirst);
