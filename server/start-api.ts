@@ -156,6 +156,7 @@ export async function startApi(options: StartApiOptions): Promise<RunningApi> {
     const connection = await openDatabase({
       dataDir: options.dataDir,
       databaseUrl: options.databaseUrl,
+      onIdleConnectionLost: (error) => logger.warn({ err: error }, 'PostgreSQL ended a connection'),
     });
     cleanups.push(() => connection.close());
     const identity = createFirebaseIdentity({ projectId });

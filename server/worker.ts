@@ -28,7 +28,10 @@ async function main(log: (logger: HostLogger) => void): Promise<void> {
     );
     process.exit(2);
   }
-  const connection = await openDatabase({ databaseUrl: config.databaseUrl });
+  const connection = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    onIdleConnectionLost: (error) => logger.warn({ err: error }, 'PostgreSQL ended a connection'),
+  });
   // The operator's endpoints (server/ops/), when OPS_PORT and OPS_SECRET are set.
   const ops = loadOpsConfig();
   const metrics = ops ? createOpsMetrics({ db: connection.db }) : undefined;

@@ -19,6 +19,12 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** PostgreSQL connection string; takes precedence over dataDir. */
   databaseUrl?: string;
+  /**
+   * Told when PostgreSQL ends an idle connection of the pool (the server restarting or shutting
+   * down, an operator's pg_terminate_backend, a proxy's timeout). The pool drops that connection
+   * and opens another when one is needed; without a listener the error would end the process.
+   */
+  onIdleConnectionLost?: (error: Error) => void;
 }
 
 export interface DatabaseConnection {
@@ -54,8 +60,12 @@ async function openPglite(dataDir: string): Promise<DatabaseConnection> {
   }
 }
 
-async function openPostgres(databaseUrl: string): Promise<DatabaseConnection> {
+async function openPostgres(
+  databaseUrl: string,
+  onIdleConnectionLost: (error: Error) => void = () => {},
+): Promise<DatabaseConnection> {
   const pool = new Pool({ connectionString: databaseUrl });
+  pool.on('error', onIdleConnectionLost);
   try {
     const client = await pool.connect();
     try {
@@ -82,7 +92,7 @@ async function openPostgres(databaseUrl: string): Promise<DatabaseConnection> {
  * (created on first use), and brings the schema up to date with the one migration set.
  */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseConnection> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.onIdleConnectionLost);
   if (!options.dataDir) throw new Error('openDatabase needs a dataDir or a databaseUrl.');
   return openPglite(options.dataDir);
 }

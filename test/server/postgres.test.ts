@@ -1,6 +1,8 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { Pool } from 'pg';
+import { openDatabase } from '../../server/db/database';
 import { seedDemo } from '../../server/seed-demo';
 import { startApi, type RunningApi } from '../../server/start-api';
 import { startPostgres, type PostgresServer } from '../../scripts/stack/postgres-server';
@@ -95,6 +97,35 @@ describe('the API host on PostgreSQL (DATABASE_URL)', () => {
       body: registration('PG-CODE'),
     });
     expect(usedUp.body).toEqual({ invite_code: ['This invite code has already been used.'] });
+  });
+
+  it('lives on when PostgreSQL ends an idle connection, and says so', async () => {
+    const lost: Error[] = [];
+    const connection = await openDatabase({
+      databaseUrl: postgres.url,
+      onIdleConnectionLost: (error) => lost.push(error),
+    });
+    const admin = new Pool({ connectionString: postgres.url, max: 1 });
+    try {
+      const pidOf = async () => {
+        const result = (await connection.db.execute(sql`SELECT pg_backend_pid() AS pid`)) as {
+          rows: Array<{ pid: number }>;
+        };
+        return result.rows[0]?.pid;
+      };
+      const idle = await pidOf();
+      // As a restart, an operator or a proxy would end it while it waits in the pool.
+      await admin.query('SELECT pg_terminate_backend($1)', [idle]);
+      for (let waited = 0; lost.length === 0 && waited < 5_000; waited += 50) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(lost.map((error) => (error as Error & { code?: string }).code)).toEqual(['57P01']);
+      // The pool opened another connection for the next statement.
+      expect(await pidOf()).not.toBe(idle);
+    } finally {
+      await admin.end();
+      await connection.close();
+    }
   });
 
   it('seeds the demo resident once', async () => {
