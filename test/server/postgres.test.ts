@@ -6,6 +6,7 @@ import { openDatabase } from '../../server/db/database';
 import { seedDemo } from '../../server/seed-demo';
 import { startApi, type RunningApi } from '../../server/start-api';
 import { startPostgres, type PostgresServer } from '../../scripts/stack/postgres-server';
+import { eventually } from './support/reconciler-fixtures';
 import {
   call,
   customTokenOf,
@@ -116,9 +117,7 @@ describe('the API host on PostgreSQL (DATABASE_URL)', () => {
       const idle = await pidOf();
       // As a restart, an operator or a proxy would end it while it waits in the pool.
       await admin.query('SELECT pg_terminate_backend($1)', [idle]);
-      for (let waited = 0; lost.length === 0 && waited < 5_000; waited += 50) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      await eventually(async () => lost.length > 0);
       expect(lost.map((error) => (error as Error & { code?: string }).code)).toEqual(['57P01']);
       // The pool opened another connection for the next statement.
       expect(await pidOf()).not.toBe(idle);
