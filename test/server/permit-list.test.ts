@@ -84,6 +84,23 @@ describe('GET /api/v1/permits/ pages', () => {
     expect(followed.previous).toBe(`${api.url}/api/v1/permits/?status=QUEUED&search=ford`);
   });
 
+  it("counts a search's matches on every page of it, the last page too", async () => {
+    const pages = await Promise.all(
+      ['?search=ford', '?search=ford&page=2', '?search=ford&page=3'].map((query) =>
+        pageOf(resident, query),
+      ),
+    );
+
+    expect(pages.map((page) => [page.count, page.results.length])).toEqual([
+      [45, 20],
+      [45, 20],
+      [45, 5],
+    ]);
+    expect(pages.flatMap((page) => page.results.map((permit) => permit.id))).toEqual(
+      [...created].reverse().map((permit) => permit.id),
+    );
+  });
+
   it.each(['?page=4', '?page=0', '?page=abc', '?page=-1'])(
     'answers 404 "Invalid page." to %s',
     async (query) => {

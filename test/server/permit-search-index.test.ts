@@ -79,6 +79,18 @@ test('a search uses the trigram indexes on the registration and on the other tex
   expect(plans).toContain('permits_search_text_trgm_idx');
 });
 
+test.each([
+  ['every status', {}],
+  ['one status', { status: 'EXPIRED' }],
+])(
+  'a search (%s) counts its matches in the pass that finds them, not in a second read',
+  async (_filter, filter) => {
+    const plans = await plansOfList({ ...filter, search: '4242XY' });
+    expect(plans).toContain('WindowAgg');
+    expect(plans).not.toMatch(/InitPlan|SubPlan/);
+  },
+);
+
 test('the newest-first list reads the resident index in order, without sorting', async () => {
   const plans = await plansOfList({});
   expect(plans).toContain('permits_user_newest_idx');
