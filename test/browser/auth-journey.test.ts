@@ -207,13 +207,15 @@ describe('the forms with the keyboard alone', () => {
   let bodyFocusAfterAnswer: string[];
 
   beforeEach(async () => {
-    bodyFocusAfterAnswer = [];
-    await page.exposeFunction('reportBodyFocus', (where: string) =>
-      bodyFocusAfterAnswer.push(where),
-    );
+    // An answer is checked 300 ms after it arrives. By then its test may have ended, and `page`
+    // be the next test's new page, still on about:blank with focus on its body (a CI run failed
+    // on "auth/login/ → blank"): each test's checks look at its own page, into its own list.
+    const answeredPage = page;
+    const seen: string[] = [];
+    bodyFocusAfterAnswer = seen;
     // Every document the page loads times the success messages, and records focus on <body> once
     // the page has settled after each API answer (a request to /api/ that finished).
-    await page.addInitScript((texts: string[]) => {
+    await answeredPage.addInitScript((texts: string[]) => {
       const sightings: Sighting[] = [];
       (window as unknown as { successSightings: Sighting[] }).successSightings = sightings;
       new MutationObserver(() => {
@@ -228,16 +230,17 @@ describe('the forms with the keyboard alone', () => {
         }
       }).observe(document, { childList: true, subtree: true, characterData: true });
     }, successMessages);
-    page.on('requestfinished', (request) => {
+    answeredPage.on('requestfinished', (request) => {
       // A form's answer: the button that sent it was busy, so focus must go somewhere on purpose.
       if (!request.url().includes('/api/v1/') || request.method() !== 'POST') return;
       // Give the page the time a person would take to notice the answer, then ask where focus is.
       setTimeout(() => {
-        void page
+        void answeredPage
           .evaluate(() => (document.activeElement === document.body ? location.pathname : null))
           .then((onBody) => {
-            if (onBody !== null) bodyFocusAfterAnswer.push(`${request.url()} → ${onBody}`);
+            if (onBody !== null) seen.push(`${request.url()} → ${onBody}`);
           })
+          // The test ended and its page closed: nothing left to look at.
           .catch(() => {});
       }, 300);
     });
