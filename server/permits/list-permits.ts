@@ -120,18 +120,30 @@ function rowsWithTotal(where: SQL | undefined) {
 }
 
 /**
- * One page of the permits `where` picks, newest first, each row with how many match in all: one
- * statement, the count a scalar subquery PostgreSQL runs once beside the page (one round trip).
- * Only the columns the response shows are read.
+ * One page of the permits `where` picks, newest first, each row with how many match in all, in one
+ * statement (one round trip). Only the columns the response shows are read. The count is a scalar
+ * subquery PostgreSQL runs once beside the page or, with `countInPass`, a window count in the scan
+ * that finds the page: for a search, which reads each of the resident's rows to test its text.
+ * Page 1 has no OFFSET: given an OFFSET parameter, PostgreSQL priced the dated list's generic plan
+ * too high to use it and planned the prepared statement afresh at every run (pg_prepared_statements
+ * showed 50 custom plans in 50 runs; without the OFFSET, generic plans from the sixth run on).
  */
-function pageStatement(db: Database, where: SQL | undefined, offset: number | Placeholder) {
-  return db
-    .select(rowsWithTotal(where))
+function pageStatement(
+  db: Database,
+  where: SQL | undefined,
+  options: { offset?: number | Placeholder; countInPass?: boolean } = {},
+) {
+  const columns = options.countInPass
+    ? { permit: permitResponseColumns, total: sql<number>`count(*) over ()`.mapWith(Number) }
+    : rowsWithTotal(where);
+  const page = db
+    .select(columns)
     .from(permits)
     .where(where)
     .orderBy(...newestFirst)
     .limit(permitListPageSize)
-    .offset(offset);
+    .$dynamic();
+  return options.offset ? page.offset(options.offset) : page;
 }
 
 /**
@@ -159,9 +171,9 @@ function deepPageStatement(db: Database, where: SQL, offset: Placeholder) {
 /** Every permit of the resident: the list with no filter and no search. */
 const wholeList = eq(permits.userId, sql.placeholder('userId'));
 
-/** The list with no filter and no search ("Show all dates" with every status). */
+/** Page 1 of the list with no filter and no search ("Show all dates" with every status). */
 const plainList = preparedPerDatabase((db) =>
-  pageStatement(db, wholeList, sql.placeholder('offset')).prepare('kerbside_plain_permit_list'),
+  pageStatement(db, wholeList).prepare('kerbside_plain_permit_list'),
 );
 
 /** The same list's pages past the first. */
@@ -173,8 +185,8 @@ const plainListDeepPage = preparedPerDatabase((db) =>
 
 /**
  * The list as My Permits first asks for it, every time it opens: every status, created from one
- * instant until before another (today in London), no search. Prepared, as the host then neither
- * builds the statement nor has PostgreSQL parse it at each request (docs/performance.md).
+ * instant until before another (today in London), no search, page 1. Prepared, as the host then
+ * neither builds the statement nor has PostgreSQL parse and plan it at each request.
  */
 const datedList = preparedPerDatabase((db) =>
   pageStatement(
@@ -184,31 +196,17 @@ const datedList = preparedPerDatabase((db) =>
       gte(permits.createdAt, sql.placeholder('from')),
       lt(permits.createdAt, sql.placeholder('before')),
     ),
-    sql.placeholder('offset'),
   ).prepare('kerbside_dated_permit_list'),
 );
 
 /**
- * `pageStatement` for a search: the matches counted in the same pass that finds them (a window
- * count), as the search reads each of the resident's rows to test its text either way.
- */
-function searchPageStatement(db: Database, where: SQL | undefined, offset: number | Placeholder) {
-  return db
-    .select({ permit: permitResponseColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(permits)
-    .where(where)
-    .orderBy(...newestFirst)
-    .limit(permitListPageSize)
-    .offset(offset);
-}
-
-/**
  * A search of every status and all dates, as My Permits sends it after "Show all dates", prepared:
- * built and planned once, not at each request. Prepared and counted in one pass, the council
- * bench's search went from about 2,300 to 4,100 requests a second (docs/performance.md).
+ * built once, and parsed once per connection. PostgreSQL still plans it for each run's patterns
+ * (it keeps to custom plans for ILIKE with a parameter). Prepared and counted in one pass, the
+ * council bench's search went from about 2,300 to 4,100 requests a second (docs/performance.md).
  */
 const plainSearch = preparedPerDatabase((db) =>
-  searchPageStatement(
+  pageStatement(
     db,
     and(
       eq(permits.userId, sql.placeholder('userId')),
@@ -217,7 +215,7 @@ const plainSearch = preparedPerDatabase((db) =>
         textPattern: sql.placeholder('textPattern'),
       }),
     ),
-    sql.placeholder('offset'),
+    { offset: sql.placeholder('offset'), countInPass: true },
   ).prepare('kerbside_plain_permit_search'),
 );
 
@@ -254,18 +252,26 @@ export async function listPermits(
   if (everyStatus && allDates && search) {
     rows = await plainSearch(db).execute({ userId, ...searchPatterns(search), offset });
   } else if (everyStatus && allDates) {
-    rows = await (query.page > 1 ? plainListDeepPage : plainList)(db).execute({ userId, offset });
-  } else if (everyStatus && !search && createdFrom && createdThrough && !createdThrough.inclusive) {
+    rows = await (query.page > 1
+      ? plainListDeepPage(db).execute({ userId, offset })
+      : plainList(db).execute({ userId }));
+  } else if (
+    everyStatus &&
+    !search &&
+    query.page === 1 &&
+    createdFrom &&
+    createdThrough &&
+    !createdThrough.inclusive
+  ) {
     // As text: the drivers (node-postgres, PGlite) then agree on the instant.
     rows = await datedList(db).execute({
       userId,
       from: createdFrom.toISOString(),
       before: createdThrough.instant.toISOString(),
-      offset,
     });
   } else {
-    const statement = search ? searchPageStatement : pageStatement;
-    rows = await statement(db, filteredWhere(userId, statuses, query), offset);
+    const where = filteredWhere(userId, statuses, query);
+    rows = await pageStatement(db, where, { offset, countInPass: Boolean(search) });
   }
   // No row: nothing matches at all (page 1 of an empty list), or the page lies past the last.
   if (rows.length === 0 && query.page > 1) throw invalidPage();

@@ -1,12 +1,16 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { Pool } from 'pg';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { Client, Pool } from 'pg';
+import { permitStatuses } from '../../contract/permit-status';
 import { openDatabase } from '../../server/db/database';
+import * as schema from '../../server/db/schema';
+import { listPermits, parsePermitListQuery } from '../../server/permits/list-permits';
 import { seedDemo } from '../../server/seed-demo';
 import { startApi, type RunningApi } from '../../server/start-api';
 import { startPostgres, type PostgresServer } from '../../scripts/stack/postgres-server';
-import { eventually } from './support/reconciler-fixtures';
+import { eventually, insertResident } from './support/reconciler-fixtures';
 import {
   call,
   customTokenOf,
@@ -124,6 +128,30 @@ describe('the API host on PostgreSQL (DATABASE_URL)', () => {
     } finally {
       await admin.end();
       await connection.close();
+    }
+  });
+
+  it("plans My Permits' first request once a connection, not at every request", async () => {
+    const client = new Client({ connectionString: postgres.url });
+    await client.connect();
+    try {
+      const db = drizzle({ client, schema });
+      const residentId = await insertResident(db);
+      const firstRequest = parsePermitListQuery({
+        status: [...permitStatuses],
+        start_date: '2026-06-01T00:00',
+        end_date: '2026-06-01T23:59',
+      });
+      for (let run = 0; run < 10; run += 1) await listPermits(db, residentId, firstRequest);
+
+      // PostgreSQL plans a prepared statement's first five runs for their values, then keeps its
+      // generic plan unless it looks dearer: a statement planned at every run shows none.
+      const { rows } = await client.query<{ generic_plans: string }>(
+        "SELECT generic_plans FROM pg_prepared_statements WHERE name = 'kerbside_dated_permit_list'",
+      );
+      expect(rows.map((row) => Number(row.generic_plans))).toEqual([5]);
+    } finally {
+      await client.end();
     }
   });
 
