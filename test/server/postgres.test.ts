@@ -131,23 +131,29 @@ describe('the API host on PostgreSQL (DATABASE_URL)', () => {
     }
   });
 
-  it("plans My Permits' first request once a connection, not at every request", async () => {
+  const everyStatus = [...permitStatuses];
+  it.each([
+    [
+      "My Permits' first request (every status, one day)",
+      'kerbside_dated_permit_list',
+      { status: everyStatus, start_date: '2026-06-01T00:00', end_date: '2026-06-01T23:59' },
+    ],
+    ['a search (every status, all dates)', 'kerbside_plain_permit_search', { search: 'AB12' }],
+  ])('plans %s once a connection, not at every request', async (_request, statement, query) => {
     const client = new Client({ connectionString: postgres.url });
     await client.connect();
     try {
       const db = drizzle({ client, schema });
       const residentId = await insertResident(db);
-      const firstRequest = parsePermitListQuery({
-        status: [...permitStatuses],
-        start_date: '2026-06-01T00:00',
-        end_date: '2026-06-01T23:59',
-      });
-      for (let run = 0; run < 10; run += 1) await listPermits(db, residentId, firstRequest);
+      for (let run = 0; run < 10; run += 1) {
+        await listPermits(db, residentId, parsePermitListQuery(query));
+      }
 
       // PostgreSQL plans a prepared statement's first five runs for their values, then keeps its
       // generic plan unless it looks dearer: a statement planned at every run shows none.
       const { rows } = await client.query<{ generic_plans: string }>(
-        "SELECT generic_plans FROM pg_prepared_statements WHERE name = 'kerbside_dated_permit_list'",
+        'SELECT generic_plans FROM pg_prepared_statements WHERE name = $1',
+        [statement],
       );
       expect(rows.map((row) => Number(row.generic_plans))).toEqual([5]);
     } finally {
