@@ -211,8 +211,8 @@ const datedList = preparedPerDatabase((db) =>
 
 /**
  * A search of every status and all dates, as My Permits sends it after "Show all dates", prepared:
- * built once, parsed and planned once per connection. Prepared and counted in one pass, the council
- * bench's search went from about 2,300 to 4,100 requests a second (docs/performance.md).
+ * built once, parsed and planned once per connection. So, and counted in one pass, the council
+ * bench's search went from 1,851 to 4,233 requests a second (docs/performance.md).
  */
 const plainSearch = preparedPerDatabase((db) =>
   pageStatement(
