@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
+import { preparedPerDatabase } from '../db/prepared-per-database';
 import { permits } from '../db/schema';
 import { HttpError } from '../http/http-error';
 import type { SiteSettings } from '../../contract/site-settings';
@@ -122,6 +124,29 @@ export function planPermit(
   return { now, ...reference, ...times, input };
 }
 
+/** The insert of a new permit, every value a placeholder: one statement, prepared once a connection. */
+const permitInsert = preparedPerDatabase((tx) =>
+  tx
+    .insert(permits)
+    .values({
+      userId: sql.placeholder('userId'),
+      referenceNo: sql.placeholder('referenceNo'),
+      label: sql.placeholder('label'),
+      vrm: sql.placeholder('vrm'),
+      make: sql.placeholder('make'),
+      model: sql.placeholder('model'),
+      colour: sql.placeholder('colour'),
+      driverFirst: sql.placeholder('driverFirst'),
+      driverLast: sql.placeholder('driverLast'),
+      status: sql.placeholder('status'),
+      startTs: sql.placeholder('startTs'),
+      endTs: sql.placeholder('endTs'),
+      visitorPassId: sql.placeholder('visitorPassId'),
+    })
+    .returning()
+    .prepare('kerbside_permit_insert'),
+);
+
 /**
  * Writes a planned permit for the resident, QUEUED when it starts now, SCHEDULED when later,
  * inside the caller's transaction: the permit limit and the activation cap are checked under the
@@ -145,24 +170,21 @@ export async function insertPlannedPermit(
     throw new HttpError(400, { non_field_errors: [options.noRoomMessage ?? allowance.message] });
   }
   const { input } = plan;
-  const [created] = await tx
-    .insert(permits)
-    .values({
-      userId,
-      referenceNo: plan.referenceNo,
-      label: plan.label,
-      vrm: input.vrm,
-      make: input.make,
-      model: input.model,
-      colour: input.colour,
-      driverFirst: input.driver_first,
-      driverLast: input.driver_last,
-      status: plan.startsNow ? 'QUEUED' : 'SCHEDULED',
-      startTs: plan.start,
-      endTs: plan.end,
-      visitorPassId: options.visitorPassId ?? null,
-    })
-    .returning();
+  const [created] = await permitInsert(tx).execute({
+    userId,
+    referenceNo: plan.referenceNo,
+    label: plan.label,
+    vrm: input.vrm,
+    make: input.make,
+    model: input.model,
+    colour: input.colour,
+    driverFirst: input.driver_first,
+    driverLast: input.driver_last,
+    status: plan.startsNow ? 'QUEUED' : 'SCHEDULED',
+    startTs: plan.start,
+    endTs: plan.end,
+    visitorPassId: options.visitorPassId ?? null,
+  });
   if (!created) throw new Error('Inserting the permit returned no row.');
   return created;
 }

@@ -1,5 +1,6 @@
-import { and, count, eq, gte, inArray, lt, ne, or, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/database';
+import { preparedPerDatabase } from '../db/prepared-per-database';
 import { permits, users } from '../db/schema';
 import { siteSettingsStore } from '../site-settings/site-settings-store';
 import { capPeriod, type CapPeriod } from './cap-period';
@@ -11,25 +12,43 @@ export function permitCapMessage(periodName: string): string {
   return `You have reached your permit activation cap for ${periodName}`;
 }
 
-/** How many of one resident's permits match `matching`, leaving out `excludePermitId`. */
-async function countOwnPermits(
-  db: Database,
-  userId: string,
-  matching: SQL | undefined,
-  excludePermitId: number | undefined,
-): Promise<number> {
-  const [row] = await db
-    .select({ total: count() })
-    .from(permits)
-    .where(
-      and(
-        eq(permits.userId, userId),
-        matching,
-        excludePermitId === undefined ? undefined : ne(permits.id, excludePermitId),
-      ),
+/**
+ * A prepared count of one resident's permits that `matching` picks, and the same leaving out one
+ * permit (an activation's own): every create, activation and dashboard runs one, so each is parsed
+ * and planned once a connection, not at every request. `matching` may hold placeholders of its own.
+ */
+function ownPermitsCount(name: string, matching: SQL | undefined) {
+  const counting = (excluding: boolean) =>
+    preparedPerDatabase((db) =>
+      db
+        .select({ total: count() })
+        .from(permits)
+        .where(
+          and(
+            eq(permits.userId, sql.placeholder('userId')),
+            matching,
+            excluding ? ne(permits.id, sql.placeholder('excludePermitId')) : undefined,
+          ),
+        )
+        .prepare(excluding ? `${name}_but_one` : name),
     );
-  return row?.total ?? 0;
+  const ofAll = counting(false);
+  const butOne = counting(true);
+  return async (
+    db: Database,
+    values: { userId: string; excludePermitId?: number } & Record<string, unknown>,
+  ): Promise<number> => {
+    const [row] = await (values.excludePermitId === undefined
+      ? ofAll(db).execute(values)
+      : butOne(db).execute(values));
+    return row?.total ?? 0;
+  };
 }
+
+const limitCounted = ownPermitsCount(
+  'kerbside_limit_counted',
+  inArray(permits.status, limitCountedPermitStatuses),
+);
 
 /** The permits of one resident that count against the concurrent-permit limit. */
 export async function countLimitCountedPermits(
@@ -37,13 +56,31 @@ export async function countLimitCountedPermits(
   userId: string,
   excludePermitId?: number,
 ): Promise<number> {
-  return countOwnPermits(
-    db,
-    userId,
-    inArray(permits.status, limitCountedPermitStatuses),
-    excludePermitId,
-  );
+  return limitCounted(db, { userId, excludePermitId });
 }
+
+/**
+ * The resident's row, locked until the transaction ends (prepared: every create and activation
+ * takes it).
+ */
+const residentRowLock = preparedPerDatabase((tx) =>
+  tx
+    .select({ permitLimit: users.permitLimit })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('userId')))
+    .for('update')
+    .prepare('kerbside_resident_row_lock'),
+);
+
+const activatedInPeriod = and(
+  gte(permits.activatedAt, sql.placeholder('periodStart')),
+  lt(permits.activatedAt, sql.placeholder('periodEnd')),
+);
+const activationsInPeriod = ownPermitsCount('kerbside_cap_activations', activatedInPeriod);
+const activationsWithQueued = ownPermitsCount(
+  'kerbside_cap_activations_with_queued',
+  or(eq(permits.status, 'QUEUED'), activatedInPeriod),
+);
 
 /**
  * Activations of one resident in the cap period: permits activated within it, plus, with
@@ -55,14 +92,14 @@ export async function countCapUsage(
   period: CapPeriod,
   options: { countQueued: boolean; excludePermitId?: number },
 ): Promise<number> {
-  const activatedInPeriod = and(
-    gte(permits.activatedAt, period.start),
-    lt(permits.activatedAt, period.end),
-  );
-  const used: SQL | undefined = options.countQueued
-    ? or(eq(permits.status, 'QUEUED'), activatedInPeriod)
-    : activatedInPeriod;
-  return countOwnPermits(db, userId, used, options.excludePermitId);
+  const counting = options.countQueued ? activationsWithQueued : activationsInPeriod;
+  // As text: the drivers (node-postgres, PGlite) then agree on the instant.
+  return counting(db, {
+    userId,
+    excludePermitId: options.excludePermitId,
+    periodStart: period.start.toISOString(),
+    periodEnd: period.end.toISOString(),
+  });
 }
 
 export interface PermitAllowanceOptions {
@@ -97,11 +134,7 @@ export async function checkPermitAllowance(
   userId: string,
   options: PermitAllowanceOptions,
 ): Promise<PermitAllowance> {
-  const [resident] = await tx
-    .select({ permitLimit: users.permitLimit })
-    .from(users)
-    .where(eq(users.id, userId))
-    .for('update');
+  const [resident] = await residentRowLock(tx).execute({ userId });
   if (!resident) throw new Error(`No resident ${userId}.`);
   const held = await countLimitCountedPermits(tx, userId, options.permitId);
   if (held >= resident.permitLimit) {

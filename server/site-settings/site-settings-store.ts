@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { SiteSettings } from '../../contract/site-settings';
 import type { Database } from '../db/database';
+import { preparedPerDatabase } from '../db/prepared-per-database';
 import { siteSettings, type PermitCapType } from '../db/schema';
 
 const columns = {
@@ -11,8 +12,13 @@ const columns = {
 
 const singleRow = eq(siteSettings.id, 1);
 
+// Prepared: every create, activation and update reads the settings, then the cap.
+const settingsRow = preparedPerDatabase((db) =>
+  db.select(columns).from(siteSettings).where(singleRow).prepare('kerbside_site_settings'),
+);
+
 async function read(db: Database): Promise<SiteSettings> {
-  const [row] = await db.select(columns).from(siteSettings).where(singleRow);
+  const [row] = await settingsRow(db).execute();
   if (!row) throw new Error('The site_settings row is missing: the migrations did not run.');
   return row;
 }
@@ -41,8 +47,12 @@ export interface PermitCap {
 
 const capColumns = { type: siteSettings.permitCapType, limit: siteSettings.permitCapLimit };
 
+const capRow = preparedPerDatabase((db) =>
+  db.select(capColumns).from(siteSettings).where(singleRow).prepare('kerbside_permit_cap'),
+);
+
 async function readCap(db: Database): Promise<PermitCap> {
-  const [row] = await db.select(capColumns).from(siteSettings).where(singleRow);
+  const [row] = await capRow(db).execute();
   if (!row) throw new Error('The site_settings row is missing: the migrations did not run.');
   return row;
 }
