@@ -316,6 +316,54 @@ test('a signed-in page paints its frame and heading from its HTML before the app
   }
 });
 
+test('a screen that arrives after the signed-in shell moves nothing: the footer joins after it', async () => {
+  const resident: E2eResident = {
+    email: `late.${Date.now()}@example.com`,
+    first: 'Ada',
+    last: 'Lovelace',
+    password: 'Engine1843',
+  };
+  const phone = await browser.newContext({
+    serviceWorkers: 'block',
+    viewport: { width: 390, height: 844 },
+  });
+  try {
+    const signedIn = await phone.newPage();
+    await registerThroughForm(signedIn, fixture.stack.webUrl, inviteCode, resident);
+    await signedIn.waitForURL(url('/'));
+    await createScheduledPermit(resident, 'LATE1AA', 2);
+    await signedIn.addInitScript(() => {
+      const shifts: unknown[] = [];
+      Object.assign(window, { shifts });
+      new PerformanceObserver((list) => shifts.push(...list.getEntries())).observe({
+        type: 'layout-shift',
+        buffered: true,
+      });
+    });
+    // My Permits' screen arrives only once the shell around it is drawn, as on a slow phone.
+    let releaseScreen = () => {};
+    const screenHeld = new Promise<void>((resolve) => (releaseScreen = resolve));
+    await signedIn.route('**/assets/screen-my-permits.*.js', async (route) => {
+      await screenHeld;
+      await route.continue();
+    });
+    await signedIn.goto(url('/my-permits'));
+    await signedIn.getByRole('button', { name: /^Account menu/ }).waitFor();
+    await signedIn.getByText('Loading page').waitFor();
+    await expect(signedIn.getByRole('contentinfo').count()).resolves.toBe(0);
+
+    releaseScreen();
+    await signedIn.getByText('LATE1AA', { exact: true }).waitFor();
+    await signedIn.getByRole('contentinfo').waitFor();
+    const shifts = await signedIn.evaluate(
+      () => (window as unknown as { shifts: unknown[] }).shifts,
+    );
+    expect(shifts).toEqual([]);
+  } finally {
+    await phone.close();
+  }
+});
+
 /**
  * Where every element of the page's English copy is laid out, in document order, when `html` is
  * served in place of `route` to a browser that runs no script: what a phone shows while that much
