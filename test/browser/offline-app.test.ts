@@ -243,6 +243,32 @@ const headingBox = async (onPage: Page) => {
   return box;
 };
 
+/**
+ * A new resident signed in on a phone-sized page (390×844, no service worker), with one scheduled
+ * permit for `vrm`, and every layout shift the page's next documents see kept in `window.shifts`.
+ */
+async function signedInPhoneWithPermit(resident: E2eResident, vrm: string) {
+  const phone = await browser.newContext({
+    serviceWorkers: 'block',
+    viewport: { width: 390, height: 844 },
+  });
+  const signedIn = await phone.newPage();
+  await registerThroughForm(signedIn, fixture.stack.webUrl, inviteCode, resident);
+  await signedIn.waitForURL(url('/'));
+  await createScheduledPermit(resident, vrm, 2);
+  await signedIn.addInitScript(() => {
+    const shifts: unknown[] = [];
+    Object.assign(window, { shifts });
+    new PerformanceObserver((list) => shifts.push(...list.getEntries())).observe({
+      type: 'layout-shift',
+      buffered: true,
+    });
+  });
+  const shiftsSoFar = () =>
+    signedIn.evaluate(() => (window as unknown as { shifts: unknown[] }).shifts);
+  return { phone, signedIn, shiftsSoFar };
+}
+
 test('a signed-in page paints its frame and heading from its HTML before the app runs, and the screen takes their place without moving them', async () => {
   await withHtmlOnly('/my-permits', async (htmlOnly) => {
     await expect(htmlOnly.title()).resolves.toBe('My permits – Kerbside');
@@ -261,24 +287,13 @@ test('a signed-in page paints its frame and heading from its HTML before the app
     last: 'Somerville',
     password: 'Mechanism1831',
   };
-  const phone = await browser.newContext({
-    serviceWorkers: 'block',
-    viewport: { width: 390, height: 844 },
-  });
+  const { phone, signedIn, shiftsSoFar } = await signedInPhoneWithPermit(resident, 'FRM1AAA');
   try {
-    const signedIn = await phone.newPage();
-    await registerThroughForm(signedIn, fixture.stack.webUrl, inviteCode, resident);
-    await signedIn.waitForURL(url('/'));
-    await createScheduledPermit(resident, 'FRM1AAA', 2);
     await signedIn.addInitScript(() => {
-      const seen: Record<string, unknown[]> = { shifts: [], largest: [] };
-      Object.assign(window, { seen });
-      new PerformanceObserver((list) => seen.shifts!.push(...list.getEntries())).observe({
-        type: 'layout-shift',
-        buffered: true,
-      });
+      const largest: number[] = [];
+      Object.assign(window, { largest });
       new PerformanceObserver((list) =>
-        seen.largest!.push(...list.getEntries().map((entry) => entry.startTime)),
+        largest.push(...list.getEntries().map((entry) => entry.startTime)),
       ).observe({ type: 'largest-contentful-paint', buffered: true });
     });
     // The app's code is held back: what shows meanwhile comes from the HTML alone.
@@ -290,13 +305,13 @@ test('a signed-in page paints its frame and heading from its HTML before the app
     });
     await signedIn.goto(url('/my-permits'));
     await signedIn.getByRole('heading', { level: 1, name: 'My Permits' }).waitFor();
+    const largestSoFar = () =>
+      signedIn.evaluate(() => (window as unknown as { largest: number[] }).largest);
     await signedIn.waitForFunction(
-      () => (window as unknown as { seen: { largest: number[] } }).seen.largest.length > 0,
+      () => (window as unknown as { largest: number[] }).largest.length > 0,
     );
     const framed = await headingBox(signedIn);
-    const largestBeforeApp = await signedIn.evaluate(
-      () => (window as unknown as { seen: { largest: number[] } }).seen.largest,
-    );
+    const largestBeforeApp = await largestSoFar();
     // The page rendered in advance, in English and in Welsh, both inert.
     await expect(signedIn.locator('#root > [inert]').count()).resolves.toBe(2);
 
@@ -305,12 +320,9 @@ test('a signed-in page paints its frame and heading from its HTML before the app
     await signedIn.getByRole('button', { name: /^Account menu/ }).waitFor();
     await expect(signedIn.locator('#root [inert]').count()).resolves.toBe(0);
     expect(await headingBox(signedIn)).toEqual(framed);
-    const seen = await signedIn.evaluate(
-      () => (window as unknown as { seen: { shifts: unknown[]; largest: number[] } }).seen,
-    );
     // Nothing on the page moved, and nothing larger than the heading drawn by the HTML came later.
-    expect(seen.shifts).toEqual([]);
-    expect(seen.largest).toEqual(largestBeforeApp);
+    expect(await shiftsSoFar()).toEqual([]);
+    expect(await largestSoFar()).toEqual(largestBeforeApp);
   } finally {
     await phone.close();
   }
@@ -323,23 +335,8 @@ test('a screen that arrives after the signed-in shell moves nothing: the footer 
     last: 'Lovelace',
     password: 'Engine1843',
   };
-  const phone = await browser.newContext({
-    serviceWorkers: 'block',
-    viewport: { width: 390, height: 844 },
-  });
+  const { phone, signedIn, shiftsSoFar } = await signedInPhoneWithPermit(resident, 'LATE1AA');
   try {
-    const signedIn = await phone.newPage();
-    await registerThroughForm(signedIn, fixture.stack.webUrl, inviteCode, resident);
-    await signedIn.waitForURL(url('/'));
-    await createScheduledPermit(resident, 'LATE1AA', 2);
-    await signedIn.addInitScript(() => {
-      const shifts: unknown[] = [];
-      Object.assign(window, { shifts });
-      new PerformanceObserver((list) => shifts.push(...list.getEntries())).observe({
-        type: 'layout-shift',
-        buffered: true,
-      });
-    });
     // My Permits' screen arrives only once the shell around it is drawn, as on a slow phone.
     let releaseScreen = () => {};
     const screenHeld = new Promise<void>((resolve) => (releaseScreen = resolve));
@@ -355,10 +352,7 @@ test('a screen that arrives after the signed-in shell moves nothing: the footer 
     releaseScreen();
     await signedIn.getByText('LATE1AA', { exact: true }).waitFor();
     await signedIn.getByRole('contentinfo').waitFor();
-    const shifts = await signedIn.evaluate(
-      () => (window as unknown as { shifts: unknown[] }).shifts,
-    );
-    expect(shifts).toEqual([]);
+    expect(await shiftsSoFar()).toEqual([]);
   } finally {
     await phone.close();
   }
