@@ -1,6 +1,5 @@
-import { DataList } from '@chakra-ui/react';
-import { dataListSlotRecipe } from '@chakra-ui/react/theme';
 import { useLingui } from '@lingui/react';
+import { DetailsList } from './details-list';
 import { PermitStatusBadge } from './permit-status-badge';
 
 /**
@@ -22,19 +21,12 @@ export function PermitDetailsList({
 }) {
   const { i18n } = useLingui();
   return (
-    <DataList.Root recipe={dataListSlotRecipe} orientation="horizontal" size={size}>
-      {rows.map(({ label, value }) => (
-        <DataList.Item key={label}>
-          <DataList.ItemLabel>{label}</DataList.ItemLabel>
-          <DataList.ItemValue>{value}</DataList.ItemValue>
-        </DataList.Item>
-      ))}
-      <DataList.Item>
-        <DataList.ItemLabel>{i18n._('Status')}</DataList.ItemLabel>
-        <DataList.ItemValue aria-live={liveStatus ? 'polite' : undefined}>
-          <PermitStatusBadge status={status} />
-        </DataList.ItemValue>
-      </DataList.Item>
-    </DataList.Root>
+    <DetailsList
+      size={size}
+      rows={[
+        ...rows,
+        { label: i18n._('Status'), value: <PermitStatusBadge status={status} />, live: liveStatus },
+      ]}
+    />
   );
 }

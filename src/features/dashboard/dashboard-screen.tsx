@@ -1,5 +1,4 @@
 import {
-  DataList,
   HStack,
   List,
   Progress,
@@ -10,12 +9,7 @@ import {
   Stat,
   Text,
 } from '@chakra-ui/react';
-import {
-  dataListSlotRecipe,
-  progressSlotRecipe,
-  skeletonRecipe,
-  statSlotRecipe,
-} from '@chakra-ui/react/theme';
+import { progressSlotRecipe, skeletonRecipe, statSlotRecipe } from '@chakra-ui/react/theme';
 import { useLingui } from '@lingui/react';
 import type { Profile } from '../../../contract/auth';
 import {
@@ -30,6 +24,7 @@ import type { PermitCapInfo } from '../../../contract/permit';
 import { useDashboardData } from './use-dashboard-data';
 import { PageHeader } from '../../shell/page-header';
 import { paths } from '../../shell/pages';
+import { DetailsList } from '../../ui/details-list';
 import { SectionCard } from '../../ui/section-card';
 import { forcedColoursFill, forcedColoursOutline } from '../../ui/forced-colours';
 
@@ -122,16 +117,13 @@ function AvailablePermitsCard({
           critical: i18n._('You are at or very close to your permit limit.'),
         }}
       />
-      <DataList.Root recipe={dataListSlotRecipe}>
-        <DataList.Item>
-          <DataList.ItemLabel>{i18n._('Active registrations')}</DataList.ItemLabel>
-          <DataList.ItemValue>{usage.active}</DataList.ItemValue>
-        </DataList.Item>
-        <DataList.Item>
-          <DataList.ItemLabel>{i18n._('Queued permits')}</DataList.ItemLabel>
-          <DataList.ItemValue>{queuedCount ?? i18n._('Unavailable')}</DataList.ItemValue>
-        </DataList.Item>
-      </DataList.Root>
+      <DetailsList
+        orientation="vertical"
+        rows={[
+          { label: i18n._('Active registrations'), value: usage.active },
+          { label: i18n._('Queued permits'), value: queuedCount ?? i18n._('Unavailable') },
+        ]}
+      />
     </SectionCard>
   );
 }

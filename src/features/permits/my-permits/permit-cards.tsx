@@ -1,11 +1,11 @@
 import { memo } from 'react';
-import { Card, DataList, HStack, List, Text } from '@chakra-ui/react';
-import { dataListSlotRecipe } from '@chakra-ui/react/theme';
+import { Card, HStack, List, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react';
 import { m } from 'framer-motion';
 import type { PermitDisplay } from '../../../../machines/permits/rules/permit-display';
 import { type PermitRowsProps } from './permit-row-actions';
 import { PermitRowButtons } from './permit-row-buttons';
+import { DetailsList } from '../../../ui/details-list';
 import { PermitStatusBadge } from '../../../ui/permit-status-badge';
 import { useShownPermitRows } from './use-shown-permit-rows';
 import { VisitorPassMark } from './visitor-pass-mark';
@@ -49,16 +49,13 @@ export const PermitCards = memo(function PermitCards(props: PermitRowsProps) {
                   </Text>
                   <PermitStatusBadge status={permit.status} />
                 </HStack>
-                <DataList.Root recipe={dataListSlotRecipe} orientation="horizontal" size="sm">
-                  {cardDetails.map(({ label, text }) => (
-                    <DataList.Item key={label}>
-                      <DataList.ItemLabel>{i18n._(label)}</DataList.ItemLabel>
-                      <DataList.ItemValue>
-                        {shownPermitText(i18n, display[text])}
-                      </DataList.ItemValue>
-                    </DataList.Item>
-                  ))}
-                </DataList.Root>
+                <DetailsList
+                  size="sm"
+                  rows={cardDetails.map(({ label, text }) => ({
+                    label: i18n._(label),
+                    value: shownPermitText(i18n, display[text]),
+                  }))}
+                />
                 <PermitRowButtons {...props} permit={permit} />
               </Card.Body>
             </Card.Root>

@@ -226,7 +226,8 @@ test('books: the payload, then "Visitor parking booked" with the live status and
   expect(screen.getByText('AB12 CDE')).toBeInTheDocument();
   expect(screen.getByText('01/06/2026 12:00')).toBeInTheDocument();
   expect(screen.getByText('02/06/2026 18:00')).toBeInTheDocument();
-  expect(screen.getByText('Queued')).toBeInTheDocument();
+  // The status is a polite live region: a screen reader hears it change.
+  expect(screen.getByText('Queued').closest('[aria-live]')).toHaveAttribute('aria-live', 'polite');
   expect(await axeViolations()).toEqual([]);
 
   // Queued is pending: the page asks again, as My Permits does, and shows the new status.
