@@ -168,11 +168,13 @@ export async function measurePhonePages(
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`Lighthouse returned no result for ${url}.`);
     if (reportsDir !== undefined) {
-      // The page's path, the run's kind and time name the file: my-permits-calibrated-<ms>.json.
-      const page = new URL(url).pathname.replace(/^\//, '').replace(/\.html$/, '');
+      // The page's path, the run's kind and time name the files: my-permits-calibrated-<ms>.json,
+      // and its trace (for DevTools' Performance panel) my-permits-calibrated-<ms>.trace.json.
+      const name = `${new URL(url).pathname.replace(/^\//, '').replace(/\.html$/, '')}-${label}-${Date.now()}`;
+      writeFileSync(path.join(reportsDir, `${name}.json`), JSON.stringify(lhr));
       writeFileSync(
-        path.join(reportsDir, `${page}-${label}-${Date.now()}.json`),
-        JSON.stringify(lhr),
+        path.join(reportsDir, `${name}.trace.json`),
+        JSON.stringify(result.artifacts.Trace),
       );
     }
     if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);

@@ -7,7 +7,8 @@
 // beside it: phone-calibration.ts) alone; `-- --export-only` only My Permits' "Export CSV" of
 // 10,000 permits (benchmark-permit-export.ts); `-- --cpu-prof=DIR` has the API host under load
 // write its CPU profiles (node --cpu-prof) to DIR; `-- --lighthouse-reports=DIR` writes each
-// Lighthouse run's full report (JSON, for https://googlechrome.github.io/lighthouse/viewer/) to DIR.
+// Lighthouse run's full report (JSON, for https://googlechrome.github.io/lighthouse/viewer/) and
+// its trace (for DevTools' Performance panel) to DIR.
 // `-- --council` runs issue 37's council-scale bench alone (benchmark-council.ts): it prints one
 // table, writes it to docs/performance.md and exits non-zero when a target is missed.
 import { mkdtempSync, rmSync } from 'node:fs';
