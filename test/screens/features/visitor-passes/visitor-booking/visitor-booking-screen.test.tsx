@@ -227,7 +227,10 @@ test('books: the payload, then "Visitor parking booked" with the live status and
   expect(screen.getByText('01/06/2026 12:00')).toBeInTheDocument();
   expect(screen.getByText('02/06/2026 18:00')).toBeInTheDocument();
   // The status is a polite live region: a screen reader hears it change.
-  expect(screen.getByText('Queued').closest('[aria-live]')).toHaveAttribute('aria-live', 'polite');
+  const status = screen
+    .getAllByRole('definition')
+    .find((definition) => definition.textContent === 'Queued');
+  expect(status).toHaveAttribute('aria-live', 'polite');
   expect(await axeViolations()).toEqual([]);
 
   // Queued is pending: the page asks again, as My Permits does, and shows the new status.
