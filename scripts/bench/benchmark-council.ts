@@ -43,6 +43,7 @@ import { reconcilerBurst, type BurstFigures } from './reconciler-burst';
 import { councilPlan, seedCouncil, type CouncilData, type CouncilPlan } from './seed-council';
 import { randomSequence } from './seed-permits';
 import { signInResidents, type SignedInResident } from './sign-in-residents';
+import type { StartApiOptions } from '../../server/start-api';
 import { startApiProcess } from './start-api-process';
 import { startBaselineProcess } from './start-baseline-process';
 
@@ -171,6 +172,168 @@ function queryOf(path: string): Record<string, string[]> {
   return query;
 }
 
+/** How the council bench starts each API host (startApiProcess's options). */
+export function councilHostOptions(databaseUrl: string, authEmulatorHost: string): StartApiOptions {
+  return {
+    databaseUrl,
+    host: '127.0.0.1',
+    port: 0,
+    webOrigin: 'http://localhost:8080',
+    authEmulatorHost,
+    // The seeded permits include pending ones; the burst measures the reconciler on its own.
+    reconciler: false,
+    permitMail: false,
+    // The throttle check signs in from several client addresses through the council's proxy.
+    trustProxy: ['127.0.0.1'],
+  };
+}
+
+/** The seeded council and the signed-in residents the load reads as (prepareCouncilLoad). */
+export interface CouncilLoad {
+  seeded: CouncilData;
+  /** Each resident's permits, in the order of `seeded.residentIds`. */
+  counts: number[];
+  /** The residents every list, dashboard and create case reads and writes as, in turn. */
+  residents: SignedInResident[];
+  /** Residents of the cancel case alone, with `cancellable` their scheduled permits. */
+  cancellingResidents: SignedInResident[];
+  cancellable: { id: number; userId: string }[];
+  heavyResident: SignedInResident;
+  /** The end of a registration of each resident's own, as a resident searching types it. */
+  searchTerms: Map<string, string>;
+}
+
+/**
+ * A council's two years seeded by COPY into the migrated PostgreSQL behind `pool`, the residents
+ * the load reads as (and the heaviest) signed in at the Auth emulator, and the cancel case's
+ * scheduled permits added.
+ */
+export async function prepareCouncilLoad(
+  pool: Pool,
+  scale: CouncilScale,
+  log: (line: string) => void,
+): Promise<CouncilLoad> {
+  log(`Seeding ${scale.plan.permits} permits for ${scale.plan.residents} residents by COPY…`);
+  const seeded = await seedCouncil(pool, scale.plan);
+  const random = randomSequence(37);
+  // The residents the load reads as, and as many others whose added scheduled permits the
+  // cancel case cancels: the lists measured hold only the permits the council's data gives.
+  const counts = Array.from(seeded.permitCounts);
+  const heaviest = counts.indexOf(Math.max(...counts));
+  const picked = new Set<number>();
+  while (picked.size < Math.min(2 * scale.signedIn, scale.plan.residents - 1)) {
+    const index = Math.floor(random() * scale.plan.residents);
+    if (index !== heaviest) picked.add(index);
+  }
+  const pickedIds = [...picked].map((index) => seeded.residentIds[index] as string);
+  const residentIds = pickedIds.slice(0, scale.signedIn);
+  const cancellingIds = pickedIds.slice(scale.signedIn);
+  const heaviestId = seeded.residentIds[heaviest] as string;
+
+  // The creates must not meet the permit limit (the limits check below meets it on purpose).
+  await pool.query('UPDATE "users" SET "permit_limit" = 1000000 WHERE "id" = ANY($1::uuid[])', [
+    pickedIds,
+  ]);
+  // What the cancel case cancels: scheduled permits of its own residents, two days ahead.
+  const { rows: cancellable } = await pool.query<{ id: number; user_id: string }>(
+    `INSERT INTO "permits" ("user_id", "reference_no", "vrm", "make", "model", "status", "start_ts", "end_ts")
+     SELECT r.id, 'CXL-' || g, 'Z' || r.n || 'X' || g, 'Ford', 'Fiesta', 'SCHEDULED',
+            now() + interval '2 days' + g * interval '1 hour',
+            now() + interval '2 days' + g * interval '1 hour' + interval '30 minutes'
+     FROM unnest($1::uuid[]) WITH ORDINALITY AS r(id, n), generate_series(1, $2::integer) AS g
+     ORDER BY g, r.n
+     RETURNING "id", "user_id"`,
+    [cancellingIds, scale.cancellablePerResident],
+  );
+  await pool.query('ANALYZE "permits"');
+
+  log(`Signing in ${pickedIds.length + 1} residents at the Auth emulator…`);
+  const residents = await signInResidents(residentIds);
+  const cancellingResidents = await signInResidents(cancellingIds);
+  const [heavyResident] = await signInResidents([heaviestId]);
+  if (!heavyResident) throw new Error('The heaviest resident could not sign in.');
+
+  const { rows: ownVrms } = await pool.query<{ user_id: string; vrm: string }>(
+    `SELECT DISTINCT ON ("user_id") "user_id", "vrm" FROM "permits"
+     WHERE "user_id" = ANY($1::uuid[]) AND "reference_no" LIKE 'K%' ORDER BY "user_id", "id"`,
+    [residentIds],
+  );
+  // A resident looking for an older permit types the end of its registration.
+  const searchTerms = new Map(ownVrms.map((row) => [row.user_id, row.vrm.slice(2)]));
+  return {
+    seeded,
+    counts,
+    residents,
+    cancellingResidents,
+    cancellable: cancellable.map((row) => ({ id: row.id, userId: row.user_id })),
+    heavyResident,
+    searchTerms,
+  };
+}
+
+/** The app's requests the council bench loads the hosts with, by name (councilCases). */
+export type CouncilCaseName =
+  'default' | 'allDates' | 'search' | 'page100' | 'profile' | 'capInfo' | 'create' | 'cancel';
+
+/**
+ * Each of the app's requests as a load case drawing on `load`: the same objects may be measured
+ * again and again, as each request takes the next resident (and the next new vehicle, the next
+ * permit to cancel) from where the last left off.
+ */
+export function councilCases(
+  load: CouncilLoad,
+  settings: SiteSettings,
+  now: Date,
+): Record<CouncilCaseName, EndpointCase> {
+  const { residents, heavyResident, searchTerms, cancellingResidents } = load;
+  const cancellingById = new Map(cancellingResidents.map((resident) => [resident.id, resident]));
+  const cancelQueue = load.cancellable;
+  let created = 0;
+  let cancelled = 0;
+  const cancelTurn = rotation(cancellingResidents);
+  const defaultPath = myPermitsDefaultPath();
+  return {
+    default: rotatingCase("My Permits' default (12 statuses, today)", residents, () => ({
+      path: defaultPath,
+    })),
+    allDates: rotatingCase('Show all dates', residents, () => ({ path: allDatesPagePath(1) })),
+    search: rotatingCase('search (end of a registration, all dates)', residents, (resident) => ({
+      path: searchPath(searchTerms.get(resident.id) ?? 'FORD'),
+    })),
+    page100: rotatingCase('page 100 of the heaviest resident (all dates)', [heavyResident], () => ({
+      path: allDatesPagePath(100),
+    })),
+    profile: rotatingCase('dashboard: profile', residents, () => ({ path: dashboardPaths[0] })),
+    capInfo: rotatingCase('dashboard: cap info', residents, () => ({ path: dashboardPaths[1] })),
+    create: rotatingCase('create (scheduled, a new vehicle each time)', residents, () => {
+      created += 1;
+      return {
+        method: 'POST',
+        path: apiPaths.permits,
+        body: scheduledCreatePayload(
+          `Q${created.toString(36).toUpperCase().padStart(6, '0')}`,
+          settings,
+          now,
+        ),
+      };
+    }),
+    cancel: {
+      name: 'cancel (a scheduled permit)',
+      method: 'POST',
+      path: cancelPath(cancelQueue[0]?.id ?? 0),
+      nextPath: () => {
+        const target = cancelQueue[cancelled % cancelQueue.length];
+        cancelled += 1;
+        if (!target) throw new Error('Nothing to cancel.');
+        const owner = cancellingById.get(target.userId);
+        while (cancelTurn.next().id !== owner?.id);
+        return cancelPath(target.id);
+      },
+      nextHeaders: cancelTurn.headers,
+    },
+  };
+}
+
 /**
  * `npm run bench -- --council` (issue 37): a council's two years seeded by COPY into a migrated
  * PostgreSQL, two API hosts, the app's own requests from many residents' tokens, a bare route
@@ -195,70 +358,13 @@ export async function benchmarkCouncil(options: {
   const pool = new Pool({ connectionString: databaseUrl, max: 4 });
   const unregisterPool = cleanups.push(() => pool.end());
   try {
-    log(`Seeding ${scale.plan.permits} permits for ${scale.plan.residents} residents by COPY…`);
-    const seeded = await seedCouncil(pool, scale.plan);
-    const random = randomSequence(37);
-    // The residents the load reads as, and as many others whose added scheduled permits the
-    // cancel case cancels: the lists measured hold only the permits the council's data gives.
-    const counts = Array.from(seeded.permitCounts);
-    const heaviest = counts.indexOf(Math.max(...counts));
-    const picked = new Set<number>();
-    while (picked.size < Math.min(2 * scale.signedIn, scale.plan.residents - 1)) {
-      const index = Math.floor(random() * scale.plan.residents);
-      if (index !== heaviest) picked.add(index);
-    }
-    const pickedIds = [...picked].map((index) => seeded.residentIds[index] as string);
-    const residentIds = pickedIds.slice(0, scale.signedIn);
-    const cancellingIds = pickedIds.slice(scale.signedIn);
-    const heaviestId = seeded.residentIds[heaviest] as string;
-
-    // The creates must not meet the permit limit (the limits check below meets it on purpose).
-    await pool.query('UPDATE "users" SET "permit_limit" = 1000000 WHERE "id" = ANY($1::uuid[])', [
-      pickedIds,
-    ]);
-    // What the cancel case cancels: scheduled permits of its own residents, two days ahead.
-    const { rows: cancellable } = await pool.query<{ id: number; user_id: string }>(
-      `INSERT INTO "permits" ("user_id", "reference_no", "vrm", "make", "model", "status", "start_ts", "end_ts")
-       SELECT r.id, 'CXL-' || g, 'Z' || r.n || 'X' || g, 'Ford', 'Fiesta', 'SCHEDULED',
-              now() + interval '2 days' + g * interval '1 hour',
-              now() + interval '2 days' + g * interval '1 hour' + interval '30 minutes'
-       FROM unnest($1::uuid[]) WITH ORDINALITY AS r(id, n), generate_series(1, $2::integer) AS g
-       ORDER BY g, r.n
-       RETURNING "id", "user_id"`,
-      [cancellingIds, scale.cancellablePerResident],
-    );
-    await pool.query('ANALYZE "permits"');
-
-    log(`Signing in ${pickedIds.length + 1} residents at the Auth emulator…`);
-    const residents = await signInResidents(residentIds);
-    const cancellingResidents = await signInResidents(cancellingIds);
-    const [heavyResident] = await signInResidents([heaviestId]);
-    if (!heavyResident) throw new Error('The heaviest resident could not sign in.');
-    const cancellingById = new Map(cancellingResidents.map((resident) => [resident.id, resident]));
-
-    const { rows: ownVrms } = await pool.query<{ user_id: string; vrm: string }>(
-      `SELECT DISTINCT ON ("user_id") "user_id", "vrm" FROM "permits"
-       WHERE "user_id" = ANY($1::uuid[]) AND "reference_no" LIKE 'K%' ORDER BY "user_id", "id"`,
-      [residentIds],
-    );
-    // A resident looking for an older permit types the end of its registration.
-    const searchTerms = new Map(ownVrms.map((row) => [row.user_id, row.vrm.slice(2)]));
+    const load = await prepareCouncilLoad(pool, scale, log);
+    const { seeded, counts, residents, heavyResident, searchTerms } = load;
 
     const hosts: HostProcess[] = [];
     for (let index = 0; index < hostCount; index += 1) {
       const host = await startApiProcess(
-        {
-          databaseUrl,
-          host: '127.0.0.1',
-          port: 0,
-          webOrigin: 'http://localhost:8080',
-          authEmulatorHost,
-          // The seeded permits include pending ones; the burst below measures the reconciler.
-          reconciler: false,
-          permitMail: false,
-          // The throttle check signs in from several client addresses through the council's proxy.
-          trustProxy: ['127.0.0.1'],
-        },
+        councilHostOptions(databaseUrl, authEmulatorHost),
         options.cpuProfileDir,
       );
       hosts.push(host);
@@ -270,53 +376,13 @@ export async function benchmarkCouncil(options: {
     });
     const settings = settingsAnswer.body as SiteSettings;
 
-    const defaultPath = myPermitsDefaultPath();
-    const defaultCase = rotatingCase("My Permits' default (12 statuses, today)", residents, () => ({
-      path: defaultPath,
-    }));
-    let created = 0;
     const now = new Date();
-    const cancelQueue = cancellable.map((row) => ({ id: row.id, userId: row.user_id }));
-    let cancelled = 0;
-    const cancelTurn = rotation(cancellingResidents);
-    const cases: EndpointCase[] = [
-      defaultCase,
-      rotatingCase('Show all dates', residents, () => ({ path: allDatesPagePath(1) })),
-      rotatingCase('search (end of a registration, all dates)', residents, (resident) => ({
-        path: searchPath(searchTerms.get(resident.id) ?? 'FORD'),
-      })),
-      rotatingCase('page 100 of the heaviest resident (all dates)', [heavyResident], () => ({
-        path: allDatesPagePath(100),
-      })),
-      rotatingCase('dashboard: profile', residents, () => ({ path: dashboardPaths[0] })),
-      rotatingCase('dashboard: cap info', residents, () => ({ path: dashboardPaths[1] })),
-      rotatingCase('create (scheduled, a new vehicle each time)', residents, () => {
-        created += 1;
-        return {
-          method: 'POST',
-          path: apiPaths.permits,
-          body: scheduledCreatePayload(
-            `Q${created.toString(36).toUpperCase().padStart(6, '0')}`,
-            settings,
-            now,
-          ),
-        };
-      }),
-      {
-        name: 'cancel (a scheduled permit)',
-        method: 'POST',
-        path: cancelPath(cancelQueue[0]?.id ?? 0),
-        nextPath: () => {
-          const target = cancelQueue[cancelled % cancelQueue.length];
-          cancelled += 1;
-          if (!target) throw new Error('Nothing to cancel.');
-          const owner = cancellingById.get(target.userId);
-          while (cancelTurn.next().id !== owner?.id);
-          return cancelPath(target.id);
-        },
-        nextHeaders: cancelTurn.headers,
-      },
-    ];
+    // The permit the explained cancel cancels: not one the cancel case is given.
+    const explainTarget = load.cancellable.pop();
+    const councilRequests = councilCases(load, settings, now);
+    const defaultCase = councilRequests.default;
+    const defaultPath = defaultCase.path;
+    const cases = Object.values(councilRequests);
 
     // The statements behind each case, recorded from the API's own functions and explained.
     const probeResident = residents[0] as SignedInResident;
@@ -324,7 +390,6 @@ export async function benchmarkCouncil(options: {
       name,
       run: (db) => listPermits(db, resident.id, parsePermitListQuery(queryOf(path))),
     });
-    const explainTarget = cancelQueue.at(-1);
     const probes: QueryProbe[] = [
       list('default list', defaultPath),
       list('all dates', allDatesPagePath(1)),
@@ -361,7 +426,6 @@ export async function benchmarkCouncil(options: {
             : Promise.resolve(),
       },
     ];
-    if (explainTarget) cancelQueue.pop();
     log('Explaining every statement…');
     const plans = await explainPermitQueries(databaseUrl, probes);
 
