@@ -11,17 +11,27 @@
 // its trace (for DevTools' Performance panel) to DIR.
 // `-- --council` runs issue 37's council-scale bench alone (benchmark-council.ts): it prints one
 // table, writes it to docs/performance.md and exits non-zero when a target is missed.
+// `-- --council --against=REV` measures this checkout's API host against REV's on one seeded
+// council instead (compare-council-builds.ts), in alternating rounds (`--rounds=N`, default 3), for
+// the cases `--cases=default,search,…` names (default: all but cancel; see CouncilCaseName), at
+// `--permits=N` (default 1,000,000; a resident for every 20).
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startPostgres } from '../stack/postgres-server';
 import { startAuthEmulator } from '../stack/auth-emulator';
-import { benchmarkCouncil, councilScale } from './benchmark-council';
+import { benchmarkCouncil, councilScale, type CouncilCaseName } from './benchmark-council';
 import { benchmarkDatabase, type DatabaseBenchmark } from './benchmark-database';
 import { benchmarkPermitExport } from './benchmark-permit-export';
 import { benchmarkSignIn } from './benchmark-sign-in';
 import { CleanupStack } from './cleanup-stack';
 import { bundleBudget } from './bundle-budget';
+import {
+  buildComparisonTable,
+  checkOutRevision,
+  compareCouncilBuilds,
+  type BuildUnderTest,
+} from './compare-council-builds';
 import { councilChecks, councilTable, writeCouncilSection } from './council-report';
 import { formatTable } from './format-table';
 import { measureBundle } from './measure-bundle';
@@ -205,7 +215,50 @@ async function runCouncil(): Promise<void> {
   if (missed.length > 0) process.exitCode = 1;
 }
 
+/** `--council --against=REV`: this checkout's API host against REV's, on one seeded council. */
+async function runCouncilComparison(revision: string): Promise<void> {
+  const started = new Date();
+  const repositoryRoot = path.resolve(__dirname, '../..');
+  const cases = (
+    optionValue('--cases') ?? 'default,allDates,search,page100,profile,capInfo,create'
+  ).split(',') as CouncilCaseName[];
+  const rounds = Number(optionValue('--rounds') ?? 3);
+  const permits = Number(optionValue('--permits') ?? councilScale.plan.permits);
+  const scale = {
+    ...councilScale,
+    plan: { ...councilScale.plan, permits, residents: Math.round(permits / 20) },
+  };
+  console.log(
+    `Kerbside council-scale comparison, ${started.toISOString()}: ${machine()}; this checkout against ${revision}, ${rounds} rounds, ${permits} permits.\n`,
+  );
+  const checkout = checkOutRevision(repositoryRoot, revision);
+  cleanups.push(() => checkout.remove());
+  const emulator = await startAuthEmulator();
+  cleanups.push(() => emulator.stop());
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
+  const postgres = await startPostgres();
+  cleanups.push(() => postgres.stop());
+  const builds: [BuildUnderTest, BuildUnderTest] = [
+    { label: revision, root: checkout.root },
+    { label: 'this checkout', root: repositoryRoot },
+  ];
+  const comparisons = await compareCouncilBuilds({
+    databaseUrl: postgres.url,
+    authEmulatorHost: emulator.host,
+    cleanups,
+    scale,
+    builds,
+    cases,
+    rounds,
+    log: (line) =>
+      console.log(`[${((Date.now() - started.getTime()) / 1000).toFixed(0)} s] ${line}`),
+  });
+  console.log(`\n${buildComparisonTable(builds, comparisons)}`);
+}
+
 async function main(): Promise<void> {
+  const against = optionValue('--against');
+  if (council && against) return runCouncilComparison(against);
   if (council) return runCouncil();
   const started = new Date();
   console.log(

@@ -8,12 +8,20 @@ import {
 } from '../../scripts/bench/benchmark-council';
 import { CleanupStack } from '../../scripts/bench/cleanup-stack';
 import {
+  buildComparisonTable,
+  checkOutRevision,
+  compareCouncilBuilds,
+  type BuildUnderTest,
+} from '../../scripts/bench/compare-council-builds';
+import {
   councilChecks,
   councilTable,
   writeCouncilSection,
 } from '../../scripts/bench/council-report';
 import { startPostgres, type PostgresServer } from '../../scripts/stack/postgres-server';
 import { emulatorHost } from '../../scripts/stack/test-api';
+import { Client } from 'pg';
+import { execFileSync } from 'node:child_process';
 
 jest.setTimeout(180_000);
 
@@ -102,4 +110,52 @@ test('the council bench runs every step at 10,000 permits and writes its table',
   expect(written).toContain(table);
   // The next section's heading still follows a blank line, as the lint's Prettier requires.
   expect(written).not.toMatch(/```\n## /);
+});
+
+test('`--council --against=REV` measures two builds on one seeded council, in alternating rounds', async () => {
+  // A database of its own on the same server: the council is seeded afresh.
+  const admin = new Client({ connectionString: postgres.url });
+  await admin.connect();
+  await admin.query('CREATE DATABASE council_comparison');
+  await admin.end();
+  const databaseUrl = postgres.url.replace(/\/postgres$/, '/council_comparison');
+  const repositoryRoot = path.resolve(__dirname, '../..');
+  const checkout = checkOutRevision(repositoryRoot, 'HEAD');
+  const worktrees = () =>
+    execFileSync('git', ['-C', repositoryRoot, 'worktree', 'list'], { encoding: 'utf8' });
+  try {
+    expect(worktrees()).toContain(checkout.root);
+    const builds: [BuildUnderTest, BuildUnderTest] = [
+      { label: 'HEAD', root: checkout.root },
+      { label: 'this checkout', root: repositoryRoot },
+    ];
+    const comparisons = await compareCouncilBuilds({
+      databaseUrl,
+      authEmulatorHost: emulatorHost(),
+      cleanups,
+      scale: smallScale,
+      builds,
+      cases: ['default', 'create'],
+      rounds: 2,
+    });
+
+    expect(comparisons.map((comparison) => comparison.name)).toEqual([
+      "My Permits' default (12 statuses, today)",
+      'create (scheduled, a new vehicle each time)',
+    ]);
+    for (const comparison of comparisons) {
+      // Each build measured in each round, nothing failed (no vehicle created twice).
+      expect(comparison.rounds.map((figures) => figures.length)).toEqual([2, 2]);
+      expect(comparison.rounds.flat().map((figures) => figures.failures)).toEqual([0, 0, 0, 0]);
+      expect(comparison.rounds.flat().every((figures) => figures.requests > 0)).toBe(true);
+      expect(comparison.ratios).toHaveLength(2);
+      expect(comparison.ratios.every((ratio) => Number.isFinite(ratio) && ratio > 0)).toBe(true);
+    }
+    const table = buildComparisonTable(builds, comparisons);
+    expect(table).toContain('HEAD req/s');
+    expect(table).toContain('this checkout ÷ HEAD');
+  } finally {
+    checkout.remove();
+  }
+  expect(worktrees()).not.toContain(checkout.root);
 });
