@@ -172,6 +172,24 @@ function queryOf(path: string): Record<string, string[]> {
   return query;
 }
 
+/** `work` given a small pool on the migrated database at `databaseUrl`, ended after it. */
+export async function withMigratedPool<T>(
+  databaseUrl: string,
+  cleanups: CleanupStack,
+  work: (pool: Pool) => Promise<T>,
+): Promise<T> {
+  const migrated = await openDatabase({ databaseUrl });
+  await migrated.close();
+  const pool = new Pool({ connectionString: databaseUrl, max: 4 });
+  const unregisterPool = cleanups.push(() => pool.end());
+  try {
+    return await work(pool);
+  } finally {
+    unregisterPool();
+    await pool.end();
+  }
+}
+
 /** How the council bench starts each API host (startApiProcess's options). */
 export function councilHostOptions(databaseUrl: string, authEmulatorHost: string): StartApiOptions {
   return {
@@ -353,11 +371,7 @@ export async function benchmarkCouncil(options: {
 }): Promise<CouncilBenchmark> {
   const { databaseUrl, authEmulatorHost, cleanups, scale } = options;
   const log = options.log ?? (() => {});
-  const migrated = await openDatabase({ databaseUrl });
-  await migrated.close();
-  const pool = new Pool({ connectionString: databaseUrl, max: 4 });
-  const unregisterPool = cleanups.push(() => pool.end());
-  try {
+  return withMigratedPool(databaseUrl, cleanups, async (pool) => {
     const load = await prepareCouncilLoad(pool, scale, log);
     const { seeded, counts, residents, heavyResident, searchTerms } = load;
 
@@ -505,8 +519,5 @@ export async function benchmarkCouncil(options: {
       burst,
       burstWithKill,
     };
-  } finally {
-    unregisterPool();
-    await pool.end();
-  }
+  });
 }

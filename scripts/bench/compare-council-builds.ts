@@ -2,8 +2,6 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Pool } from 'pg';
-import { openDatabase } from '../../server/db/database';
 import type { SiteSettings } from '../../contract/site-settings';
 import { apiPaths } from '../../src/api/api-paths';
 import { call } from '../stack/test-api';
@@ -11,6 +9,7 @@ import {
   councilCases,
   councilHostOptions,
   prepareCouncilLoad,
+  withMigratedPool,
   type CouncilCaseName,
   type CouncilScale,
 } from './benchmark-council';
@@ -54,11 +53,7 @@ export async function compareCouncilBuilds(options: {
 }): Promise<BuildComparison[]> {
   const { databaseUrl, authEmulatorHost, cleanups, scale, builds } = options;
   const log = options.log ?? (() => {});
-  const migrated = await openDatabase({ databaseUrl });
-  await migrated.close();
-  const pool = new Pool({ connectionString: databaseUrl, max: 4 });
-  const unregisterPool = cleanups.push(() => pool.end());
-  try {
+  return withMigratedPool(databaseUrl, cleanups, async (pool) => {
     const load = await prepareCouncilLoad(pool, scale, log);
     const hostsOf: HostProcess[][] = [];
     for (const build of builds) {
@@ -106,10 +101,7 @@ export async function compareCouncilBuilds(options: {
     }
     for (const host of hostsOf.flat()) await host.stop();
     return comparisons;
-  } finally {
-    unregisterPool();
-    await pool.end();
-  }
+  });
 }
 
 function median(values: number[]): number {
