@@ -18,6 +18,7 @@ import {
   uniqueEmail,
   webOrigin,
 } from '../../scripts/stack/test-api';
+import { eventually } from './support/reconciler-fixtures';
 
 jest.setTimeout(90_000);
 
@@ -204,10 +205,14 @@ describe('POST /api/v1/auth/password-reset/', () => {
   it('logs each outbox message with its link (emulator mode)', async () => {
     const { resident, link } = await residentWithResetLink();
 
-    // Registering also logged the address confirmation mail; this is about the reset mail.
-    const loggedForResident = host.log
-      .entries()
-      .filter((entry) => entry.to === resident.email && entry.subject === resetSubject);
+    // Registering also logged the address confirmation mail; this is about the reset mail. The
+    // mailer logs a message once it is in the outbox, a moment after its file appears there.
+    const loggedForResident = await eventually(async () => {
+      const logged = host.log
+        .entries()
+        .filter((entry) => entry.to === resident.email && entry.subject === resetSubject);
+      return logged.length > 0 ? logged : undefined;
+    });
 
     expect(loggedForResident).toHaveLength(1);
     expect(loggedForResident[0]!.links).toEqual([
