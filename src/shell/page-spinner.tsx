@@ -1,4 +1,5 @@
-import { Center, Spinner, VisuallyHidden } from '@chakra-ui/react';
+import { Center, Spinner } from '@chakra-ui/react';
+import { VisuallyHidden } from '../ui/visually-hidden';
 import { useId } from 'react';
 
 /**

@@ -2,6 +2,7 @@ import {
   createSystem,
   defaultBaseConfig,
   defineConfig,
+  visuallyHiddenStyle,
   type SystemContext,
 } from '@chakra-ui/react';
 import {
@@ -27,6 +28,7 @@ import {
   textStyles,
   tokens,
 } from '@chakra-ui/react/theme';
+import { visuallyHiddenClass } from '../ui/visually-hidden';
 
 /**
  * The colour palettes the app paints with: the teal of its buttons and links, the status badges'
@@ -144,6 +146,7 @@ const accessibleTheme = defineConfig({
   // A resident who asks for reduced motion gets dialogs, menus and bars without animation.
   globalCss: {
     ':is(:focus-visible, [data-focus-visible])': focusVisible,
+    [`.${visuallyHiddenClass}`]: visuallyHiddenStyle,
     '*, *::before, *::after': {
       _motionReduce: {
         animationDuration: '0.01ms !important',

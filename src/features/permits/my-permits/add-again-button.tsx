@@ -1,4 +1,5 @@
-import { Button, VisuallyHidden } from '@chakra-ui/react';
+import { Button } from '@chakra-ui/react';
+import { VisuallyHidden } from '../../../ui/visually-hidden';
 import { useLingui } from '@lingui/react';
 import { useContext } from 'react';
 import { useNavigate } from 'react-router';

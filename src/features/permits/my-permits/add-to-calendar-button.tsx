@@ -1,4 +1,5 @@
-import { Button, VisuallyHidden } from '@chakra-ui/react';
+import { Button } from '@chakra-ui/react';
+import { VisuallyHidden } from '../../../ui/visually-hidden';
 import { useLingui } from '@lingui/react';
 import type { Permit } from '../../../../contract/permit';
 import { permitIcs, permitIcsFileName } from '../../../../machines/permits/rules/permit-ics';

@@ -1,4 +1,5 @@
-import { Button, HStack, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { VisuallyHidden } from '../../../ui/visually-hidden';
 import { useLingui } from '@lingui/react';
 import { paginationTexts } from '../../../../machines/permits/my-permits/permit-list-filters';
 import { pageCount } from '../../../../machines/permits/rules/permit-list-pages';

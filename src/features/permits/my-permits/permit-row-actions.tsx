@@ -1,4 +1,5 @@
-import { Button, HStack, VisuallyHidden } from '@chakra-ui/react';
+import { Button, HStack } from '@chakra-ui/react';
+import { VisuallyHidden } from '../../../ui/visually-hidden';
 import { useLingui } from '@lingui/react';
 import { useContext } from 'react';
 import {
