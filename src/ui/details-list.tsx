@@ -15,7 +15,7 @@ type Size = 'sm' | 'md';
 // Chakra's DataList recipe (its "subtle" variant), written once for the list: its terms and values
 // are plain <dt> and <dd>. A DataList part is a styled component that resolves its styles at each
 // render; My Permits draws five of these rows on each of its cards, and its load at 4x CPU spent
-// 15 % less time in Chakra without them (docs/performance.md).
+// about a third less time in Chakra without them (docs/performance.md).
 const itemStyle: Record<Orientation, SystemStyleObject> = {
   horizontal: { display: 'inline-flex', alignItems: 'center', gap: '4' },
   vertical: { display: 'flex', flexDirection: 'column', gap: '1' },
