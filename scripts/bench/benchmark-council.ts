@@ -248,7 +248,7 @@ export async function prepareCouncilLoad(
   const cancellingIds = pickedIds.slice(scale.signedIn);
   const heaviestId = seeded.residentIds[heaviest] as string;
 
-  // The creates must not meet the permit limit (the limits check below meets it on purpose).
+  // The creates must not meet the permit limit (checkLimitsAcrossHosts meets it on purpose).
   await pool.query('UPDATE "users" SET "permit_limit" = 1000000 WHERE "id" = ANY($1::uuid[])', [
     pickedIds,
   ]);
