@@ -33,6 +33,7 @@ import {
 import { permitStatusTable } from '../../../../machines/permits/rules/permit-status-table';
 import { permitStatuses, type PermitStatus } from '../../../../contract/permit-status';
 import { useNarrowScreen } from '../../../ui/use-narrow-screen';
+import { useOpenedOnce } from '../../../ui/use-opened-once';
 import { useStateResetOn } from '../../../ui/use-state-reset-on';
 import { lazyComponent } from '../../../ui/lazy-component';
 import { chosenPermitFilters, setFilterCount, type FilterRemoval } from './chosen-permit-filters';
@@ -68,6 +69,7 @@ function StatusFilter({
 }) {
   const { i18n } = useLingui();
   const [open, setOpen] = useState(false);
+  const opened = useOpenedOnce(open);
   const panelId = useId();
   return (
     <Box gridColumn="1 / -1">
@@ -81,37 +83,39 @@ function StatusFilter({
         {i18n._('Status: {summary}', { summary: statusSummary(statuses, i18n) })}
       </Button>
       <Box id={panelId} hidden={!open} mt={3} borderWidth="1px" rounded="md" p={3}>
-        <Fieldset.Root recipe={fieldsetSlotRecipe}>
-          <Fieldset.Legend srOnly>{i18n._('Statuses shown')}</Fieldset.Legend>
-          <Button
-            size="xs"
-            variant="subtle"
-            alignSelf="flex-start"
-            onClick={() => onChange(toggleAllStatuses(statuses))}
-          >
-            {i18n._(selectAllOptionText(statuses))}
-          </Button>
-          <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap={2}>
-            {permitStatuses.map((status) => (
-              <HStack as="label" key={status} gap={2} cursor="pointer">
-                <chakra.input
-                  type="checkbox"
-                  checked={statuses.includes(status)}
-                  onChange={(event) =>
-                    onChange(
-                      event.target.checked
-                        ? [...statuses, status]
-                        : statuses.filter((chosen) => chosen !== status),
-                    )
-                  }
-                  accentColor="teal.600"
-                  boxSize={4}
-                />
-                <span>{i18n._(permitStatusTable[status].label)}</span>
-              </HStack>
-            ))}
-          </SimpleGrid>
-        </Fieldset.Root>
+        {opened && (
+          <Fieldset.Root recipe={fieldsetSlotRecipe}>
+            <Fieldset.Legend srOnly>{i18n._('Statuses shown')}</Fieldset.Legend>
+            <Button
+              size="xs"
+              variant="subtle"
+              alignSelf="flex-start"
+              onClick={() => onChange(toggleAllStatuses(statuses))}
+            >
+              {i18n._(selectAllOptionText(statuses))}
+            </Button>
+            <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap={2}>
+              {permitStatuses.map((status) => (
+                <HStack as="label" key={status} gap={2} cursor="pointer">
+                  <chakra.input
+                    type="checkbox"
+                    checked={statuses.includes(status)}
+                    onChange={(event) =>
+                      onChange(
+                        event.target.checked
+                          ? [...statuses, status]
+                          : statuses.filter((chosen) => chosen !== status),
+                      )
+                    }
+                    accentColor="teal.600"
+                    boxSize={4}
+                  />
+                  <span>{i18n._(permitStatusTable[status].label)}</span>
+                </HStack>
+              ))}
+            </SimpleGrid>
+          </Fieldset.Root>
+        )}
       </Box>
     </Box>
   );
@@ -224,6 +228,7 @@ function SelectedFilters({
  * "Filters" button that says how many are set, as MOJ's "Filter a list" pattern does, so that the
  * permits start high on the screen: the button shows or hides them (aria-expanded), and opened
  * they start with the chosen filters as removable tags and then the search, one tap from the list.
+ * Folded, they are drawn the first time they open (`useOpenedOnce`), as are the status checkboxes.
  * Drawn again only when the filters change, not each time the list does.
  */
 export const PermitListFiltersPanel = memo(function PermitListFiltersPanel({
@@ -240,6 +245,7 @@ export const PermitListFiltersPanel = memo(function PermitListFiltersPanel({
   const { i18n } = useLingui();
   const narrow = useNarrowScreen();
   const [open, setOpen] = useState(false);
+  const opened = useOpenedOnce(open);
   const panelId = useId();
   const toggle = useRef<HTMLButtonElement>(null);
 
@@ -302,17 +308,21 @@ export const PermitListFiltersPanel = memo(function PermitListFiltersPanel({
         </Box>
       </Button>
       <Stack id={panelId} hidden={!open} gap={4} mt={3} borderWidth="1px" rounded="md" p={4}>
-        <SelectedFilters
-          filters={filters}
-          lastFocus={toggle}
-          onRemove={(removal) =>
-            'search' in removal ? onSearch(removal.search) : onFiltersChange(removal.changes)
-          }
-        />
-        {search}
-        {status}
-        {dates}
-        {reset}
+        {opened && (
+          <>
+            <SelectedFilters
+              filters={filters}
+              lastFocus={toggle}
+              onRemove={(removal) =>
+                'search' in removal ? onSearch(removal.search) : onFiltersChange(removal.changes)
+              }
+            />
+            {search}
+            {status}
+            {dates}
+            {reset}
+          </>
+        )}
       </Stack>
     </Box>
   );

@@ -860,6 +860,33 @@ describe('on a phone', () => {
     expect(search).not.toBeVisible();
   });
 
+  test('the folded filters are drawn when they first open, and keep a typed search while closed', async () => {
+    const { controls, user } = renderScreen();
+    await answer(controls, pageOf(3, 1));
+    await screen.findByRole('list', { name: 'Permits' });
+    const searchbox = () =>
+      screen.queryByRole<HTMLInputElement>('searchbox', { name: 'Search permits', hidden: true });
+    const statuses = () => screen.queryAllByRole('checkbox', { hidden: true });
+    // Folded, nothing of them is drawn, not even hidden: the phone's first render is spared it.
+    expect(searchbox()).toBeNull();
+    expect(statuses()).toEqual([]);
+
+    await user.click(filtersButton());
+    await user.type(searchbox()!, 'ford');
+    // The status checkboxes are drawn once their own disclosure opens.
+    expect(statuses()).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Status: All' }));
+    expect(statuses()).toHaveLength(12);
+
+    // Folded again, what was typed and not yet searched for stays, as do the checkboxes.
+    await user.click(filtersButton());
+    expect(searchbox()).not.toBeVisible();
+    expect(statuses()).toHaveLength(12);
+    await user.click(filtersButton());
+    expect(searchbox()).toBeVisible();
+    expect(searchbox()).toHaveValue('ford');
+  });
+
   test('a removed tag widens the list at once and hands the focus to the next tag', async () => {
     const { controls, user } = renderScreen({
       route: '/my-permits?status=ACTIVE&status=QUEUED&search=ford',
