@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import CopyWebpackPlugin from 'copy-webpack-plugin';
 import { GenerateSW } from 'workbox-webpack-plugin';
-import { Compilation, sources, type Compiler, type Configuration } from 'webpack';
+import { BannerPlugin, Compilation, sources, type Compiler, type Configuration } from 'webpack';
 
 type Mode = 'development' | 'production';
 
@@ -63,6 +63,24 @@ function offlineServiceWorker() {
         options: { cacheName: 'kerbside-config', networkTimeoutSeconds: 3 },
       },
     ],
+  });
+}
+
+/**
+ * V8's explicit compile hint (Chromium 136 and later), first in the chunks that start the app: every
+ * function in them is compiled as the script streams in, on a background thread, rather than on
+ * the main thread the first time it runs. Most of them run while the app starts: the modules'
+ * factories, React's render and Chakra's. Lighthouse on My Permits at 7.5-7.75x: 87 and 88 in two
+ * runs with it, 80-91 in five without; the page's thread time 346-375 ms, against 377-433 ms
+ * (docs/performance.md). Added after Terser, which drops comments, and before the source maps,
+ * which it shifts a line.
+ */
+function compileHint() {
+  return new BannerPlugin({
+    banner: '//# allFunctionsCalledOnLoad',
+    raw: true,
+    test: /^assets\/(app-start|vendor-react)\./,
+    stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1,
   });
 }
 
@@ -246,7 +264,7 @@ export function createWebpackConfig(mode: Mode, outputPath = path.resolve(__dirn
         ],
       }),
       new PageHtml(isProduction),
-      ...(isProduction ? [offlineServiceWorker()] : []),
+      ...(isProduction ? [offlineServiceWorker(), compileHint()] : []),
     ],
     optimization: {
       // Named vendor chunks whose content hash changes only when that library does, so a deploy
