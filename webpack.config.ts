@@ -70,8 +70,8 @@ function offlineServiceWorker() {
  * V8's explicit compile hint (Chromium 136 and later), first in the chunks that start the app:
  * every function in them is compiled as the script streams in, on a background thread, rather than
  * on the main thread the first time it runs. Most of them run while the app starts: the modules'
- * factories, React's render and Chakra's. Lighthouse on My Permits at 7.5-7.75x: 87 and 88 in two
- * runs with it, 80-91 in five without; the page's thread time 346-375 ms, against 377-433 ms
+ * factories, React's render and Chakra's. Lighthouse on My Permits at 7.2-7.75x: 87, 88 and 89 in
+ * three runs with it, 80-91 in five without; the page's thread time 346-398 ms, against 377-433 ms
  * (docs/performance.md). Added after Terser, which drops comments, and before the source maps,
  * which it shifts a line. Hinting also firebase, axios and zod, which a signed-in page starts
  * with, scored 85 and 85: not kept.
