@@ -74,8 +74,8 @@ export async function startApp(container: HTMLElement, config: KerbsideConfig): 
     // identity provider, seven for the screen: each group in a task of its own, not all in one.
     await nextTask();
     preloadSignedInCalls();
+    await nextTask();
   }
-  await nextTask();
   // "eager": part of this chunk, evaluated only when imported, each in the step that imports it.
   const [{ createRoot, hydrateRoot }, { StrictMode, startTransition, useEffect }] =
     await Promise.all([
