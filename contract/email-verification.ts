@@ -1,3 +1,4 @@
+import './zod-in-a-page';
 import { z } from 'zod';
 
 /**

@@ -1,3 +1,4 @@
+import './zod-in-a-page';
 import { z } from 'zod';
 import { mailLanguages } from './languages';
 import { visitorBookingPayloadSchema } from './visitor-pass';

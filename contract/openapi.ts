@@ -1,3 +1,4 @@
+import './zod-in-a-page';
 import { z } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject } from 'zod-openapi';
 import {

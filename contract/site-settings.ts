@@ -1,3 +1,4 @@
+import './zod-in-a-page';
 import { z } from 'zod';
 
 /** GET /api/v1/site-settings/ (docs/contract.md §3, "Site settings"). */

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { ESLint } from 'eslint';
 
@@ -149,5 +150,27 @@ test('the same imports are fine where the architecture allows them', async () =>
       'src/features/dashboard/probe.ts',
       "import { dashboardActors } from '../../shared/dashboard-actors';\nexport const probe = dashboardActors;\n",
     ),
+  ).toEqual([]);
+});
+
+// In a page, contract/'s schemas are made after zod is told not to try eval, which the pages'
+// content security policy refuses (contract/zod-in-a-page.ts): each module imports that first.
+test('every module of contract/ that imports zod imports zod-in-a-page before it', () => {
+  const contract = path.resolve(__dirname, '../../contract');
+  const sources = fs
+    .readdirSync(contract)
+    .filter((file) => file.endsWith('.ts') && file !== 'zod-in-a-page.ts')
+    .map((file) => ({ file, source: fs.readFileSync(path.join(contract, file), 'utf8') }))
+    .filter(({ source }) => /from 'zod'/.test(source));
+  expect(sources.map(({ file }) => file)).toEqual(
+    expect.arrayContaining(['permit.ts', 'visitor-pass.ts', 'auth.ts']),
+  );
+  expect(
+    sources
+      .filter(({ source }) => {
+        const told = source.indexOf("import './zod-in-a-page';");
+        return told < 0 || told > source.indexOf("from 'zod'");
+      })
+      .map(({ file }) => file),
   ).toEqual([]);
 });
