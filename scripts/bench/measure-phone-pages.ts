@@ -19,6 +19,7 @@ import {
   phoneRuns,
   mobileNetworkThrottling,
   type LighthouseFigures,
+  type PageQuality,
   type TraceEvent,
   type PhonePage,
   type PhonePagesMeasurement,
@@ -35,6 +36,8 @@ const baselineHtml = `<!doctype html>
 `;
 // Issue 38's target for My Permits is set with 20 permits: a full first page of the list.
 const signedInPermits = 20;
+const loginPageName = '/login, signed out';
+const myPermitsPageName = `/my-permits, signed in (${signedInPermits} permits)`;
 
 /** The demo resident with a page-filling list of permits, in a PGlite directory of its own. */
 async function seedSignedInResident(dataDir: string): Promise<{ email: string; password: string }> {
@@ -86,7 +89,8 @@ const warmUpRuns = 3;
  * and at Lighthouse's default 4×; the network throttling is the mobile profile's in both. The
  * signed-in page is measured in a Chromium of its own that signed in through the login form once
  * (over CDP) and keeps that storage; before each of its runs the service worker, its caches and
- * the HTTP cache are emptied, so its scripts are fetched as on a first visit. Then, at both
+ * the HTTP cache are emptied, so its scripts are fetched as on a first visit. Then a run each of
+ * the accessibility and best-practices categories on /login and /my-permits, and, at both
  * slowdowns, signing in on /login: its INP (`measureSignInInteraction`).
  */
 export async function measurePhonePages(
@@ -280,6 +284,53 @@ export async function measurePhonePages(
       );
     }
   }
+  /** One run of Lighthouse's accessibility and best-practices categories on `url`. */
+  const qualityOf = async (
+    chromePort: number,
+    url: string,
+    keepStorage: boolean,
+    name: string,
+  ): Promise<PageQuality> => {
+    const result = await lighthouse(
+      url,
+      {
+        port: chromePort,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['accessibility', 'best-practices'],
+        disableStorageReset: keepStorage,
+        throttlingMethod: 'simulate',
+        throttling: mobileThrottling(calibration.cpuSlowdownMultiplier),
+      },
+      undefined,
+    );
+    const lhr = result?.lhr;
+    if (!lhr) throw new Error(`Lighthouse returned no result for ${url}.`);
+    if (reportsDir !== undefined) {
+      const page = new URL(url).pathname.replace(/^\//, '');
+      writeFileSync(
+        path.join(reportsDir, `${page}-quality-${Date.now()}.json`),
+        JSON.stringify(lhr),
+      );
+    }
+    if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+    const score = (category: string) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
+    const failing = Object.values(lhr.categories).flatMap((category) =>
+      category.auditRefs
+        .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+        .map((ref) => ref.id),
+    );
+    return {
+      name,
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      failing: [...new Set(failing)],
+    };
+  };
+  const quality = [await qualityOf(signedOut.port, `${webUrl}/login`, false, loginPageName)];
+  await emptyCaches();
+  quality.push(await qualityOf(signedIn.port, `${webUrl}/my-permits`, true, myPermitsPageName));
+
   const signInInteraction = { calibrated: [] as number[], uncalibrated: [] as number[] };
   for (let round = 0; round < rounds; round += 1) {
     const modes: Array<keyof typeof signInInteraction> =
@@ -301,11 +352,9 @@ export async function measurePhonePages(
   return {
     calibration,
     baseline: page(`bare static page (/${baselineFile})`, baselineRuns),
-    pages: [
-      page('/login, signed out', loginRuns),
-      page(`/my-permits, signed in (${signedInPermits} permits)`, myPermitsRuns),
-    ],
+    pages: [page(loginPageName, loginRuns), page(myPermitsPageName, myPermitsRuns)],
     signInInteraction,
+    quality,
   };
 }
 

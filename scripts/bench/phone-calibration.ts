@@ -156,12 +156,25 @@ export interface SignInInteraction {
   uncalibrated: number[];
 }
 
+/**
+ * Lighthouse's accessibility and best-practices categories on one page (issue 38: both stay at
+ * 100), from a run of their own: neither depends on the CPU slowdown.
+ */
+export interface PageQuality {
+  name: string;
+  accessibility: number;
+  bestPractices: number;
+  /** The weighted audits that did not pass, by Lighthouse's id: what holds a score below 100. */
+  failing: string[];
+}
+
 export interface PhonePagesMeasurement {
   calibration: CpuCalibration;
   /** A bare static HTML page from the same server, measured the same way, in the same rounds. */
   baseline: PhonePage;
   pages: PhonePage[];
   signInInteraction?: SignInInteraction;
+  quality?: PageQuality[];
 }
 
 export function medianRun(runs: LighthouseFigures[]): LighthouseFigures {
@@ -299,6 +312,15 @@ export function signInInteractionLine(
   );
 }
 
+/** Each page's accessibility and best-practices scores, with the audits that kept either down. */
+export function pageQualityLine(quality: PageQuality[]): string {
+  const pages = quality.map(({ name, accessibility, bestPractices, failing }) => {
+    const failed = failing.length > 0 ? ` (not passed: ${failing.join(', ')})` : '';
+    return `${name} ${accessibility} / ${bestPractices}${failed}`;
+  });
+  return `Lighthouse accessibility / best practices (a run each): ${pages.join('; ')}`;
+}
+
 /** Lighthouse's medians for each page, and each page against the bare baseline page. */
 export function phonePagesTables(measurement: PhonePagesMeasurement): string {
   const figures = formatTable(
@@ -318,6 +340,7 @@ export function phonePagesTables(measurement: PhonePagesMeasurement): string {
   const interaction = measurement.signInInteraction
     ? `\n\n${signInInteractionLine(measurement, measurement.signInInteraction)}`
     : '';
+  const quality = measurement.quality ? `\n\n${pageQualityLine(measurement.quality)}` : '';
   const mainThread = formatTable(mainThreadHeaders, mainThreadRows(measurement));
-  return `${calibrationLine(measurement)}\n${figures}\n\n${ratios}\n\n${mainThread}${interaction}`;
+  return `${calibrationLine(measurement)}\n${figures}\n\n${ratios}\n\n${mainThread}${interaction}${quality}`;
 }

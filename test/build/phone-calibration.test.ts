@@ -12,6 +12,7 @@ import {
   phonePagesTables,
   phoneRatioRows,
   phoneRuns,
+  pageQualityLine,
   signInInteractionLine,
   type LighthouseFigures,
   type PhonePagesMeasurement,
@@ -190,6 +191,25 @@ test("the sign-in interaction's INP is the median of its runs, calibrated and at
     signInInteractionLine(measurement, interaction),
   );
   expect(phonePagesTables(measurement)).not.toContain('Sign-in interaction');
+});
+
+// Issue 38: accessibility and best practices stay at 100; the line names what keeps either down.
+test('each page’s accessibility and best-practices scores, with the audits that did not pass', () => {
+  const quality = [
+    { name: '/login, signed out', accessibility: 100, bestPractices: 100, failing: [] },
+    {
+      name: '/my-permits, signed in (20 permits)',
+      accessibility: 100,
+      bestPractices: 96,
+      failing: ['inspector-issues'],
+    },
+  ];
+  expect(pageQualityLine(quality)).toBe(
+    'Lighthouse accessibility / best practices (a run each): /login, signed out 100 / 100; ' +
+      '/my-permits, signed in (20 permits) 100 / 96 (not passed: inspector-issues)',
+  );
+  expect(phonePagesTables({ ...measurement, quality })).toContain(pageQualityLine(quality));
+  expect(phonePagesTables(measurement)).not.toContain('best practices');
 });
 
 // The phone bench's Chromium (scripts/bench/measure-phone-pages.ts) keeps chrome-launcher's flags
