@@ -149,20 +149,22 @@ export async function measurePhonePages(
   const signedOut = await launchChromium();
   const signedIn = await launchChromium();
 
-  const audit = async (
+  /** One Lighthouse run of `categories` on `url`, its report (and trace) kept in `reportsDir`. */
+  const runLighthouse = async (
     chromePort: number,
     url: string,
     keepStorage: boolean,
     cpuSlowdownMultiplier: number,
+    categories: string[],
     label: string,
-  ): Promise<LighthouseFigures> => {
+  ) => {
     const result = await lighthouse(
       url,
       {
         port: chromePort,
         output: 'json',
         logLevel: 'error',
-        onlyCategories: ['performance'],
+        onlyCategories: categories,
         disableStorageReset: keepStorage,
         throttlingMethod: 'simulate',
         throttling: mobileThrottling(cpuSlowdownMultiplier),
@@ -182,6 +184,24 @@ export async function measurePhonePages(
       );
     }
     if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+    return { lhr, trace: result.artifacts.Trace as { traceEvents: TraceEvent[] } };
+  };
+
+  const audit = async (
+    chromePort: number,
+    url: string,
+    keepStorage: boolean,
+    cpuSlowdownMultiplier: number,
+    label: string,
+  ): Promise<LighthouseFigures> => {
+    const { lhr, trace } = await runLighthouse(
+      chromePort,
+      url,
+      keepStorage,
+      cpuSlowdownMultiplier,
+      ['performance'],
+      label,
+    );
     const items = (
       lhr.audits['resource-summary']?.details as
         | { items: Array<{ resourceType: string; transferSize: number; requestCount: number }> }
@@ -196,10 +216,7 @@ export async function measurePhonePages(
       scriptTransferBytes: scripts?.transferSize ?? 0,
       scriptRequests: scripts?.requestCount ?? 0,
       benchmarkIndex: lhr.environment.benchmarkIndex,
-      mainThread: mainThreadTime(
-        (result.artifacts.Trace as { traceEvents: TraceEvent[] }).traceEvents,
-        cpuSlowdownMultiplier,
-      ),
+      mainThread: mainThreadTime(trace.traceEvents, cpuSlowdownMultiplier),
     };
   };
 
@@ -291,29 +308,14 @@ export async function measurePhonePages(
     keepStorage: boolean,
     name: string,
   ): Promise<PageQuality> => {
-    const result = await lighthouse(
+    const { lhr } = await runLighthouse(
+      chromePort,
       url,
-      {
-        port: chromePort,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['accessibility', 'best-practices'],
-        disableStorageReset: keepStorage,
-        throttlingMethod: 'simulate',
-        throttling: mobileThrottling(calibration.cpuSlowdownMultiplier),
-      },
-      undefined,
+      keepStorage,
+      calibration.cpuSlowdownMultiplier,
+      ['accessibility', 'best-practices'],
+      'quality',
     );
-    const lhr = result?.lhr;
-    if (!lhr) throw new Error(`Lighthouse returned no result for ${url}.`);
-    if (reportsDir !== undefined) {
-      const page = new URL(url).pathname.replace(/^\//, '');
-      writeFileSync(
-        path.join(reportsDir, `${page}-quality-${Date.now()}.json`),
-        JSON.stringify(lhr),
-      );
-    }
-    if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
     const score = (category: string) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
     const failing = Object.values(lhr.categories).flatMap((category) =>
       category.auditRefs
