@@ -173,18 +173,17 @@ export async function measurePhonePages(
     );
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`Lighthouse returned no result for ${url}.`);
+    // Only a performance run records a trace.
+    const trace = result.artifacts.Trace as { traceEvents: TraceEvent[] } | undefined;
     if (reportsDir !== undefined) {
       // The page's path, the run's kind and time name the files: my-permits-calibrated-<ms>.json,
       // and its trace (for DevTools' Performance panel) my-permits-calibrated-<ms>.trace.json.
       const name = `${new URL(url).pathname.replace(/^\//, '').replace(/\.html$/, '')}-${label}-${Date.now()}`;
       writeFileSync(path.join(reportsDir, `${name}.json`), JSON.stringify(lhr));
-      writeFileSync(
-        path.join(reportsDir, `${name}.trace.json`),
-        JSON.stringify(result.artifacts.Trace),
-      );
+      if (trace) writeFileSync(path.join(reportsDir, `${name}.trace.json`), JSON.stringify(trace));
     }
     if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
-    return { lhr, trace: result.artifacts.Trace as { traceEvents: TraceEvent[] } };
+    return { lhr, trace };
   };
 
   const audit = async (
@@ -202,6 +201,7 @@ export async function measurePhonePages(
       ['performance'],
       label,
     );
+    if (!trace) throw new Error(`Lighthouse kept no trace of ${url}.`);
     const items = (
       lhr.audits['resource-summary']?.details as
         | { items: Array<{ resourceType: string; transferSize: number; requestCount: number }> }

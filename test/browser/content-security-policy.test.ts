@@ -42,7 +42,7 @@ afterAll(async () => {
 
 // The pages forbid eval (scripts/stack/content-security-policy.ts). A library that tries it all
 // the same is refused, and each refusal is a report where a council collects them: zod, which
-// reads the API's answers, probes for eval unless told not to (src/api/zod-without-eval.ts).
+// reads the API's answers, probes for eval unless told not to (contract/zod-in-a-page.ts).
 test('signed-in pages and the visitor’s page run nothing their content security policy refuses', async () => {
   const answer = await page.goto(`${fixture.stack.webUrl}/login`);
   expect(answer?.headers()['content-security-policy']).toContain("script-src 'self';");
