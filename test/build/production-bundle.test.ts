@@ -126,7 +126,9 @@ test('source maps are written for the team but not linked from the served script
 });
 
 test("the chunks that start the app open with V8's compile hint, and their source maps allow for its line", () => {
-  const starters = emittedScripts().filter(({ name }) => /^(app-start|vendor-react)\./.test(name));
+  const startsTheApp = /^(app-start|vendor-react)\./;
+  const scripts = emittedScripts();
+  const starters = scripts.filter(({ name }) => startsTheApp.test(name));
   expect(starters.map(({ name }) => name.split('.')[0]).sort()).toEqual([
     'app-start',
     'vendor-react',
@@ -143,7 +145,7 @@ test("the chunks that start the app open with V8's compile hint, and their sourc
     expect(unmappedLines).toBe(firstCodeLine);
   }
   // Other chunks load later, when not every function in them runs: they go without.
-  const others = emittedScripts().filter(({ name }) => !/^(app-start|vendor-react)\./.test(name));
+  const others = scripts.filter(({ name }) => !startsTheApp.test(name));
   expect(others.filter(({ code }) => code.includes('allFunctionsCalledOnLoad'))).toEqual([]);
 });
 
