@@ -6,6 +6,7 @@ import { deviceMayBeSignedIn } from '../identity/signed-in-mark';
 import { preloadSignedInCalls } from '../api/api-modules';
 import { activateLanguage } from '../i18n/activate-language';
 import { languageOnDevice } from '../i18n/languages';
+import { isPathOf, pages } from './pages';
 
 /** The Prioritized Task Scheduling API, where the browser has it. */
 const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
@@ -54,6 +55,13 @@ function pageRenderedInAdvance(container: HTMLElement): HTMLElement | null {
  * the build rendered in advance has been painted). Resolves to React's root.
  */
 export async function startApp(container: HTMLElement, config: KerbsideConfig): Promise<Root> {
+  // The page's first formatted date loads the browser's date data (ICU's): luxon asks for it with
+  // the first permit (machines/permits/rules/london-time.ts) or a visitor's pass, 11-17 ms of the
+  // main thread in Chromium with no slowdown. That data is the whole page's, so where dates come
+  // first (signed-in pages, a visitor's link) a worker loads it, off the main thread, while the
+  // app's chunks download; the page's first formatter then takes under 1 ms.
+  const datesFirst = deviceMayBeSignedIn() || isPathOf(pages.visit.path, window.location.pathname);
+  if (datesFirst && typeof Worker === 'function') new Worker('/date-formatting-warm-up.js');
   if (deviceMayBeSignedIn()) {
     // The session's first steps on a device where someone is signed in need the identity provider
     // and the API's calls: their downloads start now, beside the app's own, not after the first
@@ -64,11 +72,6 @@ export async function startApp(container: HTMLElement, config: KerbsideConfig): 
     // The API client sends credentials (src/api/api-client.ts); the identity provider does not.
     preconnect(config.apiBaseUrl, 'credentialed');
     for (const origin of identityProviderOrigins()) preconnect(origin, 'anonymous');
-    // The page's first formatted date loads the browser's date data (ICU's): luxon asks for it
-    // with the first permit (machines/permits/rules/london-time.ts), 11-17 ms of the main thread in
-    // Chromium with no slowdown. That data is the whole page's, so a worker loads it, off the main
-    // thread, while the app's chunks download; the page's first formatter then takes under 1 ms.
-    if (typeof Worker === 'function') new Worker('/date-formatting-warm-up.js');
     // Each chunk asked for adds a script element to the page, 1-2 ms each in Lighthouse's traces
     // of My Permits (Chromium notes the stack that asked). Five for the calls, two for the
     // identity provider, seven for the screen: each group in a task of its own, not all in one.
