@@ -56,7 +56,7 @@ function pageRenderedInAdvance(container: HTMLElement): HTMLElement | null {
  */
 export async function startApp(container: HTMLElement, config: KerbsideConfig): Promise<Root> {
   // The page's first formatted date loads the browser's date data (ICU's): luxon asks for it with
-  // the first permit (machines/permits/rules/london-time.ts) or a visitor's pass, 11-17 ms of the
+  // the first permit (machines/permits/rules/london-time.ts) or a visitor's pass, 10-17 ms of the
   // main thread in Chromium with no slowdown. That data is the whole page's, so where dates come
   // first (signed-in pages, a visitor's link) a worker loads it, off the main thread, while the
   // app's chunks download; the page's first formatter then takes under 1 ms.
