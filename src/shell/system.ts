@@ -138,8 +138,9 @@ export const fingerTarget = '11';
  * GOV.UK's typeface for a service off GOV.UK: Arial (GOV.UK Frontend's `$govuk-font-family` is
  * "GDS Transport", arial, sans-serif, and GDS Transport is GOV.UK's own), which has Welsh's ŵ and
  * ŷ. Chakra's stacks begin with families few phones have (Inter, Segoe UI), and each one missing is
- * looked up before the text is laid out: in Chromium on Linux the first page's first layout waited
- * a median 24 ms for them, against 4 ms with Arial (docs/performance.md).
+ * looked up before the text is laid out: in Chromium on Linux `/login`'s first layout waited a
+ * median 24 ms for them, against 4 ms with Arial
+ * (docs/decisions/026-arial-govuks-typeface-off-govuk.md).
  */
 const arial = { value: 'Arial, sans-serif' };
 

@@ -230,22 +230,21 @@ test('/login is styled from its HTML alone, before any script has run, as the ap
 });
 
 test("/login sets its text in Arial, GOV.UK's typeface off GOV.UK, from its HTML and once the app runs", async () => {
-  const typefaces = () =>
-    ['h1', 'label', 'input[name="email"]', 'button[type="submit"]', 'a'].map((selector) => {
+  const parts = ['h1', 'label', 'input[name="email"]', 'button[type="submit"]', 'a'];
+  const typefaces = (selectors: string[]) =>
+    selectors.map((selector) => {
       const element = document.querySelector(`#root ${selector}`);
       return `${selector}: ${element ? getComputedStyle(element).fontFamily : 'missing'}`;
     });
-  const arial = ['h1', 'label', 'input[name="email"]', 'button[type="submit"]', 'a'].map(
-    (selector) => `${selector}: Arial, sans-serif`,
-  );
+  const arial = parts.map((selector) => `${selector}: Arial, sans-serif`);
   const scriptless = await browser.newContext({ javaScriptEnabled: false });
   try {
     const painted = await scriptless.newPage();
     await painted.goto(`${fixture.stack.webUrl}/login`);
-    await expect(painted.evaluate(typefaces)).resolves.toEqual(arial);
+    await expect(painted.evaluate(typefaces, parts)).resolves.toEqual(arial);
     const { page, errors } = await openAndTakeOver('/login');
     try {
-      await expect(page.evaluate(typefaces)).resolves.toEqual(arial);
+      await expect(page.evaluate(typefaces, parts)).resolves.toEqual(arial);
       expect(errors).toEqual([]);
     } finally {
       await page.close();
