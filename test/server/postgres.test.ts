@@ -1,16 +1,17 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq, sql, TransactionRollbackError } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { Client, Pool } from 'pg';
 import { permitStatuses } from '../../contract/permit-status';
 import { openDatabase } from '../../server/db/database';
+import { preparedPerDatabase } from '../../server/db/prepared-per-database';
 import * as schema from '../../server/db/schema';
 import { listPermits, parsePermitListQuery } from '../../server/permits/list-permits';
 import { seedDemo } from '../../server/seed-demo';
 import { startApi, type RunningApi } from '../../server/start-api';
 import { startPostgres, type PostgresServer } from '../../scripts/stack/postgres-server';
-import { eventually, insertResident } from './support/reconciler-fixtures';
+import { eventually, insertResident, permitValues } from './support/reconciler-fixtures';
 import {
   call,
   customTokenOf,
@@ -158,6 +159,47 @@ describe('the API host on PostgreSQL (DATABASE_URL)', () => {
       expect(rows.map((row) => Number(row.generic_plans))).toEqual([5]);
     } finally {
       await client.end();
+    }
+  });
+
+  it("builds a statement transactions run once a connection, run on the transaction's own", async () => {
+    const pool = new Pool({ connectionString: postgres.url, max: 2 });
+    try {
+      const db = drizzle({ client: pool, schema });
+      let builds = 0;
+      const permitsOfResident = preparedPerDatabase((tx) => {
+        builds += 1;
+        return tx
+          .select({ vrm: schema.permits.vrm })
+          .from(schema.permits)
+          .where(eq(schema.permits.userId, sql.placeholder('userId')))
+          .prepare('kerbside_test_permits_of_resident');
+      });
+      const residentId = await insertResident(db);
+      // Ten transactions at once over the pool's two connections, each with a permit of its own
+      // that only it can see until it ends (each is rolled back): a statement run over another
+      // connection would find no permit, or another transaction's.
+      const found: Array<{ own: string; seen: string[] }> = [];
+      await Promise.all(
+        Array.from({ length: 10 }, () =>
+          db
+            .transaction(async (tx) => {
+              const own = permitValues(residentId);
+              await tx.insert(schema.permits).values(own);
+              const rows = await permitsOfResident(tx).execute({ userId: residentId });
+              found.push({ own: own.vrm, seen: rows.map((row) => row.vrm) });
+              tx.rollback();
+            })
+            .catch((error: unknown) => {
+              if (!(error instanceof TransactionRollbackError)) throw error;
+            }),
+        ),
+      );
+      expect(found).toHaveLength(10);
+      for (const { own, seen } of found) expect(seen).toEqual([own]);
+      expect(builds).toBeLessThanOrEqual(2);
+    } finally {
+      await pool.end();
     }
   });
 
