@@ -24,10 +24,12 @@ export interface WallClockFields {
 export type LondonWallTime =
   { ok: true; instant: DateTime } | { ok: false; reason: 'not-a-date' | 'skipped' };
 
-const wallClockFormat = 'yyyy-MM-dd HH:mm:ss.SSS';
+const wallClockUnits = ['year', 'month', 'day', 'hour', 'minute', 'second', 'millisecond'] as const;
 
+// Unit by unit rather than through toFormat, which parses its pattern at every call: the API host
+// reads a London time at every create (docs/performance.md).
 function sameWallClock(a: DateTime, b: DateTime): boolean {
-  return a.toFormat(wallClockFormat) === b.toFormat(wallClockFormat);
+  return wallClockUnits.every((unit) => a[unit] === b[unit]);
 }
 
 /**
@@ -41,7 +43,7 @@ export function londonWallTime(fields: WallClockFields): LondonWallTime {
   const local = DateTime.fromObject(fields, { zone: siteTimeZone });
   if (!wanted.isValid || !local.isValid) return { ok: false, reason: 'not-a-date' };
   // luxon moves a skipped time on; the wall clock it lands on then differs from the one asked for.
-  if (local.toFormat(wallClockFormat) !== wanted.toFormat(wallClockFormat)) {
+  if (!sameWallClock(local, wanted)) {
     return { ok: false, reason: 'skipped' };
   }
   // Hours are added to the instant, not the wall clock: an hour earlier showing the same wall
