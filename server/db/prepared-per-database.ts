@@ -16,7 +16,7 @@ function bindingOf(db: Database): { options: object; connection: object } {
  * request runs (a Drizzle prepared statement is then built once, and PostgreSQL parses and plans
  * it once per connection). Kept by connection rather than by the database object, so that a
  * statement run inside a transaction is not built afresh for each one: a create's three, rebuilt
- * in every transaction, took 14 % of an API host's CPU time under the council bench
+ * in every transaction, were 14 % of an API host's profile under the council bench
  * (docs/performance.md). Keyed weakly, so a closed connection's statements go with it.
  */
 export function preparedPerDatabase<Statement>(
