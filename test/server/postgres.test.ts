@@ -162,7 +162,7 @@ describe('the API host on PostgreSQL (DATABASE_URL)', () => {
     }
   });
 
-  it("builds a statement transactions run once a connection, run on the transaction's own", async () => {
+  it('builds a statement once a connection, not once a transaction, and runs it on the right one', async () => {
     const pool = new Pool({ connectionString: postgres.url, max: 2 });
     try {
       const db = drizzle({ client: pool, schema });
