@@ -1,7 +1,33 @@
-import { DateTime } from 'luxon';
+import { DateTime, IANAZone } from 'luxon';
+
+const hourMs = 3_600_000;
+// Hours remembered at most (about fourteen months of them), so dates from far and wide cannot
+// grow the memory without end.
+const rememberedHours = 10_000;
+
+/**
+ * An IANA zone whose UTC offset is remembered for each hour it has been asked about. luxon asks
+ * `Intl.DateTimeFormat` for the offset at every step (five times to read one London wall time, 3.6
+ * µs each), and an API host reads two at every create (docs/performance.md). London's clocks
+ * change on the hour; an hour in which a zone's offset changes is never remembered.
+ */
+class HourlyOffsetZone extends IANAZone {
+  readonly #offsets = new Map<number, number>();
+
+  override offset(ts: number): number {
+    const hour = Math.floor(ts / hourMs);
+    const remembered = this.#offsets.get(hour);
+    if (remembered !== undefined) return remembered;
+    const offset = super.offset(hour * hourMs);
+    if (super.offset(hour * hourMs + hourMs - 1) !== offset) return super.offset(ts);
+    if (this.#offsets.size >= rememberedHours) this.#offsets.clear();
+    this.#offsets.set(hour, offset);
+    return offset;
+  }
+}
 
 /** Every time a resident picks or the API receives without an offset is a wall time here. */
-export const siteTimeZone = 'Europe/London';
+export const siteTimeZone = new HourlyOffsetZone('Europe/London');
 
 /**
  * The answer to a wall time the clocks skip when they go forward (01:00–01:59 on the last Sunday

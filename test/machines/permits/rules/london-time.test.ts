@@ -1,5 +1,5 @@
-import { DateTime } from 'luxon';
-import { toUkDateTime } from '../../../../contract/london-wall-time';
+import { DateTime, IANAZone } from 'luxon';
+import { siteTimeZone, toUkDateTime } from '../../../../contract/london-wall-time';
 import {
   isSkippedDateTimeLocal,
   parseDateTimeLocal,
@@ -81,6 +81,46 @@ it('still tells an empty or malformed date from a skipped one', () => {
   expect(isSkippedDateTimeLocal('2026-02-30T01:30')).toBe(false);
   expect(validatePermitForm({ ...filledForm, end: '' }, plainSite, new Date())).toEqual({
     end: 'Expiry date is required',
+  });
+});
+
+describe("the site's time zone, its offsets remembered by the hour", () => {
+  const luxonLondon = IANAZone.create('Europe/London');
+  const offsetsAt = (instants: string[]) =>
+    instants.map((instant) => siteTimeZone.offset(Date.parse(instant)));
+
+  it('gives luxon’s own offsets either side of each clock change, however it is first asked', () => {
+    const instants = [
+      '2026-03-29T00:59:59.999Z',
+      '2026-03-29T01:00:00.000Z',
+      '2026-10-25T00:59:59.999Z',
+      '2026-10-25T01:00:00.000Z',
+      // London's one change inside an hour: local mean time (-0:01:15) ended at 00:01:15 UTC.
+      '1847-12-01T00:01:14.000Z',
+      '1847-12-01T00:01:15.000Z',
+    ];
+    const luxons = instants.map((instant) => luxonLondon.offset(Date.parse(instant)));
+    expect(luxons).toEqual([0, 60, 60, 0, -1.25, 0]);
+    expect(offsetsAt(instants)).toEqual(luxons);
+    expect(offsetsAt([...instants].reverse())).toEqual([...luxons].reverse());
+  });
+
+  it('asks Intl nothing for an hour it has been asked about', () => {
+    siteTimeZone.offset(Date.parse('2031-06-01T12:00:00Z'));
+    const formatToParts = jest.spyOn(Intl.DateTimeFormat.prototype, 'formatToParts');
+    try {
+      const offset = siteTimeZone.offset(Date.parse('2031-06-01T12:59:59Z'));
+      expect([offset, formatToParts.mock.calls.length]).toEqual([60, 0]);
+    } finally {
+      formatToParts.mockRestore();
+    }
+  });
+
+  it('gives luxon’s own offset at every hour of three years', () => {
+    const start = Date.parse('2025-01-01T00:30:00Z');
+    const hours = Array.from({ length: 3 * 8766 }, (_, hour) => start + hour * 3_600_000);
+    const differing = hours.filter((ts) => siteTimeZone.offset(ts) !== luxonLondon.offset(ts));
+    expect(differing.map((ts) => new Date(ts).toISOString())).toEqual([]);
   });
 });
 
