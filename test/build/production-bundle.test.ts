@@ -24,6 +24,29 @@ test('the production bundle contains none of the state-machine inspector', () =>
   expect(withInspector.map(({ name }) => name)).toEqual([]);
 });
 
+test("the pages build only the contract's schemas the app reads, none of the API host's requests", () => {
+  // Each schema's OpenAPI id (contract/) stands for it in the minified code.
+  const scripts = emittedScripts();
+  const schemasIn = (ids: string[]) =>
+    ids.filter((id) => scripts.some(({ code }) => code.includes(`id:"${id}"`)));
+  expect(schemasIn(['Profile', 'PermitList', 'SiteSettings', 'VisitorPassList'])).toEqual([
+    'Profile',
+    'PermitList',
+    'SiteSettings',
+    'VisitorPassList',
+  ]);
+  expect(
+    schemasIn([
+      'LoginCredentials',
+      'RegistrationDetails',
+      'PermitCreatePayload',
+      'PermitUpdatePayload',
+      'VisitorPassCreatePayload',
+      'VisitorBookingPayload',
+    ]),
+  ).toEqual([]);
+});
+
 test('every route is its own chunk, so the first screen loads only what it needs', () => {
   const { chunks = [] } = stats;
   const initial = chunks.filter((chunk) => chunk.initial);
