@@ -102,6 +102,11 @@ test.each([
   expect(screenFiles.filter((file) => files.includes(file))).toEqual([]);
 });
 
+test('the API client and the paths of its calls are in one chunk: no page downloads them twice', () => {
+  expect(filesHolding(/src[\\/]api[\\/]api-client\.ts$/)).toHaveLength(1);
+  expect(filesHolding(/src[\\/]api[\\/]api-paths\.ts$/)).toHaveLength(1);
+});
+
 test('the initial JavaScript stays within its gzip budget', () => {
   const initial = lineFor(/^initial JavaScript/);
   expect(initial.usedBytes).toBeGreaterThan(0);
