@@ -175,6 +175,8 @@ export interface PhonePagesMeasurement {
   pages: PhonePage[];
   signInInteraction?: SignInInteraction;
   quality?: PageQuality[];
+  /** How the lab's processes were scheduled beside the browser (lab-scheduling.ts). */
+  labScheduling?: string;
 }
 
 export function medianRun(runs: LighthouseFigures[]): LighthouseFigures {
@@ -342,5 +344,6 @@ export function phonePagesTables(measurement: PhonePagesMeasurement): string {
     : '';
   const quality = measurement.quality ? `\n\n${pageQualityLine(measurement.quality)}` : '';
   const mainThread = formatTable(mainThreadHeaders, mainThreadRows(measurement));
-  return `${calibrationLine(measurement)}\n${figures}\n\n${ratios}\n\n${mainThread}${interaction}${quality}`;
+  const scheduling = measurement.labScheduling ? `\nScheduling: ${measurement.labScheduling}` : '';
+  return `${calibrationLine(measurement)}${scheduling}\n${figures}\n\n${ratios}\n\n${mainThread}${interaction}${quality}`;
 }

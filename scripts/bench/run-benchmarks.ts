@@ -318,7 +318,7 @@ async function main(): Promise<void> {
         await measurePhonePages(
           bundleDirectory,
           temporaryDirectory('kerbside-bench-phone-'),
-          emulator.host,
+          emulator,
           cleanups,
           lighthouseReportsDir,
         ),

@@ -14,6 +14,8 @@ export interface RunningAuthEmulator {
   /** `127.0.0.1:PORT`, the value for FIREBASE_AUTH_EMULATOR_HOST. */
   host: string;
   port: number;
+  /** The process that leads the emulator's own session (it starts detached). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -192,5 +194,5 @@ async function startAuthEmulatorOnce(options: AuthEmulatorOptions): Promise<Runn
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return { host: `${loopback}:${port}`, port, stop };
+  return { host: `${loopback}:${port}`, port, pid: child.pid ?? NaN, stop };
 }

@@ -181,6 +181,13 @@ test('the output names the benchmarkIndex and the multiplier', () => {
   expect(phonePagesTables(measurement).split('\n')[0]).toBe(calibrationLine(measurement));
 });
 
+test('the output says how the lab was scheduled beside the browser, under the calibration', () => {
+  const labScheduling = "the lab's 2 sessions at autogroup nice 19, the browser's at 0";
+  const lines = phonePagesTables({ ...measurement, labScheduling }).split('\n');
+  expect(lines[1]).toBe(`Scheduling: ${labScheduling}`);
+  expect(phonePagesTables(measurement)).not.toContain('Scheduling');
+});
+
 test("the sign-in interaction's INP is the median of its runs, calibrated and at 4×", () => {
   const interaction = { calibrated: [120, 80, 96], uncalibrated: [300, 180, 240] };
   expect(signInInteractionLine(measurement, interaction)).toBe(
