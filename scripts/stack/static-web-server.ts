@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { createGzip } from 'node:zlib';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import { webSecurityHeaders } from './content-security-policy';
 import { renderRuntimeConfig, type RuntimeConfig } from './web-app-server';
 
@@ -16,6 +17,28 @@ const contentTypes: Record<string, string> = {
 };
 
 const compressed = new Set(['.html', '.js', '.json', '.webmanifest', '.svg', '.map']);
+
+const gzipOf = promisify(gzip);
+
+/**
+ * Each file's gzip, made at its first request and kept while the file stays the same size and
+ * age: a static host serves text compressed ahead of the request (nginx's gzip_static, a CDN's
+ * cache), not compressed again at every one. On the phone bench this server shares the CPU with
+ * the page it serves (docs/decisions/027-the-lab-yields-the-cores-to-the-browser.md).
+ */
+function gzipCache() {
+  const kept = new Map<string, { version: string; body: Promise<Buffer> }>();
+  return (file: string, stat: fs.Stats): Promise<Buffer> => {
+    const version = `${stat.size}:${stat.mtimeMs}`;
+    const entry = kept.get(file);
+    if (entry?.version === version) return entry.body;
+    const body = fs.promises.readFile(file).then((bytes) => gzipOf(bytes));
+    kept.set(file, { version, body });
+    // A file that could not be read is read again at the next request.
+    body.catch(() => kept.delete(file));
+    return body;
+  };
+}
 
 /** The request's path, percent-decoded; undefined when it does not decode or holds a NUL. */
 function decodedPath(url: string | undefined): string | undefined {
@@ -39,6 +62,7 @@ export async function startStaticWebServer(options: {
 }): Promise<{ url: string; stop(): Promise<void> }> {
   const root = path.resolve(options.root);
   const securityHeaders = webSecurityHeaders(options.runtimeConfig);
+  const gzipped = gzipCache();
   const server = http.createServer((request, response) => {
     for (const [name, value] of Object.entries(securityHeaders)) response.setHeader(name, value);
     const pathname = decodedPath(request.url);
@@ -57,31 +81,47 @@ export async function startStaticWebServer(options: {
       response.end(renderRuntimeConfig(options.runtimeConfig));
       return;
     }
-    const isFileInRoot = (file: string) =>
-      file.startsWith(root + path.sep) && fs.statSync(file, { throwIfNoEntry: false })?.isFile();
+    const fileInRoot = (file: string) => {
+      if (!file.startsWith(root + path.sep)) return undefined;
+      const stat = fs.statSync(file, { throwIfNoEntry: false });
+      return stat?.isFile() ? { file, stat } : undefined;
+    };
     const file = path.join(root, pathname);
     // Clean URLs, as GitHub Pages, Netlify or Firebase Hosting serve them: `/login` is login.html,
     // a page the build rendered in advance, when there is one.
-    const page = `${file}.html`;
-    const served = isFileInRoot(file)
-      ? file
-      : isFileInRoot(page)
-        ? page
-        : path.join(root, 'index.html');
-    const extension = path.extname(served);
-    // Static hosts compress text, and the figures measured against this server count on it.
-    const gzip =
-      compressed.has(extension) && /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
-    response.writeHead(200, {
+    const served =
+      fileInRoot(file) ?? fileInRoot(`${file}.html`) ?? fileInRoot(path.join(root, 'index.html'));
+    if (!served) {
+      response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
+      response.end('Not found: the build has no index.html.\n');
+      return;
+    }
+    const extension = path.extname(served.file);
+    const headers = {
       'Content-Type': contentTypes[extension] ?? 'application/octet-stream',
-      ...(gzip ? { 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' } : {}),
       // Hashed assets never change; everything else is checked on every load.
       'Cache-Control': pathname.startsWith('/assets/')
         ? 'public, max-age=31536000, immutable'
         : 'no-cache',
-    });
-    const body = fs.createReadStream(served);
-    (gzip ? body.pipe(createGzip()) : body).pipe(response);
+    };
+    // Static hosts compress text, and the figures measured against this server count on it.
+    if (compressed.has(extension) && /\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) {
+      gzipped(served.file, served.stat).then(
+        (body) => {
+          response.writeHead(200, {
+            ...headers,
+            'Content-Encoding': 'gzip',
+            Vary: 'Accept-Encoding',
+            'Content-Length': body.length,
+          });
+          response.end(body);
+        },
+        (error: Error) => response.destroy(error),
+      );
+      return;
+    }
+    response.writeHead(200, headers);
+    fs.createReadStream(served.file).pipe(response);
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -56,6 +56,44 @@ test('a browser that accepts gzip gets scripts gzipped, as from a static host', 
   expect(gunzipSync(body).toString('utf8')).toBe(script);
 });
 
+test('a file changed in place is gzipped afresh: its compressed copy is kept only while it is unchanged', async () => {
+  const file = path.join(root, 'assets', 'changing.js');
+  fs.writeFileSync(file, script);
+  const first = await get('/assets/changing.js', 'gzip');
+  expect(Number(first.headers['content-length'])).toBe(first.body.length);
+  expect(gunzipSync(first.body).toString('utf8')).toBe(script);
+  const changed = `${script}console.log('changed');\n`;
+  fs.writeFileSync(file, changed);
+  const second = await get('/assets/changing.js', 'gzip');
+  expect(Number(second.headers['content-length'])).toBe(second.body.length);
+  expect(gunzipSync(second.body).toString('utf8')).toBe(changed);
+});
+
+test('a build without index.html answers other routes with 404, and the server keeps serving', async () => {
+  const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'kerbside-static-empty-'));
+  const served = await startStaticWebServer({
+    root: empty,
+    port: 0,
+    runtimeConfig: demoRuntimeConfig(),
+  });
+  try {
+    const status = () =>
+      new Promise<number | undefined>((resolve, reject) =>
+        http
+          .get(`${served.url}/my-permits`, (response) => {
+            response.resume();
+            response.on('end', () => resolve(response.statusCode));
+          })
+          .on('error', reject),
+      );
+    expect(await status()).toBe(404);
+    expect(await status()).toBe(404);
+  } finally {
+    await served.stop();
+    fs.rmSync(empty, { recursive: true, force: true });
+  }
+});
+
 test('a client that does not accept gzip gets the file as it is', async () => {
   const { headers, body } = await get('/assets/main.abc123.js');
   expect(headers['content-encoding']).toBeUndefined();
