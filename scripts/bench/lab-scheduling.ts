@@ -1,11 +1,11 @@
 // Linux shares the cores between sessions before it looks at any process's nice value (its
 // autogroup scheduler, on when /proc/sys/kernel/sched_autogroup_enabled reads 1): under load each
 // session gets an equal share, however many threads it runs. chrome-launcher starts Chromium in a
-// session of its own, and so is the Auth emulator started (scripts/stack/auth-emulator.ts). So
-// while a page loaded, the bench's own session (Lighthouse, the static server, the API host it
-// forks) and the emulator's could hold a core between them, and the page's main thread waited for
-// the rest of Chromium's turn: docs/decisions/027-the-lab-yields-the-cores-to-the-browser.md.
-// A phone runs only the browser; its servers are elsewhere.
+// session of its own, and scripts/stack/auth-emulator.ts the Auth emulator in another. So while a
+// page loaded, the bench's own session (Lighthouse, the static server, the API host it forks) and
+// the emulator's could hold a core between them, and the page's main thread waited for the rest of
+// Chromium's turn (docs/decisions/027-the-lab-yields-the-cores-to-the-browser.md). A phone runs
+// only the browser; its servers are elsewhere.
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const autogroupSwitch = '/proc/sys/kernel/sched_autogroup_enabled';

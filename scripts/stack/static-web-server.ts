@@ -35,7 +35,9 @@ function gzipCache() {
     const body = fs.promises.readFile(file).then((bytes) => gzipOf(bytes));
     kept.set(file, { version, body });
     // A file that could not be read is read again at the next request.
-    body.catch(() => kept.delete(file));
+    body.catch(() => {
+      if (kept.get(file)?.body === body) kept.delete(file);
+    });
     return body;
   };
 }
