@@ -48,6 +48,18 @@ function get(
   });
 }
 
+/** The status of a GET of `url`, its body read and dropped. */
+function statusOf(url: string): Promise<number | undefined> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode));
+      })
+      .on('error', reject);
+  });
+}
+
 test('a browser that accepts gzip gets scripts gzipped, as from a static host', async () => {
   const { headers, body } = await get('/assets/main.abc123.js', 'gzip, deflate, br');
   expect(headers['content-encoding']).toBe('gzip');
@@ -77,17 +89,8 @@ test('a build without index.html answers other routes with 404, and the server k
     runtimeConfig: demoRuntimeConfig(),
   });
   try {
-    const status = () =>
-      new Promise<number | undefined>((resolve, reject) =>
-        http
-          .get(`${served.url}/my-permits`, (response) => {
-            response.resume();
-            response.on('end', () => resolve(response.statusCode));
-          })
-          .on('error', reject),
-      );
-    expect(await status()).toBe(404);
-    expect(await status()).toBe(404);
+    expect(await statusOf(`${served.url}/my-permits`)).toBe(404);
+    expect(await statusOf(`${served.url}/my-permits`)).toBe(404);
   } finally {
     await served.stop();
     fs.rmSync(empty, { recursive: true, force: true });
@@ -120,15 +123,7 @@ test('a route with a page rendered in advance gets that page (clean URLs)', asyn
 test.each(['/%E0%A4%A', '/%00', '/assets/%00.js'])(
   'a malformed path (%s) gets 400 and the server keeps serving',
   async (route) => {
-    const status = await new Promise<number | undefined>((resolve, reject) => {
-      http
-        .get(`${web.url}${route}`, (response) => {
-          response.resume();
-          response.on('end', () => resolve(response.statusCode));
-        })
-        .on('error', reject);
-    });
-    expect(status).toBe(400);
+    expect(await statusOf(`${web.url}${route}`)).toBe(400);
     expect((await get('/my-permits')).body.toString('utf8')).toBe(
       '<!doctype html><title>Kerbside</title>',
     );
