@@ -1,4 +1,5 @@
-import { Center, Spinner } from '@chakra-ui/react';
+import { Center } from '@chakra-ui/react';
+import { LoadingSpinner } from '../ui/loading-spinner';
 import { VisuallyHidden } from '../ui/visually-hidden';
 import { useId } from 'react';
 
@@ -10,7 +11,7 @@ export function PageSpinner({ label }: { label: string }) {
   const labelId = useId();
   return (
     <Center minH="50vh" role="status" aria-labelledby={labelId}>
-      <Spinner size="lg" color="teal.600" />
+      <LoadingSpinner size="lg" color="teal.600" />
       <VisuallyHidden id={labelId}>{label}</VisuallyHidden>
     </Center>
   );

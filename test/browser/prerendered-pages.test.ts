@@ -253,3 +253,30 @@ test("/login sets its text in Arial, GOV.UK's typeface off GOV.UK, from its HTML
     await scriptless.close();
   }
 });
+
+test('/my-permits shows its spinner at once, still for its first second and turning after it', async () => {
+  const scriptless = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const page = await scriptless.newPage();
+    await page.goto(`${fixture.stack.webUrl}/my-permits`);
+    const spinner = page
+      .getByRole('status', { name: 'Checking your session' })
+      .locator('span')
+      .first();
+    await expect(spinner.isVisible()).resolves.toBe(true);
+    // The spinner's turn read at a moment of its own clock, the same in any machine's time.
+    const turnAt = (milliseconds: number) =>
+      spinner.evaluate((element, at) => {
+        const [turn] = element.getAnimations();
+        if (!turn) return 'no animation';
+        turn.currentTime = at;
+        return getComputedStyle(element).transform;
+      }, milliseconds);
+    await expect(turnAt(300)).resolves.toBe('none');
+    await expect(turnAt(900)).resolves.toBe('none');
+    // Half a turn: the spinner turns once every half second (Chakra's "slowest" duration).
+    await expect(turnAt(1_250)).resolves.toBe('matrix(-1, 0, 0, -1, 0, 0)');
+  } finally {
+    await scriptless.close();
+  }
+});

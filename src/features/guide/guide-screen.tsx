@@ -5,7 +5,6 @@ import {
   HStack,
   Link,
   List,
-  Spinner,
   Stack,
   Strong,
   Table,
@@ -25,6 +24,7 @@ import { paths } from '../../shell/pages';
 import { SectionCard } from '../../ui/section-card';
 import { useSiteSettings } from '../../shell/site-settings-provider';
 import { forcedColoursOutline } from '../../ui/forced-colours';
+import { LoadingSpinner } from '../../ui/loading-spinner';
 
 /** What each status means to a resident (docs/contract.md §4 where it says; our words elsewhere). */
 const statusMeanings: Readonly<Record<PermitStatus, string>> = {
@@ -356,7 +356,7 @@ export function GuideScreen() {
       </Stack>
       {settings === null ? (
         <Box role="status" aria-label={i18n._('Loading site settings')}>
-          <Spinner />
+          <LoadingSpinner />
         </Box>
       ) : (
         <GuideContent settings={settings} />

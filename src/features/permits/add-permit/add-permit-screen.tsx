@@ -1,4 +1,4 @@
-import { Box, Button, HStack, Spinner, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
 import { Formik, useFormikContext } from 'formik';
@@ -47,6 +47,7 @@ import { SeriesProgress } from './series-progress';
 import { SeriesReport } from './series-report';
 import { validateWithSchema } from '../../../ui/validate-with-schema';
 import { addPermitActors, recentVehiclesActors } from './add-permit-actors';
+import { LoadingSpinner } from '../../../ui/loading-spinner';
 
 /** The fields in the order the form shows them, so focus goes to the first one in error. */
 const fieldOrder: (keyof PermitFormValues)[] = [
@@ -289,7 +290,7 @@ export function AddPermitScreen() {
       <PermitAllowanceNotice />
       {settings === null ? (
         <Box role="status" aria-label={i18n._('Loading site settings')}>
-          <Spinner />
+          <LoadingSpinner />
         </Box>
       ) : (
         <AddPermitForm settings={settings} />

@@ -30,6 +30,7 @@ import { MotionScope } from '../../../ui/motion-scope';
 import { lazyComponent } from '../../../ui/lazy-component';
 import { useStatusChanges } from './use-status-changes';
 import { useVisitorPasses } from './use-visitor-passes';
+import { LoadingSpinner } from '../../../ui/loading-spinner';
 
 /** Shown, quietly, while the newest fetch has failed (docs/contract.md §8: no alarm is raised). */
 const permitListFailedText = /*i18n*/ 'The list could not be brought up to date.';
@@ -227,7 +228,7 @@ const PermitResults = memo(function PermitResults({
   if (!hasFetched || settings === null) {
     return (
       <Box role="status" aria-label={i18n._('Loading permits')} minH={screenTall}>
-        <Spinner />
+        <LoadingSpinner />
       </Box>
     );
   }

@@ -1,4 +1,4 @@
-import { Box, Button, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
 import { Formik, useFormikContext } from 'formik';
@@ -43,6 +43,7 @@ import { PermitDetailsList } from '../../../ui/permit-details-list';
 import { RegistrationField } from '../../../ui/registration-field';
 import { validateWithSchema } from '../../../ui/validate-with-schema';
 import { visitorBookingActors } from './visitor-booking-actors';
+import { LoadingSpinner } from '../../../ui/loading-spinner';
 
 type BookingActor = ActorRefFrom<typeof visitorBookingMachine>;
 
@@ -290,7 +291,7 @@ export function VisitorBookingScreen() {
     <FormPage title={i18n._(headings[kind])} width="2xl">
       {kind === 'loading' && (
         <Box role="status" aria-label={i18n._('Loading the visitor pass')}>
-          <Spinner />
+          <LoadingSpinner />
         </Box>
       )}
       {kind === 'loadFailed' && (

@@ -1,0 +1,11 @@
+import { Spinner, type SpinnerProps } from '@chakra-ui/react';
+
+/**
+ * The spinner of a page or screen waiting for its content. It shows at once, as the spec asks, and
+ * starts turning after a second: most waits end sooner, and a turning spinner makes the browser
+ * draw a frame at every refresh of the screen, work that competed with the app's start on the
+ * phone bench's two cores (docs/decisions/028-a-spinner-turns-after-a-second.md).
+ */
+export function LoadingSpinner(props: SpinnerProps) {
+  return <Spinner animationDelay="1s" {...props} />;
+}
