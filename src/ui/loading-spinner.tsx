@@ -1,4 +1,4 @@
-import { Spinner, type SpinnerProps } from '@chakra-ui/react';
+import { Box, Spinner, type BoxProps, type SpinnerProps } from '@chakra-ui/react';
 
 /**
  * The spinner of a page or screen waiting for its content. It shows at once, as the spec asks, and
@@ -8,4 +8,13 @@ import { Spinner, type SpinnerProps } from '@chakra-ui/react';
  */
 export function LoadingSpinner(props: SpinnerProps) {
   return <Spinner animationDelay="1s" {...props} />;
+}
+
+/** A screen's content loading: a status that assistive technology reads as `label`. */
+export function LoadingStatus({ label, ...boxProps }: { label: string } & BoxProps) {
+  return (
+    <Box role="status" aria-label={label} {...boxProps}>
+      <LoadingSpinner />
+    </Box>
+  );
 }

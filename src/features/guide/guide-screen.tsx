@@ -1,15 +1,4 @@
-import {
-  Badge,
-  Box,
-  Button,
-  HStack,
-  Link,
-  List,
-  Stack,
-  Strong,
-  Table,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, Button, HStack, Link, List, Stack, Strong, Table, Text } from '@chakra-ui/react';
 import { badgeRecipe, tableSlotRecipe } from '@chakra-ui/react/theme';
 import { Trans, useLingui } from '@lingui/react';
 import type { ReactNode } from 'react';
@@ -24,7 +13,7 @@ import { paths } from '../../shell/pages';
 import { SectionCard } from '../../ui/section-card';
 import { useSiteSettings } from '../../shell/site-settings-provider';
 import { forcedColoursOutline } from '../../ui/forced-colours';
-import { LoadingSpinner } from '../../ui/loading-spinner';
+import { LoadingStatus } from '../../ui/loading-spinner';
 
 /** What each status means to a resident (docs/contract.md §4 where it says; our words elsewhere). */
 const statusMeanings: Readonly<Record<PermitStatus, string>> = {
@@ -355,9 +344,7 @@ export function GuideScreen() {
         </HStack>
       </Stack>
       {settings === null ? (
-        <Box role="status" aria-label={i18n._('Loading site settings')}>
-          <LoadingSpinner />
-        </Box>
+        <LoadingStatus label={i18n._('Loading site settings')} />
       ) : (
         <GuideContent settings={settings} />
       )}

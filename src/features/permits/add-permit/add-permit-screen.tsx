@@ -47,7 +47,7 @@ import { SeriesProgress } from './series-progress';
 import { SeriesReport } from './series-report';
 import { validateWithSchema } from '../../../ui/validate-with-schema';
 import { addPermitActors, recentVehiclesActors } from './add-permit-actors';
-import { LoadingSpinner } from '../../../ui/loading-spinner';
+import { LoadingStatus } from '../../../ui/loading-spinner';
 
 /** The fields in the order the form shows them, so focus goes to the first one in error. */
 const fieldOrder: (keyof PermitFormValues)[] = [
@@ -289,9 +289,7 @@ export function AddPermitScreen() {
     >
       <PermitAllowanceNotice />
       {settings === null ? (
-        <Box role="status" aria-label={i18n._('Loading site settings')}>
-          <LoadingSpinner />
-        </Box>
+        <LoadingStatus label={i18n._('Loading site settings')} />
       ) : (
         <AddPermitForm settings={settings} />
       )}

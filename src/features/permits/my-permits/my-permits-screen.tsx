@@ -1,4 +1,4 @@
-import { Box, Button, HStack, Link, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, Link, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react';
 import { memo, Suspense, useCallback, useDeferredValue, useEffect, useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -30,7 +30,7 @@ import { MotionScope } from '../../../ui/motion-scope';
 import { lazyComponent } from '../../../ui/lazy-component';
 import { useStatusChanges } from './use-status-changes';
 import { useVisitorPasses } from './use-visitor-passes';
-import { LoadingSpinner } from '../../../ui/loading-spinner';
+import { LoadingStatus } from '../../../ui/loading-spinner';
 
 /** Shown, quietly, while the newest fetch has failed (docs/contract.md §8: no alarm is raised). */
 const permitListFailedText = /*i18n*/ 'The list could not be brought up to date.';
@@ -226,11 +226,7 @@ const PermitResults = memo(function PermitResults({
   const screenTall = '100dvh';
   // The rows wait for the settings too, so that their buttons do not change under the pointer.
   if (!hasFetched || settings === null) {
-    return (
-      <Box role="status" aria-label={i18n._('Loading permits')} minH={screenTall}>
-        <LoadingSpinner />
-      </Box>
-    );
+    return <LoadingStatus label={i18n._('Loading permits')} minH={screenTall} />;
   }
   return (
     <Stack

@@ -1,4 +1,4 @@
-import { Box, Button, Stack, Text } from '@chakra-ui/react';
+import { Button, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
 import { Formik, useFormikContext } from 'formik';
@@ -43,7 +43,7 @@ import { PermitDetailsList } from '../../../ui/permit-details-list';
 import { RegistrationField } from '../../../ui/registration-field';
 import { validateWithSchema } from '../../../ui/validate-with-schema';
 import { visitorBookingActors } from './visitor-booking-actors';
-import { LoadingSpinner } from '../../../ui/loading-spinner';
+import { LoadingStatus } from '../../../ui/loading-spinner';
 
 type BookingActor = ActorRefFrom<typeof visitorBookingMachine>;
 
@@ -289,11 +289,7 @@ export function VisitorBookingScreen() {
 
   return (
     <FormPage title={i18n._(headings[kind])} width="2xl">
-      {kind === 'loading' && (
-        <Box role="status" aria-label={i18n._('Loading the visitor pass')}>
-          <LoadingSpinner />
-        </Box>
-      )}
+      {kind === 'loading' && <LoadingStatus label={i18n._('Loading the visitor pass')} />}
       {kind === 'loadFailed' && (
         <Stack gap={3} alignItems="flex-start">
           <ErrorAlert title={visitorBookingMessages.loadFailed} focusOnShow />

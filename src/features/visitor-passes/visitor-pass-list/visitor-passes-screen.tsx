@@ -1,4 +1,4 @@
-import { Box, Button, HStack, Link, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, HStack, Link, Stack, Table, Text } from '@chakra-ui/react';
 import { tableSlotRecipe } from '@chakra-ui/react/theme';
 import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
@@ -19,7 +19,7 @@ import { useAppActor } from '../../../shell/app-machines';
 import { visitorPassListActors } from '../../../shared/visitor-pass-list-actors';
 import { ErrorAlert } from '../../../ui/error-alert';
 import { visitorPassActors } from '../visitor-pass/visitor-pass-actors';
-import { LoadingSpinner } from '../../../ui/loading-spinner';
+import { LoadingStatus } from '../../../ui/loading-spinner';
 
 /**
  * One pass of the list: its name, window (London time), uses left and state, and "Withdraw" while
@@ -131,9 +131,7 @@ export function VisitorPassesScreen() {
         )}
       </PageHeader>
       {loading ? (
-        <Box role="status" aria-label={i18n._('Loading visitor passes')}>
-          <LoadingSpinner />
-        </Box>
+        <LoadingStatus label={i18n._('Loading visitor passes')} />
       ) : notOffered ? (
         <Text>{i18n._('Visitor passes are not offered here.')}</Text>
       ) : failed ? (
