@@ -58,6 +58,8 @@ async function main(log: (logger: HostLogger) => void): Promise<void> {
   });
   const opsServer =
     ops && metrics ? await startOpsServer(ops, { db: connection.db, metrics }) : undefined;
+  // Where they listen: with OPS_PORT=0 the system chose the port.
+  if (opsServer) logger.info(`Operator endpoints on ${opsServer.url}.`);
   reconciler.start();
   permitMail.start();
   logger.info(

@@ -5,7 +5,6 @@ import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { Pool } from 'pg';
 import { openDatabase } from '../../server/db/database';
-import { findFreePort } from '../stack/free-port';
 import { readCallLog, startWorker, type WorkerProcess } from '../stack/worker-process';
 
 export interface BurstFigures {
@@ -83,11 +82,11 @@ export async function reconcilerBurst(options: {
   const secret = randomBytes(24).toString('hex');
   try {
     for (let index = 0; index < 2; index += 1) {
-      const opsPort = await findFreePort();
-      opsUrls.push(`http://127.0.0.1:${opsPort}`);
       workers.push(
         startWorker({
-          OPS_PORT: String(opsPort),
+          // A port the system chooses as the worker binds it, read back from its log: a port found
+          // free before the worker started could be taken by then.
+          OPS_PORT: '0',
           OPS_SECRET: secret,
           DATABASE_URL: databaseUrl,
           DATA_DIR: directory,
@@ -101,7 +100,10 @@ export async function reconcilerBurst(options: {
         }),
       );
     }
-    await Promise.all(workers.map((worker) => worker.ready));
+    for (const { opsUrl } of await Promise.all(workers.map((worker) => worker.ready))) {
+      if (!opsUrl) throw new Error('A worker did not say where its operator endpoints are.');
+      opsUrls.push(opsUrl);
+    }
 
     const residents = Math.max(1, Math.ceil(options.permits / 100));
     await pool.query(

@@ -6,8 +6,11 @@ const repositoryRoot = path.resolve(__dirname, '../..');
 
 export interface WorkerProcess {
   pid: number;
-  /** Resolves once the worker says it is running. */
-  ready: Promise<void>;
+  /**
+   * Resolves once the worker says it is running, with the address of its operator endpoints when
+   * it serves them (server/worker.ts logs it).
+   */
+  ready: Promise<{ opsUrl?: string }>;
   /** Sends the signal and resolves with the exit code (null when the signal killed it). */
   stop(signal: NodeJS.Signals): Promise<number | null>;
 }
@@ -35,12 +38,12 @@ export function startWorker(environment: Record<string, string>): WorkerProcess 
     output = (output + chunk.toString()).slice(-outputTail);
   };
   const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-  const ready = new Promise<void>((resolve, reject) => {
+  const ready = new Promise<{ opsUrl?: string }>((resolve, reject) => {
     child.stdout.on('data', (chunk: Buffer) => {
       keep(chunk);
       if (!started && output.includes('running against PostgreSQL')) {
         started = true;
-        resolve();
+        resolve({ opsUrl: /Operator endpoints on (http:\/\/[^\s"]+:\d+)/.exec(output)?.[1] });
       }
     });
     child.stderr.on('data', keep);
