@@ -45,8 +45,10 @@ export async function startPostgres(): Promise<PostgresServer> {
     asRoot
       ? run('runuser', ['-u', 'postgres', '--', path.join(bin, tool), ...args])
       : run(path.join(bin, tool), args);
-  const port = await findFreePort();
   await pg('initdb', ['-A', 'trust', '-U', 'postgres', '-D', dataDirectory]);
+  // Found free just before the server binds it, not before initdb's seconds: meanwhile another
+  // process could take it.
+  const port = await findFreePort();
   await pg('pg_ctl', [
     'start',
     '-w',
