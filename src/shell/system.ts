@@ -2,6 +2,8 @@ import {
   createSystem,
   defaultBaseConfig,
   defineConfig,
+  defineKeyframes,
+  defineLayerStyles,
   visuallyHiddenStyle,
   type SystemContext,
 } from '@chakra-ui/react';
@@ -18,8 +20,6 @@ import {
   globalCss,
   headingRecipe,
   inputRecipe,
-  keyframes,
-  layerStyles,
   linkRecipe,
   listSlotRecipe,
   semanticTokens,
@@ -83,6 +83,76 @@ function lightValues<Tree>(tree: Tree): Tree {
 }
 
 /**
+ * The keyframes the app animates with, as Chakra's theme defines them: those its recipes name (the
+ * spinner's turn, a skeleton's pulse, a progress bar's stripes, a dialog's and a menu's fades,
+ * scales and slides). Chakra's theme has 32, half of them for components Kerbside does not render,
+ * and its object comes whole with every page that imports it: with the layer styles below, 0.5 KB
+ * gzip of `/login`'s 180 KB budget (docs/performance.md, "Bundle budget").
+ * test/screens/shell/design-system.test.ts fails when a recipe the app renders names a keyframe
+ * missing here, or when one here differs from Chakra's.
+ */
+const appKeyframes = defineKeyframes({
+  spin: { '0%': { transform: 'rotate(0deg)' }, '100%': { transform: 'rotate(360deg)' } },
+  pulse: { '50%': { opacity: '0.5' } },
+  'bg-position': {
+    from: { backgroundPosition: 'var(--animate-from, 1rem) 0' },
+    to: { backgroundPosition: 'var(--animate-to, 0) 0' },
+  },
+  position: {
+    from: {
+      insetInlineStart: 'var(--animate-from-x)',
+      insetBlockStart: 'var(--animate-from-y)',
+    },
+    to: { insetInlineStart: 'var(--animate-to-x)', insetBlockStart: 'var(--animate-to-y)' },
+  },
+  'fade-in': { from: { opacity: 0 }, to: { opacity: 1 } },
+  'fade-out': { from: { opacity: 1 }, to: { opacity: 0 } },
+  'scale-in': { from: { scale: '0.95' }, to: { scale: '1' } },
+  'scale-out': { from: { scale: '1' }, to: { scale: '0.95' } },
+  'slide-from-top': {
+    '0%': { translate: '0 calc(var(--slide-from-top-distance, 0.5rem) * -1)' },
+    to: { translate: '0' },
+  },
+  'slide-from-bottom': {
+    '0%': { translate: '0 var(--slide-from-bottom-distance, 0.5rem)' },
+    to: { translate: '0' },
+  },
+  'slide-from-left': {
+    '0%': { translate: 'calc(var(--slide-from-left-distance, 0.5rem) * -1) 0' },
+    to: { translate: '0' },
+  },
+  'slide-from-right': {
+    '0%': { translate: 'var(--slide-from-right-distance, 0.5rem) 0' },
+    to: { translate: '0' },
+  },
+  'slide-to-top': {
+    '0%': { translate: '0' },
+    to: { translate: '0 calc(var(--slide-to-top-distance, 0.5rem) * -1)' },
+  },
+  'slide-to-bottom': {
+    '0%': { translate: '0' },
+    to: { translate: '0 var(--slide-to-bottom-distance, 0.5rem)' },
+  },
+  'slide-to-left': {
+    '0%': { translate: '0' },
+    to: { translate: 'calc(var(--slide-to-left-distance, 0.5rem) * -1) 0' },
+  },
+  'slide-to-right': {
+    '0%': { translate: '0' },
+    to: { translate: 'var(--slide-to-right-distance, 0.5rem) 0' },
+  },
+});
+
+/**
+ * The one layer style the app's recipes name (a disabled button, input or menu item), as Chakra
+ * defines it; its other eleven belong to components Kerbside does not render. Tested like the
+ * keyframes above.
+ */
+const appLayerStyles = defineLayerStyles({
+  disabled: { value: { opacity: '0.5', cursor: 'not-allowed' } },
+});
+
+/**
  * Chakra's theme with only the recipes of the components the app renders: `defaultConfig` brings
  * every recipe Chakra has (about a third of the first page's JavaScript). Its tokens come without
  * the palettes and the dark values nothing uses: `createSystem`, the longest single step of
@@ -98,11 +168,11 @@ const usedComponentsTheme = defineConfig({
   globalCss,
   theme: {
     breakpoints,
-    keyframes,
+    keyframes: appKeyframes,
     tokens: withAppPalettes(tokens),
     semanticTokens: lightValues(withAppPalettes(semanticTokens)),
     textStyles,
-    layerStyles,
+    layerStyles: appLayerStyles,
     animationStyles,
     recipes: {
       button: buttonRecipe,

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { defaultSystem } from '@chakra-ui/react';
+import * as chakraTheme from '@chakra-ui/react/theme';
 import { appPalettes, appSystem } from '../../../src/shell/system';
 
 /** Every file of the app's source (or model) under `directory`, as text. */
@@ -134,4 +135,77 @@ test('the focus style and the input border are the ones the app renders with', (
   expect(appSystem().getRecipe('input').variants?.variant?.outline).toMatchObject({
     borderColor: 'border.input',
   });
+});
+
+/**
+ * The keyframe names an `animation` or `animationName` value starts each of its parts with (the
+ * parts split at commas outside parentheses: `cubic-bezier(0.4, 0, 0.6, 1)` is one).
+ */
+function keyframesNamedIn(value: string): string[] {
+  return value
+    .split(/,(?![^(]*\))/)
+    .map((part) => part.trim().split(/\s+/)[0]!)
+    .filter((name) => name !== 'none');
+}
+
+/**
+ * Each keyframe and layer style a recipe names, anywhere in its tree (a variant, a condition, a
+ * slot): an `animationStyle` through the app's animation styles, an animation token through its
+ * value.
+ */
+function animationAndLayerNames(recipe: unknown): { keyframes: string[]; layerStyles: string[] } {
+  const system = appSystem();
+  const names = { keyframes: [] as string[], layerStyles: [] as string[] };
+  const visit = (node: unknown, property: string | undefined) => {
+    if (typeof node === 'string') {
+      if (property === 'layerStyle') names.layerStyles.push(node);
+      if (property === 'animation' || property === 'animationName') {
+        const token = system.tokens.getByName(`animations.${node}`);
+        names.keyframes.push(...keyframesNamedIn(token ? String(token.value) : node));
+      }
+      if (property === 'animationStyle') {
+        visit(system._config.theme?.animationStyles?.[node]?.value, undefined);
+      }
+      return;
+    }
+    if (node === null || typeof node !== 'object') return;
+    for (const [key, child] of Object.entries(node)) {
+      // A condition or a selector (`_open`, `&[data-placement^=top]`) or a slot keeps the property.
+      const styleProperty = /^(animation|animationName|animationStyle|layerStyle)$/.test(key);
+      visit(child, styleProperty ? key : property);
+    }
+  };
+  visit(recipe, undefined);
+  return names;
+}
+
+// The app's design system carries only the keyframes and layer styles its recipes name, copied
+// from Chakra's theme (src/shell/system.ts): a dialog whose keyframe is missing opens without its
+// fade, and a disabled button looks enabled, which no other test would notice.
+test('every keyframe and layer style the app’s recipes name is in its design system, as Chakra has it', () => {
+  const system = appSystem();
+  const recipeOf = (key: string) =>
+    (chakraTheme as Record<string, unknown>)[`${key}Recipe`] ??
+    (chakraTheme as Record<string, unknown>)[`${key}SlotRecipe`];
+  const recipes = [
+    ...Object.values(system._config.theme?.recipes ?? {}),
+    ...Object.values(system._config.theme?.slotRecipes ?? {}),
+    ...recipesImportedBesideTheirComponents(path.resolve(__dirname, '../../../src')).map(recipeOf),
+  ];
+  const named = recipes.map(animationAndLayerNames);
+  const keyframes = [...new Set(named.flatMap((names) => names.keyframes))];
+  const layerStyles = [...new Set(named.flatMap((names) => names.layerStyles))];
+  expect(keyframes).toEqual(expect.arrayContaining(['spin', 'fade-in', 'slide-from-bottom']));
+  expect(layerStyles).toContain('disabled');
+
+  const appKeyframes = system._config.theme?.keyframes ?? {};
+  expect(keyframes.filter((name) => !(name in appKeyframes))).toEqual([]);
+  for (const [name, frames] of Object.entries(appKeyframes)) {
+    expect([name, frames]).toEqual([name, chakraTheme.keyframes[name]]);
+  }
+  const appLayerStyles = system._config.theme?.layerStyles ?? {};
+  expect(layerStyles.filter((name) => !(name in appLayerStyles))).toEqual([]);
+  for (const [name, style] of Object.entries(appLayerStyles)) {
+    expect([name, style]).toEqual([name, chakraTheme.layerStyles[name]]);
+  }
 });
