@@ -179,10 +179,10 @@ function animationAndLayerNames(recipe: unknown): { keyframes: string[]; layerSt
   return names;
 }
 
-// The app's design system carries only the keyframes and layer styles its recipes name, copied
-// from Chakra's theme (src/shell/system.ts): a dialog whose keyframe is missing opens without its
-// fade, and a disabled button looks enabled, which no other test would notice.
-test('every keyframe and layer style the app’s recipes name is in its design system, as Chakra has it', () => {
+// The app's design system carries only the keyframes and layer styles its recipes and its own
+// styles name, copied from Chakra's theme (src/shell/system.ts): a dialog whose keyframe is missing
+// opens without its fade, and a disabled button looks enabled, which no other test would notice.
+test('every keyframe and layer style the app names is in its design system, as Chakra has it', () => {
   const system = appSystem();
   const recipeOf = (key: string) =>
     (chakraTheme as Record<string, unknown>)[`${key}Recipe`] ??
@@ -192,7 +192,15 @@ test('every keyframe and layer style the app’s recipes name is in its design s
     ...Object.values(system._config.theme?.slotRecipes ?? {}),
     ...recipesImportedBesideTheirComponents(path.resolve(__dirname, '../../../src')).map(recipeOf),
   ];
-  const named = recipes.map(animationAndLayerNames);
+  // And any the app's own styles name: `animation="…"`, `animationName: '…'`, `layerStyle="…"`.
+  const ownStyles = sources(path.resolve(__dirname, '../../../src')).flatMap((source) =>
+    [
+      ...source.matchAll(
+        /\b(animation|animationName|animationStyle|layerStyle)(?:=|:\s*)['"]([^'"]+)['"]/g,
+      ),
+    ].map(([, property, value]) => ({ [property!]: value })),
+  );
+  const named = [...recipes, ...ownStyles].map(animationAndLayerNames);
   const keyframes = [...new Set(named.flatMap((names) => names.keyframes))];
   const layerStyles = [...new Set(named.flatMap((names) => names.layerStyles))];
   expect(keyframes).toEqual(expect.arrayContaining(['spin', 'fade-in', 'slide-from-bottom']));
