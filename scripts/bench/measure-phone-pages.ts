@@ -149,6 +149,10 @@ export async function measurePhonePages(
   // pages get a Chromium that never signs in, the signed-in page one that stays signed in.
   const signedOut = await launchChromium();
   const signedIn = await launchChromium();
+  // The browser's name and version as DevTools reports them, for the output's "Browser:" line.
+  const version = (await (
+    await fetch(`http://127.0.0.1:${signedOut.port}/json/version`)
+  ).json()) as { Browser?: string };
 
   /** One Lighthouse run of `categories` on `url`, its report (and trace) kept in `reportsDir`. */
   const runLighthouse = async (
@@ -366,6 +370,7 @@ export async function measurePhonePages(
     signInInteraction,
     quality,
     labScheduling: scheduling.description,
+    browser: version.Browser,
   };
 }
 

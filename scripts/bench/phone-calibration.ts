@@ -177,6 +177,11 @@ export interface PhonePagesMeasurement {
   quality?: PageQuality[];
   /** How the lab's processes were scheduled beside the browser (lab-scheduling.ts). */
   labScheduling?: string;
+  /**
+   * The browser measured, as it names itself (`HeadlessChrome/156.0.8078.108`): figures move with
+   * its version, and a machine's stale package lists can install an older one.
+   */
+  browser?: string;
 }
 
 export function medianRun(runs: LighthouseFigures[]): LighthouseFigures {
@@ -345,5 +350,6 @@ export function phonePagesTables(measurement: PhonePagesMeasurement): string {
   const quality = measurement.quality ? `\n\n${pageQualityLine(measurement.quality)}` : '';
   const mainThread = formatTable(mainThreadHeaders, mainThreadRows(measurement));
   const scheduling = measurement.labScheduling ? `\nScheduling: ${measurement.labScheduling}` : '';
-  return `${calibrationLine(measurement)}${scheduling}\n${figures}\n\n${ratios}\n\n${mainThread}${interaction}${quality}`;
+  const browser = measurement.browser ? `\nBrowser: ${measurement.browser}` : '';
+  return `${calibrationLine(measurement)}${scheduling}${browser}\n${figures}\n\n${ratios}\n\n${mainThread}${interaction}${quality}`;
 }

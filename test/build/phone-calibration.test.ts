@@ -188,6 +188,16 @@ test('the output says how the lab was scheduled beside the browser, under the ca
   expect(phonePagesTables(measurement)).not.toContain('Scheduling');
 });
 
+test('the output names the browser measured, under the scheduling', () => {
+  const lines = phonePagesTables({
+    ...measurement,
+    labScheduling: "the lab's 2 sessions at autogroup nice 19, the browser's at 0",
+    browser: 'HeadlessChrome/156.0.8078.108',
+  }).split('\n');
+  expect(lines[2]).toBe('Browser: HeadlessChrome/156.0.8078.108');
+  expect(phonePagesTables(measurement)).not.toContain('Browser:');
+});
+
 test("the sign-in interaction's INP is the median of its runs, calibrated and at 4×", () => {
   const interaction = { calibrated: [120, 80, 96], uncalibrated: [300, 180, 240] };
   expect(signInInteractionLine(measurement, interaction)).toBe(
