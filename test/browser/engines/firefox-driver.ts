@@ -57,7 +57,19 @@ export async function startFirefoxDriver(): Promise<EngineDriver> {
       ),
     setViewport: (size) => page.setViewport(size),
     fill: async (label, value) => (await target('textbox', label)).type(value),
-    click: async (role, name) => (await target(role, name)).click(),
+    // React can draw a control anew between the driver finding and clicking it (as it takes over
+    // the page rendered in advance); puppeteer then reports the node detached before any click is
+    // sent. Found again, as Playwright's locators do, it is clicked once.
+    click: async (role, name) => {
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          return await (await target(role, name)).click();
+        } catch (error) {
+          const detached = error instanceof Error && error.message.includes('detached');
+          if (!detached || attempt >= 3) throw error;
+        }
+      }
+    },
     focus: async (label, group) => {
       await (await target('textbox', label, group)).focus();
       await inPage(selectFocusedText, undefined);
