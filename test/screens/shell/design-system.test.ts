@@ -148,6 +148,9 @@ function keyframesNamedIn(value: string): string[] {
     .filter((name) => name !== 'none');
 }
 
+/** The style properties whose values name keyframes or layer styles. */
+const namingProperties = ['animation', 'animationName', 'animationStyle', 'layerStyle'];
+
 /**
  * Each keyframe and layer style a recipe names, anywhere in its tree (a variant, a condition, a
  * slot): an `animationStyle` through the app's animation styles, an animation token through its
@@ -171,8 +174,7 @@ function animationAndLayerNames(recipe: unknown): { keyframes: string[]; layerSt
     if (node === null || typeof node !== 'object') return;
     for (const [key, child] of Object.entries(node)) {
       // A condition or a selector (`_open`, `&[data-placement^=top]`) or a slot keeps the property.
-      const styleProperty = /^(animation|animationName|animationStyle|layerStyle)$/.test(key);
-      visit(child, styleProperty ? key : property);
+      visit(child, namingProperties.includes(key) ? key : property);
     }
   };
   visit(recipe, undefined);
@@ -196,7 +198,7 @@ test('every keyframe and layer style the app names is in its design system, as C
   const ownStyles = sources(path.resolve(__dirname, '../../../src')).flatMap((source) =>
     [
       ...source.matchAll(
-        /\b(animation|animationName|animationStyle|layerStyle)(?:=|:\s*)['"]([^'"]+)['"]/g,
+        new RegExp(`\\b(${namingProperties.join('|')})(?:=|:\\s*)['"]([^'"]+)['"]`, 'g'),
       ),
     ].map(([, property, value]) => ({ [property!]: value })),
   );
