@@ -178,8 +178,8 @@ export interface PhonePagesMeasurement {
   /** How the lab's processes were scheduled beside the browser (lab-scheduling.ts). */
   labScheduling?: string;
   /**
-   * The browser measured, as it names itself (`HeadlessChrome/156.0.8078.108`): figures move with
-   * its version, and a machine's stale package lists can install an older one.
+   * The browser measured, as it names itself (`Chrome/156.0.8078.108`): figures move with its
+   * version, and a machine's stale package lists can install an older one.
    */
   browser?: string;
 }

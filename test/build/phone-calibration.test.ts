@@ -192,9 +192,9 @@ test('the output names the browser measured, under the scheduling', () => {
   const lines = phonePagesTables({
     ...measurement,
     labScheduling: "the lab's 2 sessions at autogroup nice 19, the browser's at 0",
-    browser: 'HeadlessChrome/156.0.8078.108',
+    browser: 'Chrome/156.0.8078.108',
   }).split('\n');
-  expect(lines[2]).toBe('Browser: HeadlessChrome/156.0.8078.108');
+  expect(lines[2]).toBe('Browser: Chrome/156.0.8078.108');
   expect(phonePagesTables(measurement)).not.toContain('Browser:');
 });
 
