@@ -126,7 +126,12 @@ export function markTarget(query: TargetQuery): string {
       '[role="dialog"][aria-modal="true"], [role="alertdialog"][aria-modal="true"]',
     ),
   ).filter(isVisible);
-  let scope: ParentNode = modals.at(-1) ?? document;
+  const modal = modals.at(-1);
+  // A modal dialog takes the focus a frame after it shows, when its focus trap starts and moves the
+  // focus to its first field (@zag-js/focus-trap): a field focused before that loses the focus,
+  // and the keys typed next land in another field. A resident's first tap comes later.
+  if (modal && !modal.contains(document.activeElement)) return 'the dialog has not taken the focus';
+  let scope: ParentNode = modal ?? document;
   if (query.group !== undefined) {
     const groups = Array.from(scope.querySelectorAll('fieldset')).filter(
       (fieldset) =>
