@@ -11,7 +11,10 @@ export interface QueryProbe {
 
 export interface QueryPlan {
   name: string;
-  /** Per statement the probe ran: its scan nodes, shared buffers and run time. */
+  /**
+   * Per statement the probe ran, and per statement a database function ran for it: its run time,
+   * scan nodes and shared buffers.
+   */
   statements: string[][];
   /** Whether any statement's plan reads the permits table with a sequential scan. */
   seqScanOnPermits: boolean;
@@ -43,9 +46,27 @@ export async function recordStatements(
 const explainable = /^\s*(select|insert|update|delete|with)\b/i;
 
 /**
- * PostgreSQL's EXPLAIN (ANALYZE, BUFFERS) of exactly the statements the API's code runs: each
- * probe runs against a connection that records its SQL, which is then explained. So the plans
- * shown are the ones the API gets, not hand-written look-alikes.
+ * auto_explain, for this transaction: the plan of every statement as it runs, those a database
+ * function runs inside it too (a create's lock, counts and insert run inside
+ * kerbside_create_permit, server/db/migrations/0015_permit_allowance_in_one_call.sql), sent to the
+ * client as notices. EXPLAIN shows such a call as one "Function Scan".
+ */
+const explainNestedStatements = [
+  'auto_explain.log_min_duration = 0',
+  'auto_explain.log_analyze = on',
+  'auto_explain.log_buffers = on',
+  'auto_explain.log_nested_statements = on',
+  'auto_explain.log_level = notice',
+]
+  .map((setting) => `SET LOCAL ${setting};`)
+  .join(' ');
+
+/**
+ * PostgreSQL's plans, with ANALYZE and BUFFERS, of exactly the statements the API's code runs, and
+ * of the statements the database functions it calls run: each probe runs against a connection
+ * that records its SQL, which is then run again under auto_explain. So the plans shown are the
+ * ones the API gets, not hand-written look-alikes. Needs a superuser, as the bench's own
+ * PostgreSQL has, to load auto_explain.
  */
 export async function explainPermitQueries(
   databaseUrl: string,
@@ -58,20 +79,33 @@ export async function explainPermitQueries(
       const statements: string[][] = [];
       let seqScanOnPermits = false;
       const recorded = await recordStatements(pool, probe.run);
-      // A write's statements run inside its transaction, whose begin and commit are not explained.
-      for (const { query, params } of recorded.filter((statement) =>
-        explainable.test(statement.query),
-      )) {
-        // EXPLAIN ANALYZE runs the statement: a write's is rolled back.
-        await pool.query('BEGIN');
-        const result = await pool
-          .query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${query}`, params)
-          .finally(() => pool.query('ROLLBACK'));
-        const lines = result.rows.map((row) => row['QUERY PLAN'].trim().replace(/^->\s*/, ''));
-        if (lines.some((line) => /Seq Scan on "?permits"?\b/.test(line))) seqScanOnPermits = true;
-        statements.push(
-          lines.filter((line) => /Scan|Sort \(|Buffers: shared|Execution Time/.test(line)),
-        );
+      const client = await pool.connect();
+      const notices: string[] = [];
+      const onNotice = (notice: { message?: string }) => notices.push(notice.message ?? '');
+      client.on('notice', onNotice);
+      try {
+        await client.query(`LOAD 'auto_explain'`);
+        // A write's statements run inside its transaction, whose begin and commit are not explained.
+        for (const { query, params } of recorded.filter((statement) =>
+          explainable.test(statement.query),
+        )) {
+          // Run again to be explained, a write is rolled back.
+          await client.query(`BEGIN; ${explainNestedStatements}`);
+          notices.length = 0;
+          await client.query(query, params).finally(() => client.query('ROLLBACK'));
+          for (const notice of notices.filter((text) => text.startsWith('duration:'))) {
+            const lines = notice.split('\n').map((line) => line.trim().replace(/^->\s*/, ''));
+            if (lines.some((line) => /Seq Scan on "?permits"?\b/.test(line))) {
+              seqScanOnPermits = true;
+            }
+            statements.push(
+              lines.filter((line) => /^duration:|Scan|Sort \(|Buffers: shared/.test(line)),
+            );
+          }
+        }
+      } finally {
+        client.off('notice', onNotice);
+        client.release();
       }
       plans.push({ name: probe.name, statements, seqScanOnPermits });
     }

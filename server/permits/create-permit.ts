@@ -1,11 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { preparedPerDatabase } from '../db/prepared-per-database';
 import { permits } from '../db/schema';
 import { HttpError } from '../http/http-error';
 import type { SiteSettings } from '../../contract/site-settings';
-import { checkPermitAllowance } from './permit-allowance';
+import { constraintViolation } from '../db/constraint-violation';
+import {
+  capPeriodBounds,
+  capPeriodBoundsArguments,
+  limitCountedStatusesArray,
+  noRoomSqlState,
+  refusedAllowance,
+} from './permit-allowance';
 import { permitConstraintError } from './permit-constraint-errors';
 import type { PermitCreateInput } from '../../contract/permit';
 import {
@@ -124,67 +131,75 @@ export function planPermit(
   return { now, ...reference, ...times, input };
 }
 
-/** The insert of a new permit, every value a placeholder: one statement, prepared once a connection. */
-const permitInsert = preparedPerDatabase((tx) =>
-  tx
-    .insert(permits)
-    .values({
-      userId: sql.placeholder('userId'),
-      referenceNo: sql.placeholder('referenceNo'),
-      label: sql.placeholder('label'),
-      vrm: sql.placeholder('vrm'),
-      make: sql.placeholder('make'),
-      model: sql.placeholder('model'),
-      colour: sql.placeholder('colour'),
-      driverFirst: sql.placeholder('driverFirst'),
-      driverLast: sql.placeholder('driverLast'),
-      status: sql.placeholder('status'),
-      startTs: sql.placeholder('startTs'),
-      endTs: sql.placeholder('endTs'),
-      visitorPassId: sql.placeholder('visitorPassId'),
-    })
-    .returning()
+const placeholder = (name: string) => sql.placeholder(name);
+
+/**
+ * The permits table's columns as the row a function returning permits gives them: each by its
+ * name, read from the driver as its column reads it (Drizzle selects a table's own columns only
+ * from that table).
+ */
+const permitRowColumns = Object.fromEntries(
+  Object.entries(getTableColumns(permits)).map(([key, column]) => [
+    key,
+    sql`${sql.identifier(column.name)}`.mapWith(column),
+  ]),
+) as { [Key in keyof PermitRow]: SQL<PermitRow[Key]> };
+
+/**
+ * A new permit's insert under the resident's allowance: one call of migration 0015's function,
+ * every value a placeholder, prepared once a connection. It needs no transaction of its own: the
+ * resident's row stays locked until the statement's (or the caller's) transaction ends.
+ */
+const permitInsert = preparedPerDatabase((db) =>
+  db
+    .select(permitRowColumns)
+    .from(
+      sql`kerbside_create_permit(${placeholder('userId')}::uuid, ${limitCountedStatusesArray}, ${placeholder('activatesNow')}::boolean, ${capPeriodBoundsArguments}, ${placeholder('referenceNo')}, ${placeholder('label')}::boolean, ${placeholder('vrm')}, ${placeholder('make')}, ${placeholder('model')}, ${placeholder('colour')}, ${placeholder('driverFirst')}, ${placeholder('driverLast')}, ${placeholder('status')}, ${placeholder('startTs')}::timestamptz, ${placeholder('endTs')}::timestamptz, ${placeholder('visitorPassId')}::integer) AS "permits"`,
+    )
     .prepare('kerbside_permit_insert'),
 );
 
 /**
- * Writes a planned permit for the resident, QUEUED when it starts now, SCHEDULED when later,
- * inside the caller's transaction: the permit limit and the activation cap are checked under the
- * resident's row lock (checkPermitAllowance), and a resident with no room left is refused with 400
- * and `noRoomMessage` (default: the limit's or the cap's own message). Overlapping times for the
- * vehicle and a held reference number are refused by the database's constraints: the caller turns
- * them into answers with permitConstraintError once the transaction has failed.
+ * Writes a planned permit for the resident, QUEUED when it starts now, SCHEDULED when later: the
+ * permit limit and the activation cap are checked under the resident's row lock in the same call
+ * (server/db/migrations/0015_permit_allowance_in_one_call.sql), and a resident with no room left is
+ * refused with 400 and `noRoomMessage` (default: the limit's or the cap's own message). Overlapping
+ * times for the vehicle and a held reference number are refused by the database's constraints: the
+ * caller turns them into answers with permitConstraintError. Inside the caller's transaction, if
+ * it has one, whose other writes then stand or fall with the permit.
  */
 export async function insertPlannedPermit(
-  tx: Database,
+  db: Database,
   userId: string,
   plan: PermitPlan,
   options: { visitorPassId?: number; noRoomMessage?: string } = {},
 ): Promise<PermitRow> {
-  const allowance = await checkPermitAllowance(tx, userId, {
-    at: plan.now,
-    activatesNow: plan.startsNow,
-    countQueued: true,
-  });
-  if (!allowance.allowed) {
-    throw new HttpError(400, { non_field_errors: [options.noRoomMessage ?? allowance.message] });
-  }
   const { input } = plan;
-  const [created] = await permitInsert(tx).execute({
-    userId,
-    referenceNo: plan.referenceNo,
-    label: plan.label,
-    vrm: input.vrm,
-    make: input.make,
-    model: input.model,
-    colour: input.colour,
-    driverFirst: input.driver_first,
-    driverLast: input.driver_last,
-    status: plan.startsNow ? 'QUEUED' : 'SCHEDULED',
-    startTs: plan.start,
-    endTs: plan.end,
-    visitorPassId: options.visitorPassId ?? null,
-  });
+  let created: PermitRow | undefined;
+  try {
+    [created] = await permitInsert(db).execute({
+      userId,
+      activatesNow: plan.startsNow,
+      ...capPeriodBounds(plan.now),
+      referenceNo: plan.referenceNo,
+      label: plan.label,
+      vrm: input.vrm,
+      make: input.make,
+      model: input.model,
+      colour: input.colour,
+      driverFirst: input.driver_first,
+      driverLast: input.driver_last,
+      status: plan.startsNow ? 'QUEUED' : 'SCHEDULED',
+      startTs: plan.start.toISOString(),
+      endTs: plan.end.toISOString(),
+      visitorPassId: options.visitorPassId ?? null,
+    });
+  } catch (error) {
+    const refusal = constraintViolation(error);
+    if (refusal?.code !== noRoomSqlState || refusal.constraint === undefined) throw error;
+    const { message } = refusedAllowance(refusal.constraint, plan.now);
+    throw new HttpError(400, { non_field_errors: [options.noRoomMessage ?? message] });
+  }
   if (!created) throw new Error('Inserting the permit returned no row.');
   return created;
 }
@@ -202,7 +217,7 @@ export async function createPermit(
 ): Promise<PermitRow> {
   const plan = planPermit(input, settings);
   try {
-    return await db.transaction((tx) => insertPlannedPermit(tx, userId, plan));
+    return await insertPlannedPermit(db, userId, plan);
   } catch (error) {
     throw permitConstraintError(error, plan.referenceNo);
   }

@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon';
 import type { JsonResponse } from '../../scripts/stack/test-api';
 import {
   admin,
@@ -76,6 +77,17 @@ describeOnBothDatabases('concurrent requests on', (current) => {
     );
 
     expect(responses.filter((response) => response.status === 201)).toHaveLength(3);
+    const london = DateTime.now().setZone('Europe/London');
+    for (const refused of responses.filter((response) => response.status !== 201)) {
+      expect(refused).toMatchObject({
+        status: 400,
+        body: {
+          non_field_errors: [
+            `You have reached your permit activation cap for Q${london.quarter} ${london.year}`,
+          ],
+        },
+      });
+    }
     const capInfo = await resident.get('/api/v1/permits/permit_cap_info/');
     expect(capInfo.body).toMatchObject({ permits_used: 3, permits_remaining: 0 });
   });
