@@ -2,7 +2,13 @@ import type { FastifyRequest } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { preparedPerDatabase } from '../db/prepared-per-database';
-import { users } from '../db/schema';
+import { siteSettings, users } from '../db/schema';
+import type { SiteSettings } from '../../contract/site-settings';
+import {
+  permitCapColumns,
+  siteSettingsColumns,
+  type PermitCap,
+} from '../site-settings/site-settings-store';
 import type { Identity } from '../identity/firebase-identity';
 import { HttpError } from './http-error';
 
@@ -37,23 +43,17 @@ function providerUnavailable(error: unknown): boolean {
   return typeof code !== 'string' || code.startsWith('app/') || code === 'auth/internal-error';
 }
 
-/**
- * The resident behind the request's `Authorization: Bearer <ID token>`: 401 without a valid
- * token, for an unknown uid or a session ended by a password change or reset, 403 when the account is disabled (the web app then ends the
- * session as invalid).
- */
-export async function authenticateResident(
+/** The session a valid ID token stands for: the uid and the session generation it was issued in. */
+async function verifiedSession(
   request: FastifyRequest,
-  deps: { db: Database; identity: Identity },
-): Promise<Resident> {
+  identity: Identity,
+): Promise<{ uid: string; sessionGeneration: number }> {
   const header = request.headers.authorization;
   if (!header) throw unauthorized('Authentication credentials were not provided.');
   const match = /^Bearer +(\S+) *$/i.exec(header);
   if (!match?.[1]) throw unauthorized('Invalid token header. Expected "Bearer <token>".');
-  let uid: string;
-  let sessionGeneration: number;
   try {
-    ({ uid, sessionGeneration } = await deps.identity.verifyIdToken(match[1]));
+    return await identity.verifyIdToken(match[1]);
   } catch (error) {
     if (providerUnavailable(error)) {
       request.log.error({ err: error }, 'ID token verification failed');
@@ -63,7 +63,10 @@ export async function authenticateResident(
     }
     throw unauthorized('Invalid or expired token.');
   }
-  const resident = uuidPattern.test(uid) ? await readResident(deps.db, uid) : undefined;
+}
+
+/** The resident the session stands for, if the account still admits it. */
+function admittedResident(resident: Resident | undefined, sessionGeneration: number): Resident {
   if (!resident) throw unauthorized('No account matches this token.');
   // A password change or reset raised the generation: sessions begun before it are over, however
   // fresh their ID token.
@@ -71,4 +74,48 @@ export async function authenticateResident(
     throw unauthorized('Invalid or expired token.');
   if (!resident.isActive) throw new HttpError(403, { detail: 'User account is disabled.' });
   return resident;
+}
+
+/**
+ * The resident behind the request's `Authorization: Bearer <ID token>`: 401 without a valid
+ * token, for an unknown uid or a session ended by a password change or reset, 403 when the account is disabled (the web app then ends the
+ * session as invalid).
+ */
+export async function authenticateResident(
+  request: FastifyRequest,
+  deps: { db: Database; identity: Identity },
+): Promise<Resident> {
+  const { uid, sessionGeneration } = await verifiedSession(request, deps.identity);
+  const resident = uuidPattern.test(uid) ? await readResident(deps.db, uid) : undefined;
+  return admittedResident(resident, sessionGeneration);
+}
+
+/** The resident, the site's settings and its activation cap, in one read (prepared). */
+const residentAndSiteById = preparedPerDatabase((db) =>
+  db
+    .select({ resident: users, settings: siteSettingsColumns, cap: permitCapColumns })
+    .from(users)
+    .leftJoin(siteSettings, eq(siteSettings.id, 1))
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('kerbside_resident_and_site_by_id'),
+);
+
+/**
+ * authenticateResident for the requests that apply the site's rules (a permit's create,
+ * activation and update, the cap's information): the resident read together with the site's
+ * settings and cap, one round trip rather than two or three.
+ */
+export async function authenticateResidentWithSite(
+  request: FastifyRequest,
+  deps: { db: Database; identity: Identity },
+): Promise<{ resident: Resident; settings: SiteSettings; cap: PermitCap }> {
+  const { uid, sessionGeneration } = await verifiedSession(request, deps.identity);
+  const [row] = uuidPattern.test(uid)
+    ? await residentAndSiteById(deps.db).execute({ id: uid })
+    : [];
+  const resident = admittedResident(row?.resident, sessionGeneration);
+  if (!row?.settings || !row.cap) {
+    throw new Error('The site_settings row is missing: the migrations did not run.');
+  }
+  return { resident, settings: row.settings, cap: row.cap };
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database';
 import type { Identity } from '../identity/firebase-identity';
-import { authenticateResident } from '../http/authenticate-resident';
+import { authenticateResident, authenticateResidentWithSite } from '../http/authenticate-resident';
 import { parseBody } from '../http/parse-body';
 import { pathIdOf } from '../http/path-id';
 import { capPeriod } from '../permits/cap-period';
@@ -17,7 +17,6 @@ import {
 import { permitListPageSize } from '../../contract/permit-rules';
 import { activatePermit, cancelPermit, updatePermit } from '../permits/permit-transitions';
 import { serializePermit } from '../permits/serialize-permit';
-import { siteSettingsStore } from '../site-settings/site-settings-store';
 
 export interface PermitRoutesOptions {
   db: Database;
@@ -43,6 +42,9 @@ function pageUrl(publicUrl: string, request: FastifyRequest, page: number): stri
 export const permitRoutes: FastifyPluginAsync<PermitRoutesOptions> = async (app, options) => {
   const { db, identity } = options;
   const resident = (request: FastifyRequest) => authenticateResident(request, { db, identity });
+  // With the site's settings and cap, for the requests that apply its rules.
+  const residentOnSite = (request: FastifyRequest) =>
+    authenticateResidentWithSite(request, { db, identity });
 
   // Every successful write (create, activate, cancel, update) leaves work for the reconciler.
   app.addHook('onResponse', async (request, reply) => {
@@ -50,8 +52,10 @@ export const permitRoutes: FastifyPluginAsync<PermitRoutesOptions> = async (app,
   });
 
   app.get('/permit_cap_info/', async (request): Promise<PermitCapInfo> => {
-    const { id } = await resident(request);
-    const cap = await siteSettingsStore.readCap(db);
+    const {
+      resident: { id },
+      cap,
+    } = await residentOnSite(request);
     const period = capPeriod(cap.type, new Date());
     const used = await countCapUsage(db, id, period, { countQueued: true });
     return {
@@ -78,16 +82,20 @@ export const permitRoutes: FastifyPluginAsync<PermitRoutesOptions> = async (app,
   });
 
   app.post('/', async (request, reply) => {
-    const { id } = await resident(request);
+    const {
+      resident: { id },
+      settings,
+    } = await residentOnSite(request);
     const input = parseBody(permitCreatePayloadSchema, request.body);
-    const settings = await siteSettingsStore.read(db);
     const permit = await createPermit(db, id, input, settings);
     return reply.code(201).send(serializePermit(permit));
   });
 
   app.post('/:id/activate/', async (request) => {
-    const { id } = await resident(request);
-    const settings = await siteSettingsStore.read(db);
+    const {
+      resident: { id },
+      settings,
+    } = await residentOnSite(request);
     return serializePermit(await activatePermit(db, id, pathIdOf(request), settings));
   });
 
@@ -97,10 +105,12 @@ export const permitRoutes: FastifyPluginAsync<PermitRoutesOptions> = async (app,
   });
 
   app.patch('/:id/full_update/', async (request) => {
-    const { id } = await resident(request);
+    const {
+      resident: { id },
+      settings,
+    } = await residentOnSite(request);
     const permitId = pathIdOf(request);
     const input = parseBody(permitUpdatePayloadSchema, request.body);
-    const settings = await siteSettingsStore.read(db);
     return serializePermit(await updatePermit(db, id, permitId, input, settings));
   });
 };

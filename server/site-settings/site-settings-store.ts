@@ -4,7 +4,8 @@ import type { Database } from '../db/database';
 import { preparedPerDatabase } from '../db/prepared-per-database';
 import { siteSettings, type PermitCapType } from '../db/schema';
 
-const columns = {
+/** The public settings' columns, named as the API answers them. */
+export const siteSettingsColumns = {
   can_add_reference: siteSettings.canAddReference,
   can_schedule_permits: siteSettings.canSchedulePermits,
   default_end_date_limit_hours: siteSettings.defaultEndDateLimitHours,
@@ -14,7 +15,11 @@ const singleRow = eq(siteSettings.id, 1);
 
 // Prepared: every create, activation and update reads the settings, then the cap.
 const settingsRow = preparedPerDatabase((db) =>
-  db.select(columns).from(siteSettings).where(singleRow).prepare('kerbside_site_settings'),
+  db
+    .select(siteSettingsColumns)
+    .from(siteSettings)
+    .where(singleRow)
+    .prepare('kerbside_site_settings'),
 );
 
 async function read(db: Database): Promise<SiteSettings> {
@@ -33,7 +38,7 @@ async function update(db: Database, changes: Partial<SiteSettings>): Promise<Sit
       updatedAt: sql`now()`,
     })
     .where(singleRow)
-    .returning(columns);
+    .returning(siteSettingsColumns);
   if (!row) throw new Error('The site_settings row is missing: the migrations did not run.');
   return row;
 }
@@ -45,10 +50,14 @@ export interface PermitCap {
   limit: number;
 }
 
-const capColumns = { type: siteSettings.permitCapType, limit: siteSettings.permitCapLimit };
+/** The cap's columns, as PermitCap. */
+export const permitCapColumns = {
+  type: siteSettings.permitCapType,
+  limit: siteSettings.permitCapLimit,
+};
 
 const capRow = preparedPerDatabase((db) =>
-  db.select(capColumns).from(siteSettings).where(singleRow).prepare('kerbside_permit_cap'),
+  db.select(permitCapColumns).from(siteSettings).where(singleRow).prepare('kerbside_permit_cap'),
 );
 
 async function readCap(db: Database): Promise<PermitCap> {
@@ -62,7 +71,7 @@ async function updateCap(db: Database, cap: PermitCap): Promise<PermitCap> {
     .update(siteSettings)
     .set({ permitCapType: cap.type, permitCapLimit: cap.limit, updatedAt: sql`now()` })
     .where(singleRow)
-    .returning(capColumns);
+    .returning(permitCapColumns);
   if (!row) throw new Error('The site_settings row is missing: the migrations did not run.');
   return row;
 }
