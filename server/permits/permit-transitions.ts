@@ -1,5 +1,6 @@
 import { and, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
+import { preparedPerDatabase } from '../db/prepared-per-database';
 import { permits } from '../db/schema';
 import { HttpError } from '../http/http-error';
 import type { SiteSettings } from '../../contract/site-settings';
@@ -115,23 +116,32 @@ export async function activatePermit(
   }
 }
 
+/**
+ * The cancel, prepared: a resident's cancel is one statement, parsed and planned once a connection
+ * rather than at every request.
+ */
+const cancelRequest = preparedPerDatabase((db) =>
+  db
+    .update(permits)
+    .set({ status: 'CANCEL_PENDING', ...freshStep })
+    .where(
+      and(
+        eq(permits.id, sql.placeholder('permitId')),
+        eq(permits.userId, sql.placeholder('userId')),
+        inArray(permits.status, cancellablePermitStatuses),
+      ),
+    )
+    .returning()
+    .prepare('kerbside_permit_cancel'),
+);
+
 /** Asks for the permit to be cancelled; the reconciler tells the provider. */
 export async function cancelPermit(
   db: Database,
   userId: string,
   permitId: number,
 ): Promise<PermitRow> {
-  const [cancelled] = await db
-    .update(permits)
-    .set({ status: 'CANCEL_PENDING', ...freshStep })
-    .where(
-      and(
-        eq(permits.id, permitId),
-        eq(permits.userId, userId),
-        inArray(permits.status, cancellablePermitStatuses),
-      ),
-    )
-    .returning();
+  const [cancelled] = await cancelRequest(db).execute({ permitId, userId });
   if (cancelled) return cancelled;
   const permit = await ownPermit(db, userId, permitId);
   throw refused(`A permit with status ${permit.status} cannot be cancelled.`);
