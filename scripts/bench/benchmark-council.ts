@@ -8,9 +8,8 @@ import { countCapUsage, countLimitCountedPermits } from '../../server/permits/pe
 import { permitCreatePayloadSchema } from '../../contract/permit';
 import { cancelPermit } from '../../server/permits/permit-transitions';
 import { openDatabase } from '../../server/db/database';
-import { readResident } from '../../server/http/authenticate-resident';
+import { readResident, readResidentWithSite } from '../../server/http/authenticate-resident';
 import { permits } from '../../server/db/schema';
-import { siteSettingsStore } from '../../server/site-settings/site-settings-store';
 import { call } from '../stack/test-api';
 import { apiPaths } from '../../src/api/api-paths';
 import type { SiteSettings } from '../../contract/site-settings';
@@ -413,7 +412,9 @@ export async function benchmarkCouncil(options: {
       {
         name: 'cap info: usage',
         run: async (db) => {
-          const cap = await siteSettingsStore.readCap(db);
+          const onSite = await readResidentWithSite(db, probeResident.id);
+          if (!onSite) throw new Error('The probe resident is missing.');
+          const { cap } = onSite;
           return countCapUsage(db, probeResident.id, capPeriod(cap.type, new Date()), {
             countQueued: true,
           });
@@ -422,11 +423,13 @@ export async function benchmarkCouncil(options: {
       {
         name: 'create',
         run: async (db) => {
+          const onSite = await readResidentWithSite(db, probeResident.id);
+          if (!onSite) throw new Error('The probe resident is missing.');
           const permit = await createPermit(
             db,
             probeResident.id,
             permitCreatePayloadSchema.parse(scheduledCreatePayload('QEXPLAIN', settings, now, 3)),
-            await siteSettingsStore.read(db),
+            onSite.settings,
           );
           // Taken away again, so that explaining the insert (rolled back) meets no duplicate.
           await db.delete(permits).where(eq(permits.id, permit.id));

@@ -100,6 +100,29 @@ const residentAndSiteById = preparedPerDatabase((db) =>
     .prepare('kerbside_resident_and_site_by_id'),
 );
 
+/** What the requests that apply the site's rules read first. */
+export interface ResidentOnSite {
+  resident: Resident;
+  settings: SiteSettings;
+  cap: PermitCap;
+}
+
+/**
+ * The resident with this id, read afresh with the site's settings and cap, or undefined for no
+ * such resident (scripts/bench/benchmark-council.ts records it too).
+ */
+export async function readResidentWithSite(
+  db: Database,
+  id: string,
+): Promise<ResidentOnSite | undefined> {
+  const [row] = await residentAndSiteById(db).execute({ id });
+  if (!row) return undefined;
+  if (!row.settings || !row.cap) {
+    throw new Error('The site_settings row is missing: the migrations did not run.');
+  }
+  return { resident: row.resident, settings: row.settings, cap: row.cap };
+}
+
 /**
  * authenticateResident for the requests that apply the site's rules (a permit's create,
  * activation and update, the cap's information): the resident read together with the site's
@@ -108,14 +131,10 @@ const residentAndSiteById = preparedPerDatabase((db) =>
 export async function authenticateResidentWithSite(
   request: FastifyRequest,
   deps: { db: Database; identity: Identity },
-): Promise<{ resident: Resident; settings: SiteSettings; cap: PermitCap }> {
+): Promise<ResidentOnSite> {
   const { uid, sessionGeneration } = await verifiedSession(request, deps.identity);
-  const [row] = uuidPattern.test(uid)
-    ? await residentAndSiteById(deps.db).execute({ id: uid })
-    : [];
-  const resident = admittedResident(row?.resident, sessionGeneration);
-  if (!row?.settings || !row.cap) {
-    throw new Error('The site_settings row is missing: the migrations did not run.');
-  }
-  return { resident, settings: row.settings, cap: row.cap };
+  const onSite = uuidPattern.test(uid) ? await readResidentWithSite(deps.db, uid) : undefined;
+  admittedResident(onSite?.resident, sessionGeneration);
+  // admittedResident refuses a session with no resident: onSite is there.
+  return onSite as ResidentOnSite;
 }

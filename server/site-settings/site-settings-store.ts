@@ -13,7 +13,8 @@ export const siteSettingsColumns = {
 
 const singleRow = eq(siteSettings.id, 1);
 
-// Prepared: every create, activation and update reads the settings, then the cap.
+// Prepared: the web app asks for the settings at every start, and a visitor at every booking. A
+// resident's permit writes read them with the resident (server/http/authenticate-resident.ts).
 const settingsRow = preparedPerDatabase((db) =>
   db
     .select(siteSettingsColumns)
@@ -56,16 +57,6 @@ export const permitCapColumns = {
   limit: siteSettings.permitCapLimit,
 };
 
-const capRow = preparedPerDatabase((db) =>
-  db.select(permitCapColumns).from(siteSettings).where(singleRow).prepare('kerbside_permit_cap'),
-);
-
-async function readCap(db: Database): Promise<PermitCap> {
-  const [row] = await capRow(db).execute();
-  if (!row) throw new Error('The site_settings row is missing: the migrations did not run.');
-  return row;
-}
-
 async function updateCap(db: Database, cap: PermitCap): Promise<PermitCap> {
   const [row] = await db
     .update(siteSettings)
@@ -77,4 +68,4 @@ async function updateCap(db: Database, cap: PermitCap): Promise<PermitCap> {
 }
 
 /** Reads and changes the single site-settings row. */
-export const siteSettingsStore = { read, update, readCap, updateCap };
+export const siteSettingsStore = { read, update, updateCap };
