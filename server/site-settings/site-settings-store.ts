@@ -13,8 +13,8 @@ export const siteSettingsColumns = {
 
 const singleRow = eq(siteSettings.id, 1);
 
-// Prepared: the web app asks for the settings at every start, and a visitor at every booking. A
-// resident's permit writes read them with the resident (server/http/authenticate-resident.ts).
+// Prepared: GET /api/v1/site-settings/ and every visitor's booking read them. A resident's permit
+// writes read them with the resident (server/http/authenticate-resident.ts).
 const settingsRow = preparedPerDatabase((db) =>
   db
     .select(siteSettingsColumns)
