@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import cors from '@fastify/cors';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import helmet from 'helmet';
@@ -9,6 +10,7 @@ import { HttpError } from './http/http-error';
 import { refuseNullCharacters } from './http/refuse-null-characters';
 import type { Identity } from './identity/firebase-identity';
 import type { Mailer } from './mail/mailer';
+import { OneLineARequest } from './logging/one-line-a-request';
 import type { OpsMetrics } from './ops/ops-metrics';
 import { openApiRoute } from './routes/openapi-route';
 import { adminRoutes } from './routes/admin-routes';
@@ -100,6 +102,23 @@ function connectionErrorAnswer(code: string | undefined): HttpError {
   return new HttpError(400, { detail: 'Malformed request.' });
 }
 
+/**
+ * The headers a middleware sets on an answer, read once from a response of its own. Helmet's do not
+ * depend on the request (no nonce here), so each answer is given the same ones rather than its
+ * thirteen middlewares running on every request: they had taken 3 % of an API host's time under the
+ * council bench (docs/decisions/030-one-log-line-a-request.md).
+ */
+function headersSetBy(
+  middleware: (request: IncomingMessage, response: ServerResponse, next: () => void) => void,
+): Record<string, string> {
+  const request = new IncomingMessage(new Socket());
+  const response = new ServerResponse(request);
+  middleware(request, response, () => {});
+  return Object.fromEntries(
+    Object.entries(response.getHeaders()).map(([name, value]) => [name, String(value)]),
+  );
+}
+
 /** The API host's HTTP application, without listening: tests inject into it, startApi serves it. */
 export function buildApp(deps: AppDependencies): FastifyInstance {
   // Fastify refuses some requests before any hook has run: a URL that does not decode (its
@@ -122,9 +141,12 @@ export function buildApp(deps: AppDependencies): FastifyInstance {
 
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    logController: new OneLineARequest(),
     // Our own ids, never a client's: each answer names its request (X-Request-Id) for the logs.
     genReqId: (raw) => refusedEarly.get(raw)?.id ?? randomUUID(),
     frameworkErrors: (error, request, reply) => {
+      // The answer's line names "/", the path it goes round as: this one names what was sent.
+      request.log.info({ req: request }, 'refused before routing');
       answerThroughPipeline(request.raw, reply.raw, error, request.id);
     },
     clientErrorHandler: (error, socket) => {
@@ -173,25 +195,25 @@ export function buildApp(deps: AppDependencies): FastifyInstance {
     request.log.error({ err: error }, 'Unhandled error');
     return reply.code(500).send({ detail: 'A server error occurred.' });
   });
-  app.addHook('onRequest', async (request, reply) => {
+  // nosniff, no X-Powered-By, and a CSP for JSON: nothing to load, and no page may frame it.
+  const securityHeaders = headersSetBy(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+      },
+    }),
+  );
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(securityHeaders);
     reply.header('x-request-id', request.id);
     // Answers carry residents' data and sign-in tokens: no cache, shared or private, keeps them.
     reply.header('cache-control', 'no-store');
+    done();
   });
   deps.metrics?.observeRequests(app);
   // Once the body is parsed, before any route reads it: no NUL reaches the database.
   app.addHook('preValidation', async (request) => refuseNullCharacters(request));
-  // nosniff, no X-Powered-By, and a CSP for JSON: nothing to load, and no page may frame it.
-  // Helmet's middleware is built once: the Fastify plugin built it again for every request.
-  const securityHeaders = helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
-    },
-  });
-  app.addHook('onRequest', (request, reply, done) => {
-    securityHeaders(request.raw, reply.raw, () => done());
-  });
   app.setNotFoundHandler(async (request, reply) => {
     const refused = refusedEarly.get(request.raw);
     if (refused) throw refused.error;

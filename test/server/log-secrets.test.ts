@@ -17,6 +17,7 @@ import {
   strongPassword,
 } from '../../scripts/stack/test-api';
 import { openTestDatabase } from './support/test-database';
+import { myPermitsDefaultPath } from '../../scripts/bench/app-requests';
 
 jest.setTimeout(90_000);
 
@@ -140,15 +141,68 @@ describe('what the host logs', () => {
       const page = await fetch(link);
 
       expect(page.status).toBe(200);
-      const [incoming] = log
+      const [completed] = log
         .entries()
-        .filter((entry) => entry.msg === 'incoming request')
+        .filter((entry) => entry.msg === 'request completed')
         .map((entry) => entry.req as { url: string })
         .filter((req) => req.url.startsWith('/api/v1/email-preferences/switch-off/'));
-      expect(incoming?.url).toBe(
+      expect(completed?.url).toBe(
         `/api/v1/email-preferences/switch-off/?user=${owner!.id}&kind=reminders&token=[redacted]`,
       );
       expect(log.text()).not.toContain(token);
+    } finally {
+      await api.close();
+      await database.close();
+    }
+  });
+
+  it("logs one line a request, a query's credentials replaced however escaped", async () => {
+    const database = await openTestDatabase();
+    const log = captureLog();
+    const api = await startTestApi(database.db, { logger: log.logger });
+    try {
+      const queries = [
+        't%6Fken=hush-one&kind=reminders',
+        '%4BEY=hush-two',
+        'reset+code=hush-three',
+        'search=TOKEN42&status=ACTIVE',
+      ];
+      const ids: string[] = [];
+      for (const query of queries) {
+        const response = await call(`${api.url}/api/v1/site-settings/?${query}`, 'GET');
+        ids.push(response.headers['x-request-id'] as string);
+      }
+      const listed = await call(`${api.url}${myPermitsDefaultPath()}`, 'GET');
+      ids.push(listed.headers['x-request-id'] as string);
+
+      const lines = log.entries().filter((entry) => ids.includes(entry.reqId as string));
+      expect(lines.map((entry) => [entry.msg, (entry.req as { url: string }).url])).toEqual([
+        ['request completed', '/api/v1/site-settings/?t%6Fken=[redacted]&kind=reminders'],
+        ['request completed', '/api/v1/site-settings/?%4BEY=[redacted]'],
+        ['request completed', '/api/v1/site-settings/?reset+code=[redacted]'],
+        ['request completed', '/api/v1/site-settings/?search=TOKEN42&status=ACTIVE'],
+        ['request completed', myPermitsDefaultPath()],
+      ]);
+      expect(lines.map((entry) => (entry.res as { statusCode: number }).statusCode)).toEqual([
+        200, 200, 200, 200, 401,
+      ]);
+      expect(log.text()).not.toMatch(/hush-(one|two|three)/);
+
+      // A path that does not decode is refused before routing and answered as a request for "/".
+      const refused = await call(`${api.url}/api/v1/permits/%E0%A4%A/activate/`, 'POST', {});
+      const refusedLines = log
+        .entries()
+        .filter((entry) => entry.reqId === refused.headers['x-request-id']);
+      expect(
+        refusedLines.map((entry) => [
+          entry.msg,
+          (entry.req as { url: string }).url,
+          (entry.res as { statusCode: number } | undefined)?.statusCode,
+        ]),
+      ).toEqual([
+        ['refused before routing', '/api/v1/permits/%E0%A4%A/activate/', undefined],
+        ['request completed', '/', refused.status],
+      ]);
     } finally {
       await api.close();
       await database.close();

@@ -41,6 +41,9 @@ function expectSafeHeaders(response: JsonResponse): void {
   expect(response.headers['x-powered-by']).toBeUndefined();
   expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
   expect(response.headers['cache-control']).toBe('no-store');
+  expect(response.headers['referrer-policy']).toBe('no-referrer');
+  expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+  expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
 }
 
 describe('every answer carries the security headers', () => {
