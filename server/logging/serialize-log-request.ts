@@ -7,6 +7,15 @@ const secretParameter = /token|secret|password|signature|key|code/i;
 // permits on a resident's allowance (/api/v1/visitor-passes/visit/<token>/…).
 const secretPathSegment = /(\/visit\/)[^/?#]*/gi;
 
+/** Whether any name in the query could be a credential's: true too when it does not decode. */
+function mayNameACredential(query: string): boolean {
+  try {
+    return secretParameter.test(decodeURIComponent(query.replace(/\+/g, ' ')));
+  } catch {
+    return true;
+  }
+}
+
 /**
  * The URL with the token of a visitor pass's path, and the values of its credential-bearing query
  * parameters, replaced.
@@ -16,9 +25,9 @@ function redactedUrl(rawUrl: string): string {
   const queryStart = url.indexOf('?');
   if (queryStart === -1) return url;
   const query = url.slice(queryStart + 1);
-  // Nothing escaped, so every name reads as sent, and no credential's name anywhere in it: as
-  // sent. My Permits' twelve statuses and two dates take this way, at every request.
-  if (!/[%+]/.test(query) && !secretParameter.test(query)) return url;
+  // A query that names no credential anywhere, even decoded whole, has no name to replace: logged
+  // as sent. My Permits' twelve statuses and two dates take this way, at every request.
+  if (!mayNameACredential(query)) return url;
   const redacted = query
     .split('&')
     .map((pair) => {
