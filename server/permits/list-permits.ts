@@ -34,7 +34,8 @@ type RawQuery = Record<string, string | string[] | undefined>;
 
 function valuesOf(query: RawQuery, key: string): string[] {
   const value = query[key];
-  return value === undefined ? [] : [value].flat();
+  if (value === undefined) return [];
+  return Array.isArray(value) ? value : [value];
 }
 
 function lastValueOf(query: RawQuery, key: string): string | undefined {
