@@ -7,13 +7,23 @@ const secretParameter = /token|secret|password|signature|key|code/i;
 // permits on a resident's allowance (/api/v1/visitor-passes/visit/<token>/…).
 const secretPathSegment = /(\/visit\/)[^/?#]*/gi;
 
+/**
+ * A query's text as its names and values are read: a '+' is a space and escapes are decoded. The
+ * whole query's check and each name's read it alike, so the first cannot miss a name the second
+ * would catch. Undefined when it does not decode.
+ */
+function formDecoded(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return undefined;
+  }
+}
+
 /** Whether any name in the query could be a credential's: true too when it does not decode. */
 function mayNameACredential(query: string): boolean {
-  try {
-    return secretParameter.test(decodeURIComponent(query.replace(/\+/g, ' ')));
-  } catch {
-    return true;
-  }
+  const decoded = formDecoded(query);
+  return decoded === undefined || secretParameter.test(decoded);
 }
 
 /**
@@ -33,13 +43,9 @@ function redactedUrl(rawUrl: string): string {
     .map((pair) => {
       const nameEnd = pair.indexOf('=');
       if (nameEnd === -1) return pair;
-      let name = pair.slice(0, nameEnd);
-      try {
-        name = decodeURIComponent(name.replace(/\+/g, ' '));
-      } catch {
-        // A name that does not decode is matched as it was sent.
-      }
-      return secretParameter.test(name) ? `${pair.slice(0, nameEnd)}=[redacted]` : pair;
+      const name = pair.slice(0, nameEnd);
+      // A name that does not decode is matched as it was sent.
+      return secretParameter.test(formDecoded(name) ?? name) ? `${name}=[redacted]` : pair;
     })
     .join('&');
   return `${url.slice(0, queryStart)}?${redacted}`;
