@@ -16,6 +16,7 @@ import {
   calibrationFromWarmUps,
   defaultCpuSlowdown,
   mainThreadTime,
+  observedLargestPaint,
   mobileThrottling,
   phoneRuns,
   mobileNetworkThrottling,
@@ -222,6 +223,7 @@ export async function measurePhonePages(
       scriptRequests: scripts?.requestCount ?? 0,
       benchmarkIndex: lhr.environment.benchmarkIndex,
       mainThread: mainThreadTime(trace.traceEvents, cpuSlowdownMultiplier),
+      largestPaint: observedLargestPaint(trace.traceEvents),
     };
   };
 

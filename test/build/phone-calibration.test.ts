@@ -6,6 +6,8 @@ import {
   mainThreadHeaders,
   mainThreadRows,
   mainThreadTime,
+  observedLargestPaint,
+  largestPaintLine,
   mobileThrottling,
   phonePageHeaders,
   phonePageRows,
@@ -72,6 +74,7 @@ const run = (performance: number, lcpMs: number, tbtMs: number): LighthouseFigur
     blockingFromTaskMs: tbtMs * 2,
     blockingFromThreadMs: tbtMs / 2,
   },
+  largestPaint: { atMs: lcpMs / 20, scriptsArrived: lcpMs > 2600 ? 9 : 2, scripts: 12 },
 });
 
 const measurement: PhonePagesMeasurement = {
@@ -156,6 +159,67 @@ test("the page's main thread: each task's wall-clock and thread time, from its n
   expect(() => mainThreadTime([navigation(0, 'about:blank')], 3)).toThrow(
     "Lighthouse's trace has no navigation to the page.",
   );
+});
+
+test('the largest paint of the unthrottled load, and the scripts that had arrived by then', () => {
+  const page = { pid: 7, tid: 1 };
+  const at = (
+    name: string,
+    ts: number,
+    data: TraceEvent['args'] = {},
+    where = page,
+  ): TraceEvent => ({
+    name,
+    ph: 'I',
+    ...where,
+    ts,
+    args: data,
+  });
+  const navigation = (ts: number, url: string) =>
+    at('navigationStart', ts, { data: { documentLoaderURL: url } });
+  const sent = (ts: number, requestId: string, resourceType: string, where = page) =>
+    at('ResourceSendRequest', ts, { data: { requestId, resourceType } }, where);
+  // finishTime is in seconds on the trace's clock (ts, in microseconds).
+  const finished = (ts: number, requestId: string, finishTime: number, didFail = false) =>
+    at('ResourceFinish', ts, { data: { requestId, finishTime, didFail } });
+  const trace = [
+    navigation(0, 'about:blank'),
+    at('largestContentfulPaint::Candidate', 500), // about:blank's: not the page's
+    navigation(1_000, 'http://127.0.0.1:8080/my-permits'),
+    sent(2_000, 'page', 'Document'),
+    sent(20_000, 'config', 'Script'),
+    sent(30_000, 'react', 'Script'),
+    sent(31_000, 'app-start', 'Script'),
+    sent(32_000, 'broken', 'Script'),
+    sent(33_000, 'worker', 'Script', { pid: 9, tid: 1 }), // another process's
+    sent(40_000, 'styles', 'Stylesheet'),
+    finished(5_000, 'page', 0.004),
+    finished(26_000, 'config', 0.025),
+    finished(41_000, 'styles', 0.04),
+    finished(60_000, 'broken', 0.05, true), // failed: never arrived
+    at('largestContentfulPaint::Candidate', 60_000),
+    at('largestContentfulPaint::Candidate', 70_000), // the last candidate is the largest paint
+    // The trace notes the last byte after the paint, though it had come before it.
+    finished(72_000, 'react', 0.065),
+    finished(80_000, 'app-start', 0.075),
+    sent(120_000, 'screen', 'Script'), // asked for once the app ran: counted, not arrived
+  ];
+
+  expect(observedLargestPaint(trace)).toEqual({ atMs: 69, scriptsArrived: 2, scripts: 5 });
+  expect(() =>
+    observedLargestPaint(
+      trace.filter((event) => !event.name.startsWith('largest') || event.ts < 1_000),
+    ),
+  ).toThrow("Lighthouse's trace has no largest paint of the page.");
+});
+
+test('the largest-paint line gives each calibrated run: paint, scripts arrived, simulated LCP', () => {
+  expect(largestPaintLine(measurement)).toBe(
+    "Largest paint in Lighthouse's unthrottled loads, calibrated runs (observed at, scripts " +
+      'arrived by then -> simulated LCP): /login 150 ms, 9 of 12 -> 3.00 s; 125 ms, 2 of 12 -> ' +
+      '2.50 s; 140 ms, 9 of 12 -> 2.80 s',
+  );
+  expect(phonePagesTables(measurement)).toContain(`\n\n${largestPaintLine(measurement)}`);
 });
 
 test("the main thread's table: the calibrated median run's times, share and blocking", () => {
