@@ -133,6 +133,21 @@ function pageNavigation(traceEvents: readonly TraceEvent[]): TraceEvent {
   return navigation;
 }
 
+/** The tasks of the page's main thread from its navigation on (Chromium's RunTask events). */
+function pageMainThreadTasks(
+  traceEvents: readonly TraceEvent[],
+  navigation: TraceEvent,
+): TraceEvent[] {
+  return traceEvents.filter(
+    (event) =>
+      event.name === 'RunTask' &&
+      event.ph === 'X' &&
+      event.pid === navigation.pid &&
+      event.tid === navigation.tid &&
+      event.ts >= navigation.ts,
+  );
+}
+
 /** The page's last largest-paint candidate in a trace, and the scripts that had arrived by it. */
 export function observedLargestPaint(traceEvents: readonly TraceEvent[]): ObservedPaint {
   const navigation = pageNavigation(traceEvents);
@@ -167,9 +182,7 @@ export function observedLargestPaint(traceEvents: readonly TraceEvent[]): Observ
       })
       .map((event) => event.args?.data?.requestId),
   );
-  const tasks = traceEvents
-    .filter((event) => event.name === 'RunTask' && event.ph === 'X' && onItsMainThread(event))
-    .sort((a, b) => a.ts - b.ts);
+  const tasks = pageMainThreadTasks(traceEvents, navigation).sort((a, b) => a.ts - b.ts);
   // Each script's first run on the page's main thread, by the task it ran in.
   const firstRunTask = new Map<string, TraceEvent>();
   for (const event of traceEvents) {
@@ -198,10 +211,7 @@ export function mainThreadTime(
 ): MainThreadTime {
   const navigation = pageNavigation(traceEvents);
   const time = { taskMs: 0, threadMs: 0, blockingFromTaskMs: 0, blockingFromThreadMs: 0 };
-  for (const event of traceEvents) {
-    if (event.name !== 'RunTask' || event.ph !== 'X') continue;
-    if (event.pid !== navigation.pid || event.tid !== navigation.tid) continue;
-    if (event.ts < navigation.ts) continue;
+  for (const event of pageMainThreadTasks(traceEvents, navigation)) {
     const taskMs = (event.dur ?? 0) / 1000;
     const threadMs = (event.tdur ?? 0) / 1000;
     time.taskMs += taskMs;
@@ -410,7 +420,8 @@ export function mainThreadRows({ baseline, pages }: PhonePagesMeasurement): stri
 
 /**
  * Each page's calibrated runs: when the largest paint came in the unthrottled load, how many of
- * its scripts had arrived by then, and the LCP Lighthouse simulated from that.
+ * its scripts had arrived by then and how many of those ran after it in short tasks, and the LCP
+ * Lighthouse simulated from that.
  */
 export function largestPaintLine({ pages }: PhonePagesMeasurement): string {
   const perPage = pages.map(({ name, calibrated }) => {
