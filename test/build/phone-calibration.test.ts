@@ -1,4 +1,6 @@
 import {
+  blockingBeforeFirstPaint,
+  blockingBeforePaintLine,
   calibratedCpuSlowdown,
   calibrationFromWarmUps,
   calibrationLine,
@@ -80,6 +82,7 @@ const run = (performance: number, lcpMs: number, tbtMs: number): LighthouseFigur
     arrivedRunAfterInShortTasks: lcpMs > 2600 ? 8 : 0,
     scripts: 12,
   },
+  blockingBeforePaintMs: tbtMs * 3,
 });
 
 const measurement: PhonePagesMeasurement = {
@@ -252,6 +255,36 @@ test('the largest-paint line gives each calibrated run: paint, scripts arrived a
       'short tasks) -> 2.80 s',
   );
   expect(phonePagesTables(measurement)).toContain(`\n\n${largestPaintLine(measurement)}`);
+});
+
+test('the blocking TBT leaves out is what the long tasks hold the thread before the simulated paint', () => {
+  const fcpMs = 900;
+  // Before the paint, 200 ms: 150 ms beyond the first 50, none of it counted.
+  const before = { startTime: 100, duration: 200 };
+  // 800-1100 ms: 250 ms of blocking, of which TBT counts 300 - 100 (before FCP) - 50 = 150.
+  const spanning = { startTime: 800, duration: 300 };
+  // 880-960 ms: 30 ms of blocking; 60 ms after FCP, so TBT counts 10.
+  const spanningBriefly = { startTime: 880, duration: 80 };
+  // After the paint: all of it counted.
+  const after = { startTime: 1_000, duration: 200 };
+  // Under 50 ms: no blocking either way.
+  const short = { startTime: 200, duration: 40 };
+  expect(blockingBeforeFirstPaint([before], fcpMs)).toBe(150);
+  expect(blockingBeforeFirstPaint([spanning], fcpMs)).toBe(100);
+  expect(blockingBeforeFirstPaint([spanningBriefly], fcpMs)).toBe(20);
+  expect(blockingBeforeFirstPaint([after, short], fcpMs)).toBe(0);
+  expect(blockingBeforeFirstPaint([before, spanning, spanningBriefly, after, short], fcpMs)).toBe(
+    270,
+  );
+});
+
+test('the blocking-before-paint line gives each calibrated run beside its TBT', () => {
+  expect(blockingBeforePaintLine(measurement)).toBe(
+    "Blocking before the simulated first paint, which TBT leaves out (Lighthouse's simulated long " +
+      'tasks, beyond 50 ms each, before FCP), calibrated runs: /login 600.0 ms (TBT 200.0 ms); ' +
+      '300.0 ms (TBT 100.0 ms); 450.0 ms (TBT 150.0 ms)',
+  );
+  expect(phonePagesTables(measurement)).toContain(`\n\n${blockingBeforePaintLine(measurement)}`);
 });
 
 test("the main thread's table: the calibrated median run's times, share and blocking", () => {
