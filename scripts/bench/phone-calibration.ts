@@ -73,11 +73,10 @@ export interface SimulatedTask {
  * (docs/performance.md, "TBT's window opens at the first paint").
  */
 export function blockingBeforeFirstPaint(tasks: readonly SimulatedTask[], fcpMs: number): number {
-  const blocking = (durationMs: number) => Math.max(0, durationMs - longTaskMs);
   return tasks.reduce((leftOut, { startTime, duration }) => {
     const end = startTime + duration;
-    const counted = end <= fcpMs ? 0 : blocking(end - Math.max(startTime, fcpMs));
-    return leftOut + blocking(duration) - counted;
+    const counted = end <= fcpMs ? 0 : blockingMs(end - Math.max(startTime, fcpMs));
+    return leftOut + blockingMs(duration) - counted;
   }, 0);
 }
 
@@ -145,6 +144,9 @@ export interface TraceEvent {
 
 /** Blocking beyond this long counts (Lighthouse's TBT). */
 const longTaskMs = 50;
+
+/** A task's blocking as TBT counts it: its time beyond the first 50 ms. */
+const blockingMs = (taskMs: number) => Math.max(0, taskMs - longTaskMs);
 
 /** Lighthouse's page graph leaves out main-thread tasks shorter than this (its lantern model's
  *  `PageDependencyGraph`, `SIGNIFICANT_DUR_THRESHOLD_MS`), but for the first parse, layout and
@@ -247,8 +249,8 @@ export function mainThreadTime(
     const threadMs = (event.tdur ?? 0) / 1000;
     time.taskMs += taskMs;
     time.threadMs += threadMs;
-    time.blockingFromTaskMs += Math.max(0, taskMs * cpuSlowdownMultiplier - longTaskMs);
-    time.blockingFromThreadMs += Math.max(0, threadMs * cpuSlowdownMultiplier - longTaskMs);
+    time.blockingFromTaskMs += blockingMs(taskMs * cpuSlowdownMultiplier);
+    time.blockingFromThreadMs += blockingMs(threadMs * cpuSlowdownMultiplier);
   }
   return time;
 }
@@ -449,26 +451,34 @@ export function mainThreadRows({ baseline, pages }: PhonePagesMeasurement): stri
   });
 }
 
+/** Each page's name, then its calibrated runs as `describe` puts each: `/login a; b; c; …`. */
+function calibratedRunsPerPage(
+  pages: readonly PhonePage[],
+  describe: (run: LighthouseFigures) => string,
+): string {
+  return pages
+    .map(({ name, calibrated }) => `${name} ${calibrated.runs.map(describe).join('; ')}`)
+    .join('; ');
+}
+
 /**
  * Each page's calibrated runs: when the largest paint came in the unthrottled load, how many of
  * its scripts had arrived by then and how many of those ran after it in short tasks, and the LCP
  * Lighthouse simulated from that.
  */
 export function largestPaintLine({ pages }: PhonePagesMeasurement): string {
-  const perPage = pages.map(({ name, calibrated }) => {
-    const runs = calibrated.runs.map(
-      ({ largestPaint, lcpMs }) =>
-        `${largestPaint.atMs.toFixed(0)} ms, ${largestPaint.scriptsArrived} of ` +
-        `${largestPaint.scripts} (${largestPaint.arrivedRunAfterInShortTasks} run after it in ` +
-        `short tasks) -> ${seconds(lcpMs)}`,
-    );
-    return `${name} ${runs.join('; ')}`;
-  });
+  const perPage = calibratedRunsPerPage(
+    pages,
+    ({ largestPaint, lcpMs }) =>
+      `${largestPaint.atMs.toFixed(0)} ms, ${largestPaint.scriptsArrived} of ` +
+      `${largestPaint.scripts} (${largestPaint.arrivedRunAfterInShortTasks} run after it in ` +
+      `short tasks) -> ${seconds(lcpMs)}`,
+  );
   return (
     "Largest paint in Lighthouse's unthrottled loads, calibrated runs: observed at, scripts " +
     `arrived by then (of which first run after it in main-thread tasks under ${prunedTaskMs} ms, ` +
     "which Lighthouse's page graph leaves out, so it counts them as needed for the paint) -> " +
-    `simulated LCP: ${perPage.join('; ')}`
+    `simulated LCP: ${perPage}`
   );
 }
 
@@ -477,17 +487,13 @@ export function largestPaintLine({ pages }: PhonePagesMeasurement): string {
  * leaves out, beside the TBT counted.
  */
 export function blockingBeforePaintLine({ pages }: PhonePagesMeasurement): string {
-  const perPage = pages.map(
-    ({ name, calibrated }) =>
-      `${name} ${calibrated.runs
-        .map(
-          ({ blockingBeforePaintMs, tbtMs }) => `${ms(blockingBeforePaintMs)} (TBT ${ms(tbtMs)})`,
-        )
-        .join('; ')}`,
+  const perPage = calibratedRunsPerPage(
+    pages,
+    ({ blockingBeforePaintMs, tbtMs }) => `${ms(blockingBeforePaintMs)} (TBT ${ms(tbtMs)})`,
   );
   return (
     "Blocking before the simulated first paint, which TBT leaves out (Lighthouse's simulated long " +
-    `tasks, beyond ${longTaskMs} ms each, before FCP), calibrated runs: ${perPage.join('; ')}`
+    `tasks, beyond ${longTaskMs} ms each, before FCP), calibrated runs: ${perPage}`
   );
 }
 
