@@ -9,8 +9,8 @@ import {
   users,
   visitorPasses,
 } from '../../server/db/schema';
-import { openTestDatabase, type TestDatabase } from './support/test-database';
-import { call, startTestApi, type TestApi } from '../../scripts/stack/test-api';
+import { testDatabaseAndApi } from './support/database-and-api';
+import { call } from '../../scripts/stack/test-api';
 import { permitOf, permitPayload, signedInPermitClient } from './support/permit-api';
 import { bookingOf, createPass, visitor } from './support/visitor-pass-api';
 
@@ -40,8 +40,7 @@ function unreachableThrottles(): CredentialThrottles {
   };
 }
 
-let database: TestDatabase;
-let api: TestApi;
+const host = testDatabaseAndApi({ throttles: unreachableThrottles() });
 let authorization: string;
 let permitId: number;
 /** A pass of the resident's, ten uses, whose link the public calls are sent on. */
@@ -50,20 +49,13 @@ let passId: number;
 let bookedReference: string;
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  api = await startTestApi(database.db, { throttles: unreachableThrottles() });
-  const resident = await signedInPermitClient(api.url, database.db);
+  const resident = await signedInPermitClient(host.api.url, host.db);
   authorization = `Bearer ${resident.idToken}`;
   permitId = permitOf(await resident.create(permitPayload({ end_ts: null }))).id;
   const pass = await createPass(resident, { uses: 10 });
   passToken = pass.token;
   passId = (await createPass(resident)).id;
-  bookedReference = bookingOf(await visitor(api.url, passToken).book()).reference_no;
-});
-
-afterAll(async () => {
-  await api?.close();
-  await database?.close();
+  bookedReference = bookingOf(await visitor(host.api.url, passToken).book()).reference_no;
 });
 
 const storedTables = [
@@ -86,7 +78,7 @@ async function storedState(): Promise<string> {
     (table) =>
       sql`(SELECT count(*) || ':' || coalesce(md5(string_agg(t::text, '|' ORDER BY t::text)), '') FROM ${table} AS t)`,
   );
-  const result = (await database.db.execute(sql`SELECT ${sql.join(fingerprints, sql`, `)}`)) as {
+  const result = (await host.db.execute(sql`SELECT ${sql.join(fingerprints, sql`, `)}`)) as {
     rows: unknown[];
   };
   return JSON.stringify(result.rows);
@@ -150,7 +142,7 @@ async function fuzz(
   await fc.assert(
     fc.asyncProperty(inputs, async ({ url, body }) => {
       // Real HTTP: Fastify's inject (light-my-request) does not load under Jest's CommonJS.
-      const response = await call(`${api.url}${url}`, method, {
+      const response = await call(`${host.api.url}${url}`, method, {
         body,
         headers: options.authenticated ? { authorization } : {},
       });

@@ -1,24 +1,15 @@
-import { openTestDatabase, type TestDatabase } from './support/test-database';
-import { call, startTestApi, webOrigin, type TestApi } from '../../scripts/stack/test-api';
+import { testDatabaseAndApi } from './support/database-and-api';
+import { call, webOrigin } from '../../scripts/stack/test-api';
 
 jest.setTimeout(60_000);
 
-let database: TestDatabase;
-let api: TestApi;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-  api = await startTestApi(database.db);
-});
-
-afterAll(async () => {
-  await api?.close();
-  await database?.close();
-});
+const host = testDatabaseAndApi();
 
 describe('malformed requests get DRF-shaped client errors, never a 500', () => {
   it('answers malformed JSON with 400 and a detail', async () => {
-    const response = await call(`${api.url}/api/v1/auth/login/`, 'POST', { body: '{"email": ' });
+    const response = await call(`${host.api.url}/api/v1/auth/login/`, 'POST', {
+      body: '{"email": ',
+    });
 
     expect(response.status).toBe(400);
     expect(response.body).toEqual({
@@ -31,7 +22,7 @@ describe('malformed requests get DRF-shaped client errors, never a 500', () => {
     ['a number', '42', 'int'],
     ['null', 'null', 'null'],
   ])('answers a JSON body that is %s with non_field_errors', async (_label, body, type) => {
-    const response = await call(`${api.url}/api/v1/auth/login/`, 'POST', { body });
+    const response = await call(`${host.api.url}/api/v1/auth/login/`, 'POST', { body });
 
     expect(response.status).toBe(400);
     expect(response.body).toEqual({
@@ -40,7 +31,7 @@ describe('malformed requests get DRF-shaped client errors, never a 500', () => {
   });
 
   it('answers a body that is not JSON with 415 and a detail', async () => {
-    const response = await call(`${api.url}/api/v1/auth/login/`, 'POST', {
+    const response = await call(`${host.api.url}/api/v1/auth/login/`, 'POST', {
       body: 'email=a@b.co',
       headers: { 'content-type': 'text/plain' },
     });
@@ -50,7 +41,7 @@ describe('malformed requests get DRF-shaped client errors, never a 500', () => {
   });
 
   it('answers a body above 1 MiB with 413 and a detail', async () => {
-    const response = await call(`${api.url}/api/v1/auth/register/`, 'POST', {
+    const response = await call(`${host.api.url}/api/v1/auth/register/`, 'POST', {
       body: { email: 'x'.repeat(2 * 1024 * 1024) },
     });
 
@@ -59,14 +50,14 @@ describe('malformed requests get DRF-shaped client errors, never a 500', () => {
   });
 
   it('answers an unknown path with 404 and a detail', async () => {
-    const response = await call(`${api.url}/api/v1/nothing-here/`, 'GET');
+    const response = await call(`${host.api.url}/api/v1/nothing-here/`, 'GET');
 
     expect(response.status).toBe(404);
     expect(response.body).toEqual({ detail: 'Not found.' });
   });
 
   it('answers a known path without its trailing slash as with it', async () => {
-    const response = await call(`${api.url}/api/v1/site-settings`, 'GET');
+    const response = await call(`${host.api.url}/api/v1/site-settings`, 'GET');
 
     expect(response.status).toBe(200);
   });
@@ -74,7 +65,7 @@ describe('malformed requests get DRF-shaped client errors, never a 500', () => {
 
 describe('CORS', () => {
   it('allows the web app origin, with credentials, on a preflight', async () => {
-    const response = await call(`${api.url}/api/v1/auth/profile/`, 'OPTIONS', {
+    const response = await call(`${host.api.url}/api/v1/auth/profile/`, 'OPTIONS', {
       headers: {
         origin: webOrigin,
         'access-control-request-method': 'GET',
@@ -90,7 +81,7 @@ describe('CORS', () => {
   });
 
   it('allows the web app origin, with credentials, on a request', async () => {
-    const response = await call(`${api.url}/api/v1/site-settings/`, 'GET', {
+    const response = await call(`${host.api.url}/api/v1/site-settings/`, 'GET', {
       headers: { origin: webOrigin },
     });
 
@@ -101,10 +92,10 @@ describe('CORS', () => {
   it.each(['http://evil.example', 'http://localhost:8081', 'null'])(
     'does not allow the origin %s',
     async (origin) => {
-      const preflight = await call(`${api.url}/api/v1/auth/login/`, 'OPTIONS', {
+      const preflight = await call(`${host.api.url}/api/v1/auth/login/`, 'OPTIONS', {
         headers: { origin, 'access-control-request-method': 'POST' },
       });
-      const request = await call(`${api.url}/api/v1/site-settings/`, 'GET', {
+      const request = await call(`${host.api.url}/api/v1/site-settings/`, 'GET', {
         headers: { origin },
       });
 

@@ -6,15 +6,13 @@ import {
   signedInPermitClient,
   type PermitClient,
 } from './support/permit-api';
-import { openTestDatabase, type TestDatabase } from './support/test-database';
+import { testDatabaseAndApi } from './support/database-and-api';
 import {
   call,
   createInvite,
   registration,
-  startTestApi,
   strongPassword,
   type JsonResponse,
-  type TestApi,
 } from '../../scripts/stack/test-api';
 
 jest.setTimeout(90_000);
@@ -33,32 +31,24 @@ function poisoned(valid: Record<string, unknown>, extraKey: string): string {
   return text === '{}' ? `{${extraKey}}` : `${text.slice(0, -1)}, ${extraKey}}`;
 }
 
-let database: TestDatabase;
-let api: TestApi;
-let resident: PermitClient;
 const sentMail: MailMessage[] = [];
+const host = testDatabaseAndApi({
+  adminSecret,
+  mailer: {
+    send: async (message) => {
+      sentMail.push(message);
+    },
+    close: () => {},
+  },
+});
+let resident: PermitClient;
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  api = await startTestApi(database.db, {
-    adminSecret,
-    mailer: {
-      send: async (message) => {
-        sentMail.push(message);
-      },
-      close: () => {},
-    },
-  });
-  resident = await signedInPermitClient(api.url, database.db);
-});
-
-afterAll(async () => {
-  await api?.close();
-  await database?.close();
+  resident = await signedInPermitClient(host.api.url, host.db);
 });
 
 function post(path: string, body: string, headers: Record<string, string> = {}) {
-  return call(`${api.url}${path}`, 'POST', { body, headers });
+  return call(`${host.api.url}${path}`, 'POST', { body, headers });
 }
 
 function asResident(): Record<string, string> {
@@ -72,7 +62,7 @@ function expectRefused(response: JsonResponse): void {
 
 async function resetLinkFor(email: string): Promise<{ uid: string; token: string }> {
   const before = sentMail.length;
-  await call(`${api.url}/api/v1/auth/password-reset/`, 'POST', { body: { email } });
+  await call(`${host.api.url}/api/v1/auth/password-reset/`, 'POST', { body: { email } });
   for (let tries = 0; sentMail.length === before && tries < 100; tries += 1) {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -86,16 +76,18 @@ describe.each(poisonedKeys)(
   'a JSON body carrying a %s key is refused with 400 and changes nothing',
   (_shape, extraKey) => {
     it('on register: no account is created and the invite keeps its use', async () => {
-      const inviteCode = await createInvite(database.db, { uses: 1 });
+      const inviteCode = await createInvite(host.db, { uses: 1 });
       const details = registration(inviteCode);
 
       expectRefused(await post('/api/v1/auth/register/', poisoned(details, extraKey)));
 
-      const login = await call(`${api.url}/api/v1/auth/login/`, 'POST', {
+      const login = await call(`${host.api.url}/api/v1/auth/login/`, 'POST', {
         body: { email: details.email, password: details.password },
       });
       expect(login.status).toBe(401);
-      const retried = await call(`${api.url}/api/v1/auth/register/`, 'POST', { body: details });
+      const retried = await call(`${host.api.url}/api/v1/auth/register/`, 'POST', {
+        body: details,
+      });
       expect(retried.status).toBe(201);
     });
 
@@ -120,7 +112,7 @@ describe.each(poisonedKeys)(
       );
 
       expectRefused(response);
-      const login = await call(`${api.url}/api/v1/auth/login/`, 'POST', {
+      const login = await call(`${host.api.url}/api/v1/auth/login/`, 'POST', {
         body: { email: resident.email, password: strongPassword },
       });
       expect(login.status).toBe(200);
@@ -147,11 +139,11 @@ describe.each(poisonedKeys)(
         ),
       );
 
-      const login = await call(`${api.url}/api/v1/auth/login/`, 'POST', {
+      const login = await call(`${host.api.url}/api/v1/auth/login/`, 'POST', {
         body: { email: resident.email, password: strongPassword },
       });
       expect(login.status).toBe(200);
-      const confirmed = await call(`${api.url}/api/v1/auth/password-reset-confirm/`, 'POST', {
+      const confirmed = await call(`${host.api.url}/api/v1/auth/password-reset-confirm/`, 'POST', {
         body: { ...link, password: strongPassword },
       });
       expect(confirmed.status).toBe(200);
@@ -159,7 +151,7 @@ describe.each(poisonedKeys)(
 
     it('on permit create, activate, cancel and full_update: the permits stay as they were', async () => {
       // The reset confirmed above ended every session of the first resident.
-      resident = await signedInPermitClient(api.url, database.db);
+      resident = await signedInPermitClient(host.api.url, host.db);
       const permit = permitOf(await resident.create(permitPayload()));
       const before = (await resident.get('/api/v1/permits/')).body;
 
@@ -172,10 +164,14 @@ describe.each(poisonedKeys)(
       expectRefused(
         await post(`/api/v1/permits/${permit.id}/cancel/`, poisoned({}, extraKey), asResident()),
       );
-      const update = await call(`${api.url}/api/v1/permits/${permit.id}/full_update/`, 'PATCH', {
-        body: poisoned({ make: 'Vauxhall' }, extraKey),
-        headers: asResident(),
-      });
+      const update = await call(
+        `${host.api.url}/api/v1/permits/${permit.id}/full_update/`,
+        'PATCH',
+        {
+          body: poisoned({ make: 'Vauxhall' }, extraKey),
+          headers: asResident(),
+        },
+      );
       expectRefused(update);
 
       expect((await resident.get('/api/v1/permits/')).body).toEqual(before);
@@ -191,7 +187,7 @@ describe.each(poisonedKeys)(
         }),
       );
 
-      const register = await call(`${api.url}/api/v1/auth/register/`, 'POST', {
+      const register = await call(`${host.api.url}/api/v1/auth/register/`, 'POST', {
         body: registration(code),
       });
       expect(register.status).toBe(400);

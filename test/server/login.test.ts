@@ -1,6 +1,6 @@
 import { runAdminCommand } from '../../server/admin/run-admin-command';
 import { AttemptThrottle } from '../../server/auth/attempt-throttle';
-import { openTestDatabase, type TestDatabase } from './support/test-database';
+import { testDatabaseAndApi } from './support/database-and-api';
 import {
   call,
   createInvite,
@@ -9,24 +9,15 @@ import {
   signInWithCustomToken,
   startTestApi,
   strongPassword,
-  type TestApi,
 } from '../../scripts/stack/test-api';
 
 jest.setTimeout(60_000);
 
-let database: TestDatabase;
-let api: TestApi;
+const host = testDatabaseAndApi();
 let inviteCode: string;
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  api = await startTestApi(database.db);
-  inviteCode = await createInvite(database.db, { uses: null });
-});
-
-afterAll(async () => {
-  await api?.close();
-  await database?.close();
+  inviteCode = await createInvite(host.db, { uses: null });
 });
 
 // Each test signs in from its own loopback address, so failed attempts in one test do not
@@ -39,12 +30,12 @@ function newClient(): string {
 
 async function registeredResident(overrides: Record<string, unknown> = {}) {
   const details = registration(inviteCode, overrides);
-  const response = await call(`${api.url}/api/v1/auth/register/`, 'POST', { body: details });
+  const response = await call(`${host.api.url}/api/v1/auth/register/`, 'POST', { body: details });
   expect(response.status).toBe(201);
   return details;
 }
 
-const login = (body: unknown, from: string, url = api.url) =>
+const login = (body: unknown, from: string, url = host.api.url) =>
   call(`${url}/api/v1/auth/login/`, 'POST', { body, from });
 
 describe('POST /api/v1/auth/login/', () => {
@@ -55,7 +46,7 @@ describe('POST /api/v1/auth/login/', () => {
 
     expect(response.status).toBe(200);
     const idToken = await signInWithCustomToken(customTokenOf(response.body));
-    const profile = await call(`${api.url}/api/v1/auth/profile/`, 'GET', {
+    const profile = await call(`${host.api.url}/api/v1/auth/profile/`, 'GET', {
       headers: { authorization: `Bearer ${idToken}` },
     });
     expect(profile.body).toMatchObject({ first_name: 'Mary', email: resident.email });
@@ -124,7 +115,7 @@ describe('POST /api/v1/auth/login/', () => {
 
   it('refuses a disabled account with a detail, even with the right password', async () => {
     const resident = await registeredResident();
-    await runAdminCommand(database.db, { command: 'user.disable', email: resident.email });
+    await runAdminCommand(host.db, { command: 'user.disable', email: resident.email });
 
     const response = await login({ email: resident.email, password: strongPassword }, newClient());
 
@@ -136,8 +127,8 @@ describe('POST /api/v1/auth/login/', () => {
 
   it('lets a re-enabled account sign in again', async () => {
     const resident = await registeredResident();
-    await runAdminCommand(database.db, { command: 'user.disable', email: resident.email });
-    await runAdminCommand(database.db, { command: 'user.enable', email: resident.email });
+    await runAdminCommand(host.db, { command: 'user.disable', email: resident.email });
+    await runAdminCommand(host.db, { command: 'user.enable', email: resident.email });
 
     const response = await login({ email: resident.email, password: strongPassword }, newClient());
 
@@ -247,7 +238,7 @@ describe('POST /api/v1/auth/login/', () => {
     });
 
     it('lets the client try again once the window has passed', async () => {
-      const shortWindow = await startTestApi(database.db, {
+      const shortWindow = await startTestApi(host.db, {
         throttles: {
           loginAddress: new AttemptThrottle({ name: 'short-window', limit: 2, windowMs: 1_000 }),
         },

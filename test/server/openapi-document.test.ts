@@ -4,23 +4,12 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { committedOpenApiPath, openApiText } from '../../scripts/contract/write-openapi';
 import { specCalls } from './support/spec-calls';
-import { openTestDatabase, type TestDatabase } from './support/test-database';
-import { call, startTestApi, type TestApi } from '../../scripts/stack/test-api';
+import { testDatabaseAndApi } from './support/database-and-api';
+import { call } from '../../scripts/stack/test-api';
 
 jest.setTimeout(120_000);
 
-let database: TestDatabase;
-let api: TestApi;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-  api = await startTestApi(database.db);
-});
-
-afterAll(async () => {
-  await api?.close();
-  await database?.close();
-});
+const host = testDatabaseAndApi();
 
 const committed = () => readFileSync(committedOpenApiPath, 'utf8');
 
@@ -29,7 +18,7 @@ test('docs/api/openapi.json is the document the schemas generate (npm run openap
 });
 
 test('the host serves the committed document at GET /api/v1/openapi.json, without a token', async () => {
-  const answer = await call(`${api.url}/api/v1/openapi.json`, 'GET');
+  const answer = await call(`${host.api.url}/api/v1/openapi.json`, 'GET');
 
   expect(answer.status).toBe(200);
   expect(answer.body).toEqual(JSON.parse(committed()));

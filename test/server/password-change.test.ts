@@ -1,5 +1,4 @@
-import { AttemptThrottle } from '../../server/auth/attempt-throttle';
-import { openTestDatabase, type TestDatabase } from './support/test-database';
+import { testDatabaseAndApi, lenientLoginThrottles } from './support/database-and-api';
 import {
   call,
   createInvite,
@@ -8,52 +7,35 @@ import {
   registration,
   signInWithCustomToken,
   startIdentitySession,
-  startTestApi,
   strongPassword,
-  type TestApi,
 } from '../../scripts/stack/test-api';
 
 jest.setTimeout(60_000);
 
-let database: TestDatabase;
-let api: TestApi;
+const host = testDatabaseAndApi({ throttles: lenientLoginThrottles() });
 let inviteCode: string;
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  // Checking that an old password no longer works fails logins on purpose; those must not trip
-  // the login throttle, which login.test.ts covers.
-  api = await startTestApi(database.db, {
-    throttles: {
-      loginAddress: new AttemptThrottle({ name: 'lenient-address', limit: 1000, windowMs: 60_000 }),
-      loginAccount: new AttemptThrottle({ name: 'lenient-account', limit: 1000, windowMs: 60_000 }),
-    },
-  });
-  inviteCode = await createInvite(database.db, { uses: null });
-});
-
-afterAll(async () => {
-  await api?.close();
-  await database?.close();
+  inviteCode = await createInvite(host.db, { uses: null });
 });
 
 const login = (email: string, password: string) =>
-  call(`${api.url}/api/v1/auth/login/`, 'POST', { body: { email, password } });
+  call(`${host.api.url}/api/v1/auth/login/`, 'POST', { body: { email, password } });
 
 async function signedInResident() {
   const details = registration(inviteCode);
-  const response = await call(`${api.url}/api/v1/auth/register/`, 'POST', { body: details });
+  const response = await call(`${host.api.url}/api/v1/auth/register/`, 'POST', { body: details });
   const idToken = await signInWithCustomToken(customTokenOf(response.body));
   return { email: details.email, idToken };
 }
 
 const profileWith = (idToken: string) =>
-  call(`${api.url}/api/v1/auth/profile/`, 'GET', {
+  call(`${host.api.url}/api/v1/auth/profile/`, 'GET', {
     headers: { authorization: `Bearer ${idToken}` },
   });
 
 const changePassword = (idToken: string | undefined, body: unknown) =>
-  call(`${api.url}/api/v1/auth/change-password/`, 'POST', {
+  call(`${host.api.url}/api/v1/auth/change-password/`, 'POST', {
     body,
     headers: idToken ? { authorization: `Bearer ${idToken}` } : {},
   });

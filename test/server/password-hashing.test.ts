@@ -2,15 +2,13 @@ import { randomBytes, scryptSync } from 'node:crypto';
 import { verify as argon2Verify } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import { users } from '../../server/db/schema';
-import { openTestDatabase, type TestDatabase } from './support/test-database';
+import { testDatabaseAndApi } from './support/database-and-api';
 import {
   call,
   createInvite,
   registration,
-  startTestApi,
   strongPassword,
   uniqueEmail,
-  type TestApi,
 } from '../../scripts/stack/test-api';
 
 // The real Argon2 verification, watched: which hash each sign-in checks the password against.
@@ -34,28 +32,17 @@ afterAll(() => {
 /** OWASP Password Storage Cheat Sheet: Argon2id, 19 MiB, two passes, one lane. */
 const owaspArgon2id = /^\$argon2id\$v=19\$m=19456,t=2,p=1\$[^$]+\$[^$]+$/;
 
-let database: TestDatabase;
-let api: TestApi;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-  api = await startTestApi(database.db);
-});
-
-afterAll(async () => {
-  await api?.close();
-  await database?.close();
-});
+const host = testDatabaseAndApi();
 
 async function registeredResident(): Promise<{ email: string }> {
-  const details = registration(await createInvite(database.db, { uses: 1 }));
-  const response = await call(`${api.url}/api/v1/auth/register/`, 'POST', { body: details });
+  const details = registration(await createInvite(host.db, { uses: 1 }));
+  const response = await call(`${host.api.url}/api/v1/auth/register/`, 'POST', { body: details });
   expect(response.status).toBe(201);
   return { email: details.email };
 }
 
 async function storedHash(email: string): Promise<string> {
-  const [row] = await database.db
+  const [row] = await host.db
     .select({ passwordHash: users.passwordHash })
     .from(users)
     .where(eq(users.email, email));
@@ -64,7 +51,7 @@ async function storedHash(email: string): Promise<string> {
 }
 
 function signIn(email: string, password: string) {
-  return call(`${api.url}/api/v1/auth/login/`, 'POST', { body: { email, password } });
+  return call(`${host.api.url}/api/v1/auth/login/`, 'POST', { body: { email, password } });
 }
 
 /** A hash as the host wrote them before Argon2id: scrypt, N = 2^14, r = 8, p = 1. */
@@ -89,7 +76,7 @@ describe('a resident whose password was hashed with the old scrypt parameters', 
   it('signs in, and the hash is upgraded to Argon2id at that sign-in', async () => {
     const { email } = await registeredResident();
     const legacy = legacyScryptHash(strongPassword);
-    await database.db.update(users).set({ passwordHash: legacy }).where(eq(users.email, email));
+    await host.db.update(users).set({ passwordHash: legacy }).where(eq(users.email, email));
 
     const first = await signIn(email, strongPassword);
 
@@ -103,7 +90,7 @@ describe('a resident whose password was hashed with the old scrypt parameters', 
   it('keeps the old hash after a wrong password', async () => {
     const { email } = await registeredResident();
     const legacy = legacyScryptHash(strongPassword);
-    await database.db.update(users).set({ passwordHash: legacy }).where(eq(users.email, email));
+    await host.db.update(users).set({ passwordHash: legacy }).where(eq(users.email, email));
 
     const response = await signIn(email, 'Wrong2024password');
 

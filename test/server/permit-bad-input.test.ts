@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { asc, eq } from 'drizzle-orm';
 import { permits } from '../../server/db/schema';
-import { openTestDatabase, type TestDatabase } from './support/test-database';
-import { call, startTestApi, type JsonResponse, type TestApi } from '../../scripts/stack/test-api';
+import { testDatabaseAndApi } from './support/database-and-api';
+import { call, type JsonResponse } from '../../scripts/stack/test-api';
 import {
   permitOf,
   permitPayload,
@@ -14,30 +14,22 @@ import {
 
 jest.setTimeout(120_000);
 
-let database: TestDatabase;
-let api: TestApi;
+const host = testDatabaseAndApi();
 let resident: PermitClient;
 let scheduled: PermitBody;
 let active: PermitBody;
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  api = await startTestApi(database.db);
-  resident = await signedInPermitClient(api.url, database.db);
+  resident = await signedInPermitClient(host.api.url, host.db);
   scheduled = permitOf(
     await resident.create(permitPayload({ start_ts: londonNow({ days: 2 }), end_ts: null })),
   );
   active = permitOf(await resident.create(permitPayload()));
-  await database.db.update(permits).set({ status: 'ACTIVE' }).where(eq(permits.id, active.id));
-});
-
-afterAll(async () => {
-  await api?.close();
-  await database?.close();
+  await host.db.update(permits).set({ status: 'ACTIVE' }).where(eq(permits.id, active.id));
 });
 
 /** Every stored permit, to compare before and after: nothing may change. */
-const snapshot = () => database.db.select().from(permits).orderBy(asc(permits.id));
+const snapshot = () => host.db.select().from(permits).orderBy(asc(permits.id));
 
 /** `{"detail": "…"}`, or fields (non_field_errors included) each with a list of messages. */
 function isDrfErrorBody(body: unknown): boolean {
@@ -228,7 +220,7 @@ describe('bad input never reaches the database and never answers 500', () => {
         fc.string({ minLength: 1, maxLength: 40 }).filter((text) => !/^0*1$|^\d{4}-/.test(text)),
         async (key, value) => {
           const response = await call(
-            `${api.url}/api/v1/permits/?${key}=${encodeURIComponent(value)}`,
+            `${host.api.url}/api/v1/permits/?${key}=${encodeURIComponent(value)}`,
             'GET',
             { headers: { authorization: `Bearer ${resident.idToken}` } },
           );
@@ -260,7 +252,7 @@ describe('bad input never reaches the database and never answers 500', () => {
         ),
         async ({ key, value }) => {
           const response = await call(
-            `${api.url}/api/v1/permits/?${key}=${encodeURIComponent(value)}`,
+            `${host.api.url}/api/v1/permits/?${key}=${encodeURIComponent(value)}`,
             'GET',
             { headers: { authorization: `Bearer ${resident.idToken}` } },
           );

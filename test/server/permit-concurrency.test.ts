@@ -6,7 +6,7 @@ import {
   resetSiteSettings,
   signedInPermitClient,
 } from './support/permit-api';
-import { describeOnBothDatabases } from './support/both-databases';
+import { describeOnBothDatabases } from './support/database-and-api';
 
 jest.setTimeout(120_000);
 

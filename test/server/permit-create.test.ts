@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { parseAdminArguments, UsageError } from '../../server/cli/parse-admin-arguments';
-import { openTestDatabase, type TestDatabase } from './support/test-database';
-import { call, startTestApi, type TestApi } from '../../scripts/stack/test-api';
+import { testDatabaseAndApi } from './support/database-and-api';
+import { call } from '../../scripts/stack/test-api';
 import {
   admin,
   londonNow,
@@ -15,22 +15,14 @@ import {
 
 jest.setTimeout(60_000);
 
-let database: TestDatabase;
-let api: TestApi;
+const host = testDatabaseAndApi();
 let resident: PermitClient;
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  api = await startTestApi(database.db);
-  resident = await signedInPermitClient(api.url, database.db);
+  resident = await signedInPermitClient(host.api.url, host.db);
 });
 
-afterAll(async () => {
-  await api?.close();
-  await database?.close();
-});
-
-afterEach(() => resetSiteSettings(database.db));
+afterEach(() => resetSiteSettings(host.db));
 
 const isoPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
@@ -130,7 +122,7 @@ describe('POST /api/v1/permits/', () => {
   });
 
   it('ends the permit the automatic number of hours after its start, whatever the client sent', async () => {
-    await admin(database.db, {
+    await admin(host.db, {
       command: 'settings.set',
       setting: { key: 'default_end_date_limit_hours', value: 36 },
     });
@@ -145,7 +137,7 @@ describe('POST /api/v1/permits/', () => {
   });
 
   it('uses the reference label as the reference number when the site allows labels', async () => {
-    await admin(database.db, {
+    await admin(host.db, {
       command: 'settings.set',
       setting: { key: 'can_add_reference', value: true },
     });
@@ -194,7 +186,7 @@ describe('POST /api/v1/permits/', () => {
     // Issue 34: a neighbour who booked a car indefinitely from five minutes ahead blocked everyone
     // else from booking it at any time, and the refusal told them the car was booked.
     const vrm = uniqueVrm();
-    const neighbour = await signedInPermitClient(api.url, database.db);
+    const neighbour = await signedInPermitClient(host.api.url, host.db);
     permitOf(
       await neighbour.create(
         permitPayload({ vrm, start_ts: londonNow({ minutes: 5 }), end_ts: null }),
@@ -274,7 +266,7 @@ describe('POST /api/v1/permits/', () => {
   });
 
   it('refuses a future start when the site does not allow scheduling', async () => {
-    await admin(database.db, {
+    await admin(host.db, {
       command: 'settings.set',
       setting: { key: 'can_schedule_permits', value: false },
     });
@@ -290,7 +282,9 @@ describe('POST /api/v1/permits/', () => {
   });
 
   it('answers 401 without a token', async () => {
-    const response = await call(`${api.url}/api/v1/permits/`, 'POST', { body: permitPayload() });
+    const response = await call(`${host.api.url}/api/v1/permits/`, 'POST', {
+      body: permitPayload(),
+    });
 
     expect(response.status).toBe(401);
     expect(response.body).toEqual({ detail: 'Authentication credentials were not provided.' });
@@ -299,7 +293,7 @@ describe('POST /api/v1/permits/', () => {
 
 describe('the permit limit', () => {
   it('refuses a permit beyond the limit and counts held permits as active_registrations', async () => {
-    const limited = await signedInPermitClient(api.url, database.db, { permitLimit: 2 });
+    const limited = await signedInPermitClient(host.api.url, host.db, { permitLimit: 2 });
     const first = permitOf(await limited.create(permitPayload()));
     permitOf(
       await limited.create(permitPayload({ start_ts: londonNow({ days: 3 }), end_ts: null })),
@@ -336,8 +330,8 @@ describe('the activation cap', () => {
   });
 
   it('counts activations under way against a monthly cap and refuses the one beyond it', async () => {
-    await admin(database.db, { command: 'cap.set', type: 'monthly', limit: 2 });
-    const capped = await signedInPermitClient(api.url, database.db);
+    await admin(host.db, { command: 'cap.set', type: 'monthly', limit: 2 });
+    const capped = await signedInPermitClient(host.api.url, host.db);
 
     permitOf(await capped.create(permitPayload()));
     const afterOne = await capped.get('/api/v1/permits/permit_cap_info/');
@@ -366,7 +360,7 @@ describe('the activation cap', () => {
   });
 
   it('names the quarter of a quarterly cap set with the admin command', async () => {
-    await admin(database.db, parseAdminArguments(['cap', 'set', 'quarterly', '7']));
+    await admin(host.db, parseAdminArguments(['cap', 'set', 'quarterly', '7']));
 
     const response = await resident.get('/api/v1/permits/permit_cap_info/');
 
@@ -386,7 +380,7 @@ describe('the activation cap', () => {
   });
 
   it('answers 401 without a token', async () => {
-    const response = await call(`${api.url}/api/v1/permits/permit_cap_info/`, 'GET');
+    const response = await call(`${host.api.url}/api/v1/permits/permit_cap_info/`, 'GET');
 
     expect(response.status).toBe(401);
   });

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { permits } from '../../server/db/schema';
 import { permitStatuses } from '../../contract/permit-status';
-import { openTestDatabase, type TestDatabase } from './support/test-database';
-import { call, startTestApi, type TestApi } from '../../scripts/stack/test-api';
+import { testDatabaseAndApi } from './support/database-and-api';
+import { call } from '../../scripts/stack/test-api';
 import {
   permitOf,
   permitPayload,
@@ -14,18 +14,7 @@ import {
 
 jest.setTimeout(60_000);
 
-let database: TestDatabase;
-let api: TestApi;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-  api = await startTestApi(database.db);
-});
-
-afterAll(async () => {
-  await api?.close();
-  await database?.close();
-});
+const host = testDatabaseAndApi();
 
 const list = (client: PermitClient, query = '') => client.get(`/api/v1/permits/${query}`);
 
@@ -39,7 +28,7 @@ async function pageOf(client: PermitClient, query = ''): Promise<PermitPage> {
 }
 
 async function backdate(id: number, createdAt: string): Promise<void> {
-  await database.db
+  await host.db
     .update(permits)
     .set({ createdAt: sql`${createdAt}::timestamptz` })
     .where(eq(permits.id, id));
@@ -50,7 +39,7 @@ describe('GET /api/v1/permits/ pages', () => {
   let created: PermitBody[];
 
   beforeAll(async () => {
-    resident = await signedInPermitClient(api.url, database.db);
+    resident = await signedInPermitClient(host.api.url, host.db);
     created = [];
     for (let index = 0; index < 45; index += 1) {
       created.push(permitOf(await resident.create(permitPayload({ end_ts: null }))));
@@ -68,10 +57,10 @@ describe('GET /api/v1/permits/ pages', () => {
     expect(second.results.map((permit) => permit.id)).toEqual(newestFirst.slice(20, 40));
     expect(third.results.map((permit) => permit.id)).toEqual(newestFirst.slice(40));
     expect(first.previous).toBeNull();
-    expect(first.next).toBe(`${api.url}/api/v1/permits/?page=2`);
-    expect(second.previous).toBe(`${api.url}/api/v1/permits/`);
-    expect(second.next).toBe(`${api.url}/api/v1/permits/?page=3`);
-    expect(third.previous).toBe(`${api.url}/api/v1/permits/?page=2`);
+    expect(first.next).toBe(`${host.api.url}/api/v1/permits/?page=2`);
+    expect(second.previous).toBe(`${host.api.url}/api/v1/permits/`);
+    expect(second.next).toBe(`${host.api.url}/api/v1/permits/?page=3`);
+    expect(third.previous).toBe(`${host.api.url}/api/v1/permits/?page=2`);
     expect(third.next).toBeNull();
     expect(third.results[0]).toEqual(created[4]);
   });
@@ -80,8 +69,8 @@ describe('GET /api/v1/permits/ pages', () => {
     const first = await pageOf(resident, '?status=QUEUED&search=ford');
     const followed = await pageOf(resident, first.next ?? '');
 
-    expect(first.next).toBe(`${api.url}/api/v1/permits/?status=QUEUED&search=ford&page=2`);
-    expect(followed.previous).toBe(`${api.url}/api/v1/permits/?status=QUEUED&search=ford`);
+    expect(first.next).toBe(`${host.api.url}/api/v1/permits/?status=QUEUED&search=ford&page=2`);
+    expect(followed.previous).toBe(`${host.api.url}/api/v1/permits/?status=QUEUED&search=ford`);
   });
 
   it("counts a search's matches on every page of it, the last page too", async () => {
@@ -111,13 +100,13 @@ describe('GET /api/v1/permits/ pages', () => {
   );
 
   it('shows a resident only their own permits', async () => {
-    const newcomer = await signedInPermitClient(api.url, database.db);
+    const newcomer = await signedInPermitClient(host.api.url, host.db);
 
     expect(await pageOf(newcomer)).toEqual({ count: 0, next: null, previous: null, results: [] });
   });
 
   it('answers 401 without a token', async () => {
-    const response = await call(`${api.url}/api/v1/permits/`, 'GET');
+    const response = await call(`${host.api.url}/api/v1/permits/`, 'GET');
 
     expect(response.status).toBe(401);
   });
@@ -130,7 +119,7 @@ describe('GET /api/v1/permits/ filters', () => {
   let tesla: PermitBody;
 
   beforeAll(async () => {
-    resident = await signedInPermitClient(api.url, database.db);
+    resident = await signedInPermitClient(host.api.url, host.db);
     fiesta = permitOf(
       await resident.create(
         permitPayload({
@@ -169,7 +158,7 @@ describe('GET /api/v1/permits/ filters', () => {
         }),
       ),
     );
-    await database.db.update(permits).set({ status: 'ACTIVE' }).where(eq(permits.id, tesla.id));
+    await host.db.update(permits).set({ status: 'ACTIVE' }).where(eq(permits.id, tesla.id));
     await backdate(fiesta.id, '2026-03-10T12:00:00Z');
     // 00:30 on 1 June in London (BST) is still 31 May in UTC.
     await backdate(golf.id, '2026-05-31T23:30:00Z');

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { permits } from '../../server/db/schema';
 import { permitStatuses, type PermitStatus } from '../../contract/permit-status';
-import { openTestDatabase, type TestDatabase } from './support/test-database';
-import { call, startTestApi, type TestApi } from '../../scripts/stack/test-api';
+import { testDatabaseAndApi } from './support/database-and-api';
+import { call } from '../../scripts/stack/test-api';
 import {
   admin,
   londonNow,
@@ -16,33 +16,25 @@ import {
 
 jest.setTimeout(60_000);
 
-let database: TestDatabase;
-let api: TestApi;
+const host = testDatabaseAndApi();
 let resident: PermitClient;
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  api = await startTestApi(database.db);
-  resident = await signedInPermitClient(api.url, database.db);
+  resident = await signedInPermitClient(host.api.url, host.db);
 });
 
-afterAll(async () => {
-  await api?.close();
-  await database?.close();
-});
-
-afterEach(() => resetSiteSettings(database.db));
+afterEach(() => resetSiteSettings(host.db));
 
 /** Puts a permit where the reconciler would have taken it, with a step under way. */
 async function moveTo(id: number, status: PermitStatus): Promise<void> {
-  await database.db
+  await host.db
     .update(permits)
     .set({ status, attempts: 3, nextAttemptAt: new Date(Date.now() + 60_000) })
     .where(eq(permits.id, id));
 }
 
 async function stored(id: number) {
-  const [row] = await database.db.select().from(permits).where(eq(permits.id, id));
+  const [row] = await host.db.select().from(permits).where(eq(permits.id, id));
   if (!row) throw new Error(`No permit ${id}`);
   return row;
 }
@@ -72,7 +64,7 @@ describe('POST /api/v1/permits/{id}/activate/', () => {
   });
 
   it('recomputes the automatic end from the new start', async () => {
-    await admin(database.db, {
+    await admin(host.db, {
       command: 'settings.set',
       setting: { key: 'default_end_date_limit_hours', value: 4 },
     });
@@ -84,8 +76,8 @@ describe('POST /api/v1/permits/{id}/activate/', () => {
   });
 
   it('re-checks the activation cap', async () => {
-    await admin(database.db, { command: 'cap.set', type: 'monthly', limit: 1 });
-    const capped = await signedInPermitClient(api.url, database.db);
+    await admin(host.db, { command: 'cap.set', type: 'monthly', limit: 1 });
+    const capped = await signedInPermitClient(host.api.url, host.db);
     permitOf(await capped.create(permitPayload()));
     const scheduled = await permitIn('SCHEDULED', capped);
 
@@ -195,7 +187,7 @@ describe('PATCH /api/v1/permits/{id}/full_update/', () => {
   });
 
   it('moves the automatic end with a new start, and refuses a change of the end alone', async () => {
-    await admin(database.db, {
+    await admin(host.db, {
       command: 'settings.set',
       setting: { key: 'default_end_date_limit_hours', value: 10 },
     });
@@ -233,7 +225,7 @@ describe('PATCH /api/v1/permits/{id}/full_update/', () => {
 
     const nothing = await update(permit.id, {});
     const start = await update(permit.id, { start_ts: '2027-09-01T12:00', end_ts: null });
-    await admin(database.db, {
+    await admin(host.db, {
       command: 'settings.set',
       setting: { key: 'default_end_date_limit_hours', value: 8 },
     });
@@ -270,7 +262,7 @@ describe('PATCH /api/v1/permits/{id}/full_update/', () => {
 
   it("accepts a new expiry that overlaps another resident's permit of the vehicle", async () => {
     const permit = await permitIn('ACTIVE');
-    const neighbour = await signedInPermitClient(api.url, database.db);
+    const neighbour = await signedInPermitClient(host.api.url, host.db);
     permitOf(
       await neighbour.create(
         permitPayload({ vrm: permit.vrm, start_ts: londonNow({ days: 4 }), end_ts: null }),
@@ -305,7 +297,7 @@ describe('permits that are not the caller’s', () => {
   ])(
     'answers 404 to %s %s for another resident’s, a missing or a non-numeric id',
     async (method, action) => {
-      const neighbour = await signedInPermitClient(api.url, database.db);
+      const neighbour = await signedInPermitClient(host.api.url, host.db);
       const theirs = await permitIn('SCHEDULED', neighbour);
       const send = (id: string) =>
         method === 'POST'
@@ -324,7 +316,7 @@ describe('permits that are not the caller’s', () => {
   );
 
   it('answers 401 without a token', async () => {
-    const response = await call(`${api.url}/api/v1/permits/1/cancel/`, 'POST');
+    const response = await call(`${host.api.url}/api/v1/permits/1/cancel/`, 'POST');
 
     expect(response.status).toBe(401);
   });

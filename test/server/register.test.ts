@@ -1,9 +1,8 @@
 jest.setTimeout(60_000);
 
 import { runAdminCommand } from '../../server/admin/run-admin-command';
-import { AttemptThrottle } from '../../server/auth/attempt-throttle';
 import { createFirebaseIdentity } from '../../server/identity/firebase-identity';
-import { openTestDatabase, type TestDatabase } from './support/test-database';
+import { testDatabaseAndApi, lenientLoginThrottles } from './support/database-and-api';
 import {
   call,
   createInvite,
@@ -13,38 +12,22 @@ import {
   startTestApi,
   strongPassword,
   uniqueEmail,
-  type TestApi,
 } from '../../scripts/stack/test-api';
 
-let database: TestDatabase;
-let api: TestApi;
+const host = testDatabaseAndApi({ throttles: lenientLoginThrottles() });
 let inviteCode: string;
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  // Refused registrations are checked by trying to log in; those failures must not trip the
-  // login throttle, which login.test.ts covers.
-  api = await startTestApi(database.db, {
-    throttles: {
-      loginAddress: new AttemptThrottle({ name: 'lenient-address', limit: 1000, windowMs: 60_000 }),
-      loginAccount: new AttemptThrottle({ name: 'lenient-account', limit: 1000, windowMs: 60_000 }),
-    },
-  });
-  inviteCode = await createInvite(database.db, { uses: null, permitLimit: 4 });
+  inviteCode = await createInvite(host.db, { uses: null, permitLimit: 4 });
 });
 
-afterAll(async () => {
-  await api?.close();
-  await database?.close();
-});
-
-const register = (body: unknown) => call(`${api.url}/api/v1/auth/register/`, 'POST', { body });
+const register = (body: unknown) => call(`${host.api.url}/api/v1/auth/register/`, 'POST', { body });
 const login = (email: string, password: string) =>
-  call(`${api.url}/api/v1/auth/login/`, 'POST', { body: { email, password } });
+  call(`${host.api.url}/api/v1/auth/login/`, 'POST', { body: { email, password } });
 
 async function profileFor(customToken: string) {
   const idToken = await signInWithCustomToken(customToken);
-  return call(`${api.url}/api/v1/auth/profile/`, 'GET', {
+  return call(`${host.api.url}/api/v1/auth/profile/`, 'GET', {
     headers: { authorization: `Bearer ${idToken}` },
   });
 }
@@ -68,7 +51,7 @@ describe('POST /api/v1/auth/register/', () => {
   });
 
   it('gives the resident the permit limit of the invite code used', async () => {
-    const generousCode = await createInvite(database.db, { uses: 1, permitLimit: 9 });
+    const generousCode = await createInvite(host.db, { uses: 1, permitLimit: 9 });
 
     const response = await register(registration(generousCode));
 
@@ -103,7 +86,7 @@ describe('POST /api/v1/auth/register/', () => {
   });
 
   it('treats a request without a body like an empty form', async () => {
-    const response = await call(`${api.url}/api/v1/auth/register/`, 'POST');
+    const response = await call(`${host.api.url}/api/v1/auth/register/`, 'POST');
 
     expect(response.status).toBe(400);
     expect(response.body).toMatchObject({ email: ['This field is required.'] });
@@ -217,7 +200,7 @@ describe('POST /api/v1/auth/register/', () => {
   });
 
   it('counts the uses of an invite code down and refuses it once used up', async () => {
-    const twoUseCode = await createInvite(database.db, { uses: 2 });
+    const twoUseCode = await createInvite(host.db, { uses: 2 });
     expect((await register(registration(twoUseCode))).status).toBe(201);
     expect((await register(registration(twoUseCode))).status).toBe(201);
 
@@ -228,7 +211,7 @@ describe('POST /api/v1/auth/register/', () => {
   });
 
   it('does not spend a use when the registration is refused', async () => {
-    const oneUseCode = await createInvite(database.db, { uses: 1 });
+    const oneUseCode = await createInvite(host.db, { uses: 1 });
     const taken = registration(oneUseCode);
     expect((await register(registration(inviteCode, { email: taken.email }))).status).toBe(201);
 
@@ -252,7 +235,7 @@ describe('POST /api/v1/auth/register/', () => {
   });
 
   it('lets only one of two simultaneous registrations take the last use of a code', async () => {
-    const oneUseCode = await createInvite(database.db, { uses: 1 });
+    const oneUseCode = await createInvite(host.db, { uses: 1 });
 
     const responses = await Promise.all([
       register(registration(oneUseCode)),
@@ -276,18 +259,18 @@ describe('POST /api/v1/auth/register/', () => {
   it('answers 429 after repeated attempts with bad invite codes from one client', async () => {
     const guessingClient = '127.0.0.7';
     for (let guess = 0; guess < 10; guess += 1) {
-      const response = await call(`${api.url}/api/v1/auth/register/`, 'POST', {
+      const response = await call(`${host.api.url}/api/v1/auth/register/`, 'POST', {
         body: registration(`GUESS-${guess}`),
         from: guessingClient,
       });
       expect(response.status).toBe(400);
     }
 
-    const blocked = await call(`${api.url}/api/v1/auth/register/`, 'POST', {
+    const blocked = await call(`${host.api.url}/api/v1/auth/register/`, 'POST', {
       body: registration(inviteCode),
       from: guessingClient,
     });
-    const otherClient = await call(`${api.url}/api/v1/auth/register/`, 'POST', {
+    const otherClient = await call(`${host.api.url}/api/v1/auth/register/`, 'POST', {
       body: registration(inviteCode),
       from: '127.0.0.8',
     });
@@ -307,7 +290,7 @@ describe('POST /api/v1/auth/register/', () => {
     expect((await register({ ...registration(inviteCode), email })).status).toBe(201);
     const probingClient = '127.0.0.9';
     const probe = () =>
-      call(`${api.url}/api/v1/auth/register/`, 'POST', {
+      call(`${host.api.url}/api/v1/auth/register/`, 'POST', {
         body: registration(inviteCode, { email }),
         from: probingClient,
       });
@@ -349,7 +332,7 @@ describe('POST /api/v1/auth/register/', () => {
     const emulator = process.env.FIREBASE_AUTH_EMULATOR_HOST;
     delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
     process.env.METADATA_SERVER_DETECTION = 'none';
-    const unconfiguredApi = await startTestApi(database.db, {
+    const unconfiguredApi = await startTestApi(host.db, {
       identity: createFirebaseIdentity({ projectId: 'demo-kerbside' }),
     });
     process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator;
@@ -374,7 +357,7 @@ describe('POST /api/v1/auth/register/', () => {
   it('gives a disabled resident no way back in through registration', async () => {
     const details = registration(inviteCode);
     await register(details);
-    await runAdminCommand(database.db, { command: 'user.disable', email: details.email });
+    await runAdminCommand(host.db, { command: 'user.disable', email: details.email });
 
     const response = await register(details);
 

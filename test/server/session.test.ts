@@ -4,7 +4,7 @@ import { permitStatuses } from '../../contract/permit-status';
 import { users } from '../../server/db/schema';
 import { runAdminCommand } from '../../server/admin/run-admin-command';
 import { createFirebaseIdentity } from '../../server/identity/firebase-identity';
-import { openTestDatabase, type TestDatabase } from './support/test-database';
+import { testDatabaseAndApi } from './support/database-and-api';
 import {
   call,
   createInvite,
@@ -13,35 +13,26 @@ import {
   registration,
   signInWithCustomToken,
   startTestApi,
-  type TestApi,
 } from '../../scripts/stack/test-api';
 
 jest.setTimeout(60_000);
 
-let database: TestDatabase;
-let api: TestApi;
+const host = testDatabaseAndApi();
 let inviteCode: string;
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  api = await startTestApi(database.db);
-  inviteCode = await createInvite(database.db, { uses: null, permitLimit: 2 });
-});
-
-afterAll(async () => {
-  await api?.close();
-  await database?.close();
+  inviteCode = await createInvite(host.db, { uses: null, permitLimit: 2 });
 });
 
 async function signedInResident(overrides: Record<string, unknown> = {}) {
   const details = registration(inviteCode, overrides);
-  const response = await call(`${api.url}/api/v1/auth/register/`, 'POST', { body: details });
+  const response = await call(`${host.api.url}/api/v1/auth/register/`, 'POST', { body: details });
   const idToken = await signInWithCustomToken(customTokenOf(response.body));
   return { ...details, idToken };
 }
 
 const profile = (headers: Record<string, string> = {}) =>
-  call(`${api.url}/api/v1/auth/profile/`, 'GET', { headers });
+  call(`${host.api.url}/api/v1/auth/profile/`, 'GET', { headers });
 
 describe('GET /api/v1/auth/profile/', () => {
   it('answers the signed-in resident with their profile', async () => {
@@ -86,7 +77,7 @@ describe('GET /api/v1/auth/profile/', () => {
 
   it('answers 401 for a valid token whose uid has no account here', async () => {
     const strangerToken = await signInWithCustomToken(
-      await api.identity.createCustomToken(randomUUID(), 0),
+      await host.api.identity.createCustomToken(randomUUID(), 0),
     );
 
     const response = await profile({ authorization: `Bearer ${strangerToken}` });
@@ -97,7 +88,7 @@ describe('GET /api/v1/auth/profile/', () => {
 
   it('answers 403 with a detail once the account is disabled', async () => {
     const resident = await signedInResident();
-    await runAdminCommand(database.db, { command: 'user.disable', email: resident.email });
+    await runAdminCommand(host.db, { command: 'user.disable', email: resident.email });
 
     const response = await profile({ authorization: `Bearer ${resident.idToken}` });
 
@@ -107,7 +98,7 @@ describe('GET /api/v1/auth/profile/', () => {
 
   it('shows a changed permit limit at once', async () => {
     const resident = await signedInResident();
-    await runAdminCommand(database.db, {
+    await runAdminCommand(host.db, {
       command: 'user.set-limit',
       email: resident.email,
       limit: 7,
@@ -120,7 +111,7 @@ describe('GET /api/v1/auth/profile/', () => {
 
   it('answers 503, not 401, when the identity provider cannot be reached', async () => {
     const resident = await signedInResident();
-    const unreachable = await startTestApi(database.db, {
+    const unreachable = await startTestApi(host.db, {
       identity: createFirebaseIdentity({ projectId: projectId() }),
     });
     const emulator = process.env.FIREBASE_AUTH_EMULATOR_HOST;
@@ -146,7 +137,7 @@ describe('GET /api/v1/permits/: who asks is answered before what they ask', () =
   const everyStatus = permitStatuses.map((status) => `status=${status}`).join('&');
   const myPermitsFirstRequest = `?${everyStatus}&start_date=2026-11-27T00:00&end_date=2026-11-27T23:59`;
   const permitList = (query: string, headers: Record<string, string> = {}) =>
-    call(`${api.url}/api/v1/permits/${query}`, 'GET', { headers });
+    call(`${host.api.url}/api/v1/permits/${query}`, 'GET', { headers });
   const bearer = (idToken: string) => ({ authorization: `Bearer ${idToken}` });
 
   it.each(['', myPermitsFirstRequest, '?search=ford'])(
@@ -172,7 +163,9 @@ describe('GET /api/v1/permits/: who asks is answered before what they ask', () =
     ['a uid with no account here', randomUUID()],
     ['a uid that is no resident id', 'not-a-resident-id'],
   ])('answers 401 for a valid token with %s', async (_label, uid) => {
-    const strangerToken = await signInWithCustomToken(await api.identity.createCustomToken(uid, 0));
+    const strangerToken = await signInWithCustomToken(
+      await host.api.identity.createCustomToken(uid, 0),
+    );
 
     for (const query of ['', myPermitsFirstRequest, '?page=2']) {
       const response = await permitList(query, bearer(strangerToken));
@@ -185,7 +178,7 @@ describe('GET /api/v1/permits/: who asks is answered before what they ask', () =
   it('answers 401 to a session a password change ended', async () => {
     const resident = await signedInResident();
     // What a password change or reset does to the account (server/routes/password-routes.ts).
-    await database.db
+    await host.db
       .update(users)
       .set({ sessionGeneration: sql`${users.sessionGeneration} + 1` })
       .where(eq(users.email, resident.email));
@@ -198,7 +191,7 @@ describe('GET /api/v1/permits/: who asks is answered before what they ask', () =
 
   it('answers 403 to a disabled account, whatever it asks', async () => {
     const resident = await signedInResident();
-    await runAdminCommand(database.db, { command: 'user.disable', email: resident.email });
+    await runAdminCommand(host.db, { command: 'user.disable', email: resident.email });
 
     for (const query of ['', myPermitsFirstRequest, '?page=2', '?status=PARKED', '?page=0']) {
       const response = await permitList(query, bearer(resident.idToken));
@@ -220,7 +213,7 @@ describe('GET /api/v1/permits/: who asks is answered before what they ask', () =
 
 describe('POST /api/v1/auth/logout/', () => {
   const logout = (options: Parameters<typeof call>[2]) =>
-    call(`${api.url}/api/v1/auth/logout/`, 'POST', options);
+    call(`${host.api.url}/api/v1/auth/logout/`, 'POST', options);
 
   it('answers 200 for a signed-in resident, whose token stays theirs to discard', async () => {
     const resident = await signedInResident();
@@ -244,7 +237,7 @@ describe('POST /api/v1/auth/logout/', () => {
 
 describe('GET /api/v1/site-settings/', () => {
   it('answers the defaults without authentication', async () => {
-    const response = await call(`${api.url}/api/v1/site-settings/`, 'GET');
+    const response = await call(`${host.api.url}/api/v1/site-settings/`, 'GET');
 
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
@@ -255,16 +248,16 @@ describe('GET /api/v1/site-settings/', () => {
   });
 
   it('answers what the administrator set', async () => {
-    await runAdminCommand(database.db, {
+    await runAdminCommand(host.db, {
       command: 'settings.set',
       setting: { key: 'can_add_reference', value: true },
     });
-    await runAdminCommand(database.db, {
+    await runAdminCommand(host.db, {
       command: 'settings.set',
       setting: { key: 'default_end_date_limit_hours', value: 24 },
     });
 
-    const response = await call(`${api.url}/api/v1/site-settings/`, 'GET', {
+    const response = await call(`${host.api.url}/api/v1/site-settings/`, 'GET', {
       headers: { authorization: 'Bearer ignored-here' },
     });
 

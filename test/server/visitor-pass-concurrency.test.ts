@@ -3,7 +3,7 @@ import {
   visitorPassUnusableMessage,
 } from '../../contract/visitor-pass';
 import type { JsonResponse } from '../../scripts/stack/test-api';
-import { describeOnBothDatabases } from './support/both-databases';
+import { describeOnBothDatabases } from './support/database-and-api';
 import {
   permitPayload,
   signedInPermitClient,

@@ -5,8 +5,8 @@ import {
   visitorPassWindowMessages,
   type VisitorPass,
 } from '../../contract/visitor-pass';
-import { openTestDatabase, type TestDatabase } from './support/test-database';
-import { call, startTestApi, type TestApi } from '../../scripts/stack/test-api';
+import { testDatabaseAndApi } from './support/database-and-api';
+import { call } from '../../scripts/stack/test-api';
 import {
   admin,
   londonNow,
@@ -25,27 +25,16 @@ import {
 
 jest.setTimeout(60_000);
 
-let database: TestDatabase;
-let api: TestApi;
+const host = testDatabaseAndApi();
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-  api = await startTestApi(database.db);
-});
-
-afterAll(async () => {
-  await api?.close();
-  await database?.close();
-});
-
-afterEach(() => resetSiteSettings(database.db));
+afterEach(() => resetSiteSettings(host.db));
 
 const passes = '/api/v1/visitor-passes/';
 
 describe('a resident creates a visitor pass', () => {
   let resident: PermitClient;
   beforeAll(async () => {
-    resident = await signedInPermitClient(api.url, database.db);
+    resident = await signedInPermitClient(host.api.url, host.db);
   });
 
   it('answers 201 with the pass, READY, and its token this once', async () => {
@@ -166,24 +155,24 @@ describe('a resident creates a visitor pass', () => {
   });
 
   it('needs a signed-in resident, as the other resident calls do', async () => {
-    const answer = await call(`${api.url}${passes}`, 'POST', { body: passPayload() });
+    const answer = await call(`${host.api.url}${passes}`, 'POST', { body: passPayload() });
 
     expect(answer).toMatchObject({
       status: 401,
       body: { detail: 'Authentication credentials were not provided.' },
     });
-    expect((await call(`${api.url}${passes}`, 'GET')).status).toBe(401);
+    expect((await call(`${host.api.url}${passes}`, 'GET')).status).toBe(401);
   });
 });
 
 describe('the resident’s list of passes', () => {
   it('lists their own passes only, newest first, with the permits booked on each', async () => {
-    const resident = await signedInPermitClient(api.url, database.db);
-    const neighbour = await signedInPermitClient(api.url, database.db);
+    const resident = await signedInPermitClient(host.api.url, host.db);
+    const neighbour = await signedInPermitClient(host.api.url, host.db);
     const first = await createPass(resident, { name: 'First', uses: 2 });
     const second = await createPass(resident, { name: 'Second' });
     await createPass(neighbour, { name: 'Not theirs' });
-    const booked = bookingOf(await visitor(api.url, first.token, newAddress()).book());
+    const booked = bookingOf(await visitor(host.api.url, first.token, newAddress()).book());
 
     const listed = await listPasses(resident);
 
@@ -203,10 +192,10 @@ describe('the resident’s list of passes', () => {
   });
 
   it('shows a pass USED once its last use is booked, and EXPIRED once its window has ended', async () => {
-    const resident = await signedInPermitClient(api.url, database.db);
+    const resident = await signedInPermitClient(host.api.url, host.db);
     const used = await createPass(resident, { name: 'Used' });
     await createPass(resident, { name: 'Ending', valid_until: londonNow({ seconds: 2 }) });
-    bookingOf(await visitor(api.url, used.token, newAddress()).book());
+    bookingOf(await visitor(host.api.url, used.token, newAddress()).book());
     await new Promise((resolve) => setTimeout(resolve, 2500));
 
     const states = Object.fromEntries(
@@ -219,7 +208,7 @@ describe('the resident’s list of passes', () => {
 
 describe('withdrawing a pass', () => {
   it('answers the pass WITHDRAWN, and again the same when withdrawn twice', async () => {
-    const resident = await signedInPermitClient(api.url, database.db);
+    const resident = await signedInPermitClient(host.api.url, host.db);
     const pass = await createPass(resident);
 
     const first = await resident.post(`${passes}${pass.id}/withdraw/`);
@@ -234,8 +223,8 @@ describe('withdrawing a pass', () => {
   });
 
   it('finds no pass of another resident’s, nor one that does not exist', async () => {
-    const resident = await signedInPermitClient(api.url, database.db);
-    const neighbour = await signedInPermitClient(api.url, database.db);
+    const resident = await signedInPermitClient(host.api.url, host.db);
+    const neighbour = await signedInPermitClient(host.api.url, host.db);
     const theirs = await createPass(neighbour);
 
     for (const id of [theirs.id, 2147483000, 'abc']) {
@@ -250,14 +239,14 @@ describe('withdrawing a pass', () => {
 
 describe('the invitation a visitor opens', () => {
   it('shows the inviter’s first name, the window and the site’s settings, and nothing else', async () => {
-    await admin(database.db, {
+    await admin(host.db, {
       command: 'settings.set',
       setting: { key: 'can_add_reference', value: true },
     });
-    const resident = await signedInPermitClient(api.url, database.db);
+    const resident = await signedInPermitClient(host.api.url, host.db);
     const pass = await createPass(resident, { name: 'Secret name', uses: 4 });
 
-    const answer = await visitor(api.url, pass.token, newAddress()).invitation();
+    const answer = await visitor(host.api.url, pass.token, newAddress()).invitation();
 
     expect(answer).toMatchObject({ status: 200 });
     expect(answer.body).toEqual({
@@ -273,18 +262,18 @@ describe('the invitation a visitor opens', () => {
   });
 
   it('answers the same 404 for a link unknown, used up, expired or withdrawn', async () => {
-    const resident = await signedInPermitClient(api.url, database.db);
+    const resident = await signedInPermitClient(host.api.url, host.db);
     const used = await createPass(resident);
     const expired = await createPass(resident, { valid_until: londonNow({ seconds: 2 }) });
     const withdrawn = await createPass(resident);
-    bookingOf(await visitor(api.url, used.token, newAddress()).book());
+    bookingOf(await visitor(host.api.url, used.token, newAddress()).book());
     await resident.post(`${passes}${withdrawn.id}/withdraw/`);
     await new Promise((resolve) => setTimeout(resolve, 2500));
     const unknown = 'A'.repeat(used.token.length);
 
     const answers = await Promise.all(
       [unknown, used.token, expired.token, withdrawn.token, 'short'].map((token) =>
-        visitor(api.url, token, newAddress()).invitation(),
+        visitor(host.api.url, token, newAddress()).invitation(),
       ),
     );
 
@@ -296,12 +285,12 @@ describe('the invitation a visitor opens', () => {
   });
 
   it('is not found once the council has disabled the resident’s account, nor books', async () => {
-    const resident = await signedInPermitClient(api.url, database.db);
+    const resident = await signedInPermitClient(host.api.url, host.db);
     const pass = await createPass(resident, { uses: 2 });
-    const link = visitor(api.url, pass.token, newAddress());
+    const link = visitor(host.api.url, pass.token, newAddress());
     expect((await link.invitation()).status).toBe(200);
 
-    await admin(database.db, { command: 'user.disable', email: resident.email });
+    await admin(host.db, { command: 'user.disable', email: resident.email });
 
     expect(await link.invitation()).toMatchObject({
       status: 404,
@@ -311,7 +300,7 @@ describe('the invitation a visitor opens', () => {
       status: 404,
       body: { detail: visitorPassUnusableMessage },
     });
-    await admin(database.db, { command: 'user.enable', email: resident.email });
+    await admin(host.db, { command: 'user.enable', email: resident.email });
     expect(await resident.get('/api/v1/permits/')).toMatchObject({ body: { count: 0 } });
   });
 });
