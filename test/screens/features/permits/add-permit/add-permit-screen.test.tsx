@@ -491,22 +491,15 @@ test('success goes to /my-permits with a refresh request; a double click sends o
   expect(createPermit).toHaveBeenCalledTimes(1);
 });
 
-test('a failure shows "Creation Failed" with the mapped message and keeps every value', async () => {
-  const createPermit = jest
-    .fn<Promise<CreatePermitAnswer>, [PermitCreatePayload]>()
-    .mockRejectedValueOnce(
-      new ApiError('Bad Request', {
-        status: 400,
-        body: { non_field_errors: ['A permit for this VRM and time already exists'] },
-      }),
-    )
-    .mockResolvedValueOnce({ status: 201 });
-  const { user } = renderScreen(plainSite, createPermit);
-  await screen.findByRole('button', { name: 'Create Permit' });
+/** The API's answer when the vehicle already has a permit for that time. */
+const overlapRefusal = () =>
+  new ApiError('Bad Request', {
+    status: 400,
+    body: { non_field_errors: ['A permit for this VRM and time already exists'] },
+  });
 
-  await fillPlainForm(user);
-  await user.click(submitButton());
-
+/** The error summary an overlap refusal shows, found once it is shown. */
+async function overlapAlert(): Promise<HTMLElement> {
   const alert = await screen.findByRole('alert');
   expect(within(alert).getByText(exactly('Creation Failed'))).toBeInTheDocument();
   expect(
@@ -514,6 +507,21 @@ test('a failure shows "Creation Failed" with the mapped message and keeps every 
       exactly('Overlapping permit detected — adjust or cancel the other permit first.'),
     ),
   ).toBeInTheDocument();
+  return alert;
+}
+
+test('a failure shows "Creation Failed" with the mapped message and keeps every value', async () => {
+  const createPermit = jest
+    .fn<Promise<CreatePermitAnswer>, [PermitCreatePayload]>()
+    .mockRejectedValueOnce(overlapRefusal())
+    .mockResolvedValueOnce({ status: 201 });
+  const { user } = renderScreen(plainSite, createPermit);
+  await screen.findByRole('button', { name: 'Create Permit' });
+
+  await fillPlainForm(user);
+  await user.click(submitButton());
+
+  await overlapAlert();
   expect(textField(/^Registration number/)).toHaveValue('AB12 CDE');
   expect(textField(/^Make/)).toHaveValue('Ford');
   expect(textField(/^Model/)).toHaveValue('Focus');
@@ -533,12 +541,9 @@ test('a failure shows "Creation Failed" with the mapped message and keeps every 
 
 describe('an overlap refusal says which permit is in the way', () => {
   const refusedAsOverlapping = () =>
-    jest.fn<Promise<CreatePermitAnswer>, [PermitCreatePayload]>().mockRejectedValue(
-      new ApiError('Bad Request', {
-        status: 400,
-        body: { non_field_errors: ['A permit for this VRM and time already exists'] },
-      }),
-    );
+    jest
+      .fn<Promise<CreatePermitAnswer>, [PermitCreatePayload]>()
+      .mockRejectedValue(overlapRefusal());
 
   it.each([
     [
@@ -567,13 +572,7 @@ describe('an overlap refusal says which permit is in the way', () => {
     await fillPlainForm(user);
     await user.click(submitButton());
 
-    const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText(exactly('Creation Failed'))).toBeInTheDocument();
-    expect(
-      within(alert).getByText(
-        exactly('Overlapping permit detected — adjust or cancel the other permit first.'),
-      ),
-    ).toBeInTheDocument();
+    const alert = await overlapAlert();
     expect(within(alert).getByText(exactly(detail))).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Create Permit' })).toBeEnabled();
     expect(textField(/^Registration number/)).toHaveValue('AB12 CDE');
