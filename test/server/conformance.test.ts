@@ -2,32 +2,19 @@ import { createServer, type Server } from 'node:http';
 import { runConformance, type ConformanceCheck } from '../../scripts/conformance/conformance';
 import { siteSettingsStore } from '../../server/site-settings/site-settings-store';
 import { specCalls } from './support/spec-calls';
-import { openTestDatabase, type TestDatabase } from './support/test-database';
-import {
-  createInvite,
-  emulatorHost,
-  startTestApi,
-  type TestApi,
-} from '../../scripts/stack/test-api';
+import { testDatabaseAndApi } from './support/database-and-api';
+import { createInvite, emulatorHost } from '../../scripts/stack/test-api';
 
 jest.setTimeout(120_000);
 
-let database: TestDatabase;
-let api: TestApi;
+const host = testDatabaseAndApi();
 
 beforeAll(async () => {
-  database = await openTestDatabase();
   // Scheduling on, so that activation is walked too.
-  await siteSettingsStore.update(database.db, {
+  await siteSettingsStore.update(host.db, {
     can_schedule_permits: true,
     can_add_reference: true,
   });
-  api = await startTestApi(database.db);
-});
-
-afterAll(async () => {
-  await api?.close();
-  await database?.close();
 });
 
 const failuresOf = (checks: ConformanceCheck[]) => checks.filter((check) => !check.passed);
@@ -73,8 +60,8 @@ async function hostWithOneWrongField(upstream: string): Promise<{ url: string; s
 
 test('the reference host passes every check of the conformance suite', async () => {
   const checks = await runConformance({
-    baseUrl: api.url,
-    inviteCode: await createInvite(database.db, { uses: 1 }),
+    baseUrl: host.api.url,
+    inviteCode: await createInvite(host.db, { uses: 1 }),
     identity: { emulatorHost: emulatorHost() },
   });
 
@@ -85,11 +72,11 @@ test('the reference host passes every check of the conformance suite', async () 
 });
 
 test('a host that answers one field wrongly fails the suite, which names the call and the field', async () => {
-  const { url, server } = await hostWithOneWrongField(api.url);
+  const { url, server } = await hostWithOneWrongField(host.api.url);
   try {
     const checks = await runConformance({
       baseUrl: url,
-      inviteCode: await createInvite(database.db, { uses: 1 }),
+      inviteCode: await createInvite(host.db, { uses: 1 }),
       identity: { emulatorHost: emulatorHost() },
     });
 

@@ -1,8 +1,8 @@
 import { AttemptThrottle } from '../../server/auth/attempt-throttle';
 import type { Mailer } from '../../server/mail/mailer';
-import { captureLog, type CapturedLog } from './support/captured-log';
-import { openTestDatabase, type TestDatabase } from './support/test-database';
-import { startTestApi, type JsonResponse, type TestApi } from '../../scripts/stack/test-api';
+import { captureLog } from './support/captured-log';
+import { testDatabaseAndApi } from './support/database-and-api';
+import type { JsonResponse } from '../../scripts/stack/test-api';
 import { signedInPermitClient } from './support/permit-api';
 import { eventually } from './support/reconciler-fixtures';
 import {
@@ -16,9 +16,7 @@ import {
 jest.setTimeout(60_000);
 
 const limit = 3;
-let database: TestDatabase;
-let api: TestApi;
-let log: CapturedLog;
+const log = captureLog();
 /** A mailer that refuses every message, quoting its recipient as SMTP servers do. */
 const refusingMailer: Mailer = {
   send: async (message) => {
@@ -28,24 +26,14 @@ const refusingMailer: Mailer = {
   },
   close: () => {},
 };
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-  log = captureLog();
-  const throttle = (name: string) => new AttemptThrottle({ name, limit, windowMs: 60_000 });
-  api = await startTestApi(database.db, {
-    logger: log.logger,
-    mailer: refusingMailer,
-    throttles: {
-      visitorPassAddress: throttle('visitor-pass-address'),
-      visitorPassToken: throttle('visitor-pass-token'),
-    },
-  });
-});
-
-afterAll(async () => {
-  await api?.close();
-  await database?.close();
+const throttle = (name: string) => new AttemptThrottle({ name, limit, windowMs: 60_000 });
+const host = testDatabaseAndApi({
+  logger: log.logger,
+  mailer: refusingMailer,
+  throttles: {
+    visitorPassAddress: throttle('visitor-pass-address'),
+    visitorPassToken: throttle('visitor-pass-token'),
+  },
 });
 
 let unknownSerial = 0;
@@ -65,25 +53,25 @@ function expectThrottled(answer: JsonResponse): void {
 
 describe('the links’ throttles', () => {
   it('refuse an address once its refused calls pass the limit, whatever the link', async () => {
-    const resident = await signedInPermitClient(api.url, database.db);
+    const resident = await signedInPermitClient(host.api.url, host.db);
     const pass = await createPass(resident);
     const guesser = newAddress();
 
     const guesses = [];
     for (let guess = 0; guess < limit; guess += 1) {
-      guesses.push(await visitor(api.url, unknownToken(), guesser).invitation());
+      guesses.push(await visitor(host.api.url, unknownToken(), guesser).invitation());
     }
 
     expect(guesses.map((answer) => answer.status)).toEqual([404, 404, 404]);
-    expectThrottled(await visitor(api.url, unknownToken(), guesser).invitation());
-    expectThrottled(await visitor(api.url, pass.token, guesser).invitation());
-    expect((await visitor(api.url, pass.token, newAddress()).invitation()).status).toBe(200);
+    expectThrottled(await visitor(host.api.url, unknownToken(), guesser).invitation());
+    expectThrottled(await visitor(host.api.url, pass.token, guesser).invitation());
+    expect((await visitor(host.api.url, pass.token, newAddress()).invitation()).status).toBe(200);
   });
 
   it('count nothing against calls that went well, however many', async () => {
-    const resident = await signedInPermitClient(api.url, database.db);
+    const resident = await signedInPermitClient(host.api.url, host.db);
     const pass = await createPass(resident);
-    const link = visitor(api.url, pass.token, newAddress());
+    const link = visitor(host.api.url, pass.token, newAddress());
     const booking = bookingOf(await link.book());
 
     const answers = [];
@@ -95,7 +83,7 @@ describe('the links’ throttles', () => {
   });
 
   it('refuse a link whose refused calls pass the limit, but only to addresses refused before', async () => {
-    const resident = await signedInPermitClient(api.url, database.db);
+    const resident = await signedInPermitClient(host.api.url, host.db);
     const pass = await createPass(resident);
     const other = await createPass(resident);
     const [first, second, fresh] = [newAddress(), newAddress(), newAddress()];
@@ -103,23 +91,25 @@ describe('the links’ throttles', () => {
 
     // As many refusals on the link as its limit, from two addresses: neither is near its own.
     for (const address of [first, second, second]) {
-      expect((await visitor(api.url, pass.token, address).book(refusedBooking)).status).toBe(400);
+      expect((await visitor(host.api.url, pass.token, address).book(refusedBooking)).status).toBe(
+        400,
+      );
     }
 
-    expectThrottled(await visitor(api.url, pass.token, first).book());
+    expectThrottled(await visitor(host.api.url, pass.token, first).book());
     // An address that has not been refused is heard once, so nobody can lock the visitor out.
-    expect((await visitor(api.url, pass.token, fresh).book(refusedBooking)).status).toBe(400);
-    expectThrottled(await visitor(api.url, pass.token, fresh).invitation());
+    expect((await visitor(host.api.url, pass.token, fresh).book(refusedBooking)).status).toBe(400);
+    expectThrottled(await visitor(host.api.url, pass.token, fresh).invitation());
     // Another link from a refused address is not this link's refusals.
-    expect((await visitor(api.url, other.token, second).invitation()).status).toBe(200);
+    expect((await visitor(host.api.url, other.token, second).invitation()).status).toBe(200);
   });
 });
 
 describe('what the host logs of the links', () => {
   it('never the token of a link, in the path or anywhere, nor the visitor’s address', async () => {
-    const resident = await signedInPermitClient(api.url, database.db);
+    const resident = await signedInPermitClient(host.api.url, host.db);
     const pass = await createPass(resident, { uses: 2 });
-    const link = visitor(api.url, pass.token, newAddress());
+    const link = visitor(host.api.url, pass.token, newAddress());
     const address = `logged-${Date.now()}@example.com`;
 
     await link.invitation();
