@@ -4,6 +4,7 @@ import { axeViolations } from './axe';
 import { launchChromium } from '../../scripts/stack/chromium';
 import {
   createIndefinitePermitThroughForm,
+  londonIn,
   registerThroughForm,
   residentApi,
   type E2eResident,
@@ -31,9 +32,6 @@ const resident: E2eResident = {
 const providerLatency = { name: 'PROVIDER_LATENCY_MS', value: '4000' };
 const previousLatency = process.env[providerLatency.name];
 
-/** London wall time without an offset, as the API takes it. */
-const londonIn = (duration: { days?: number; minutes?: number }) =>
-  DateTime.now().setZone('Europe/London').plus(duration).toFormat("yyyy-MM-dd'T'HH:mm:ss");
 /** A London wall time, as the Update dialog's date inputs hold it. */
 const pickerIn = (duration: { days?: number }) =>
   DateTime.now().setZone('Europe/London').plus(duration).toFormat("yyyy-MM-dd'T'HH:mm");

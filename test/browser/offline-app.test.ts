@@ -6,6 +6,7 @@ import { launchChromium } from '../../scripts/stack/chromium';
 import { signedInMarkKey } from '../../src/identity/signed-in-mark';
 import { inWelsh } from '../support/in-welsh';
 import {
+  londonIn,
   registerThroughForm,
   residentApi,
   signedOutOnDevice,
@@ -482,10 +483,6 @@ test("with the service worker in control, the language link's own address (/logi
   }
 });
 
-/** London wall time without an offset, as the API takes it. */
-const londonIn = (days: number) =>
-  DateTime.now().setZone('Europe/London').plus({ days }).toFormat("yyyy-MM-dd'T'HH:mm:ss");
-
 /** Creates a permit scheduled `days` ahead for `resident`, straight through the API host. */
 async function createScheduledPermit(resident: E2eResident, vrm: string, days: number) {
   const api = await residentApi(fixture.stack, resident);
@@ -496,7 +493,7 @@ async function createScheduledPermit(resident: E2eResident, vrm: string, days: n
     colour: 'Grey',
     driver_first: '',
     driver_last: '',
-    start_ts: londonIn(days),
+    start_ts: londonIn({ days }),
     end_ts: null,
   });
   expect(created.status).toBe(201);

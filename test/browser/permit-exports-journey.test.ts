@@ -9,6 +9,7 @@ import { permitCsvColumns } from '../../machines/permits/permit-export/permit-cs
 import { formatRegistration } from '../../machines/permits/rules/uk-registration';
 import { launchChromium } from '../../scripts/stack/chromium';
 import {
+  londonIn,
   registerThroughForm,
   residentApi,
   type E2eResident,
@@ -30,10 +31,6 @@ const resident: E2eResident = {
   last: 'Jackson',
   password: 'Supersonic7',
 };
-
-/** London wall time without an offset, as the API takes it. */
-const londonIn = (duration: { days?: number; minutes?: number }) =>
-  DateTime.now().setZone('Europe/London').plus(duration).toFormat("yyyy-MM-dd'T'HH:mm:ss");
 
 const registration = (index: number) => `EXP${String(index).padStart(2, '0')}`;
 

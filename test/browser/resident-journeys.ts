@@ -103,6 +103,10 @@ export async function residentApi(
 export const londonTimestamp = (value: DateTime): string =>
   value.setZone('Europe/London').toFormat("yyyy-MM-dd'T'HH:mm:ss");
 
+/** London wall time `duration` from now (days added on London's calendar), as the API takes it. */
+export const londonIn = (duration: DurationLike): string =>
+  londonTimestamp(DateTime.now().setZone('Europe/London').plus(duration));
+
 /** A visitor pass the resident makes through the API host, usable from now for `lasting`. */
 export async function createVisitorPass(
   api: ResidentApi,
