@@ -7,9 +7,11 @@ import { activationCapUsage, permitLimitUsage } from '../../dashboard/permit-usa
  * English ids for the catalogue, those with figures as descriptors the screen formats.
  */
 export const allowanceTexts = {
-  permitsLeft: (left: number, limit: number): MessageDescriptor => /*i18n*/ ({
-    id: '{left} of {limit} permits left',
-    values: { left, limit },
+  // The count left, never the limit it is counted from: the spec shows no permit limit's value
+  // (docs/contract.md §1 and §9).
+  permitsLeft: (left: number): MessageDescriptor => /*i18n*/ ({
+    id: '{left, plural, one {# permit left} other {# permits left}}',
+    values: { left },
   }),
   activationsLeft: (left: number, cap: number, periodName: string): MessageDescriptor => /*i18n*/ ({
     id: '{left} of {cap} activations left in {periodName}',
@@ -43,7 +45,7 @@ export function addPermitAllowance(
   let permitsLeft: MessageDescriptor | null = null;
   if (figures.profile) {
     const { available } = permitLimitUsage(figures.profile);
-    permitsLeft = allowanceTexts.permitsLeft(available, figures.profile.permit_limit);
+    permitsLeft = allowanceTexts.permitsLeft(available);
     if (available === 0) warnings.push({ id: allowanceTexts.noPermitsLeft });
   }
   let activationsLeft: MessageDescriptor | null = null;

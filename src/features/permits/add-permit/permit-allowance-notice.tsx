@@ -8,8 +8,8 @@ import { useProfile } from '../../../shell/session-hooks';
 import { dashboardActors } from '../../../shared/dashboard-actors';
 
 /**
- * What the resident may still add, above the Add Permit form: "N of M permits left" and, when the
- * site caps activations, those left this period. When none are left it says so before the form
+ * What the resident may still add, above the Add Permit form: "N permits left" (never the limit,
+ * docs/contract.md §9) and, when the site caps activations, those left this period. When none are left it says so before the form
  * is filled in. The figures come from the dashboard's machine (the same calls, fresh on each
  * visit); until they come, or if the profile call fails, the session's profile stands in.
  */

@@ -3,6 +3,7 @@ import {
   type AddPermitAllowance,
 } from '../../../../machines/permits/add-permit/add-permit-allowance';
 import { i18n } from '../../../../src/i18n/i18n';
+import { inWelsh } from '../../../support/in-welsh';
 import type { PermitCapInfo } from '../../../../contract/permit';
 
 const profile = {
@@ -30,12 +31,21 @@ function inEnglish(allowance: AddPermitAllowance) {
 }
 
 describe('addPermitAllowance', () => {
-  it('says "N of M permits left" and the activations left in the cap period', () => {
+  it('says "N permits left", never the limit, and the activations left in the cap period', () => {
     expect(inEnglish(addPermitAllowance({ profile, capInfo: monthlyCap }))).toEqual({
-      permitsLeft: '3 of 5 permits left',
+      permitsLeft: '3 permits left',
       activationsLeft: '3 of 4 activations left in June 2026',
       warnings: [],
     });
+  });
+
+  it('counts one permit left in the singular, in English and in Welsh', () => {
+    const oneLeft = addPermitAllowance({
+      profile: { ...profile, active_registrations: 4 },
+      capInfo: null,
+    });
+    expect(inEnglish(oneLeft).permitsLeft).toBe('1 permit left');
+    expect(oneLeft.permitsLeft && inWelsh(oneLeft.permitsLeft)).toBe('1 drwydded ar ôl');
   });
 
   it('says nothing about activations when the site sets no cap, or the cap is unknown', () => {
@@ -53,7 +63,7 @@ describe('addPermitAllowance', () => {
     const full = { ...profile, active_registrations: 6 };
     const capUsed = { ...monthlyCap, permits_used: 4, permits_remaining: 0 };
     expect(inEnglish(addPermitAllowance({ profile: full, capInfo: capUsed }))).toEqual({
-      permitsLeft: '0 of 5 permits left',
+      permitsLeft: '0 permits left',
       activationsLeft: '0 of 4 activations left in June 2026',
       warnings: [
         'You have no permits left, so a new one will be refused. A permit that ends or is cancelled frees its place.',

@@ -103,10 +103,10 @@ test('Add Permit reached by its address starts empty', async () => {
 });
 
 describe('the allowance, before the form', () => {
-  test('"N of M permits left" and the activations left in the cap period', async () => {
+  test('"N permits left", never the limit, and the activations left in the cap period', async () => {
     renderApp({ route: '/add-permit' });
     const allowance = await screen.findByRole('region', { name: 'Your allowance' });
-    expect(await within(allowance).findByText('4 of 5 permits left')).toBeInTheDocument();
+    expect(await within(allowance).findByText('4 permits left')).toBeInTheDocument();
     expect(
       await within(allowance).findByText('4 of 6 activations left in June 2026'),
     ).toBeInTheDocument();
@@ -121,7 +121,7 @@ describe('the allowance, before the form', () => {
       capInfo: { ...juneCap, permit_cap_limit: 0 },
     });
     const allowance = await screen.findByRole('region', { name: 'Your allowance' });
-    expect(await within(allowance).findByText('0 of 5 permits left')).toBeInTheDocument();
+    expect(await within(allowance).findByText('0 permits left')).toBeInTheDocument();
     expect(
       within(allowance).getByText(
         'You have no permits left, so a new one will be refused. A permit that ends or is cancelled frees its place.',
