@@ -163,6 +163,17 @@ export const permitActionBodySchema = permitSchema
   .meta({ id: 'PermitActionAnswer' });
 export type PermitActionBody = z.infer<typeof permitActionBodySchema>;
 
+/**
+ * All the web app reads of a 2xx answer to full_update: an error flag and its message
+ * (docs/contract.md §7 and §8). Any other body, or none, is the change made: a council's host
+ * need not answer with the permit. Activate's and cancel's 2xx answers are not read at all.
+ */
+export const permitUpdateAnswerSchema = z.object({
+  error: z.unknown().optional(),
+  message: z.unknown().optional(),
+});
+export type PermitUpdateAnswer = z.infer<typeof permitUpdateAnswerSchema>;
+
 /** GET /api/v1/permits/permit_cap_info/ (docs/contract.md §3, "Permit-cap info"). */
 export const permitCapInfoSchema = z
   .object({

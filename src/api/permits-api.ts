@@ -1,12 +1,12 @@
 import type { CreatePermitAnswer } from '../../machines/permits/add-permit/add-permit-machine';
 import {
-  permitActionBodySchema,
   permitCapInfoSchema,
   permitListBodySchema,
-  type PermitActionBody,
+  permitUpdateAnswerSchema,
   type PermitCapInfo,
   type PermitCreatePayload,
   type PermitListRequest,
+  type PermitUpdateAnswer,
   type PermitUpdatePayload,
 } from '../../contract/permit';
 import { apiClient } from './api-client';
@@ -32,25 +32,33 @@ export async function listPermits(request: PermitListRequest): Promise<unknown> 
   return readAnswer(permitListBodySchema, data, 'GET /api/v1/permits/');
 }
 
-export async function activatePermit(id: number): Promise<PermitActionBody> {
-  const { data } = await apiClient().post<unknown>(apiPaths.permitAction(id, 'activate'));
-  return readAnswer(permitActionBodySchema, data, 'POST /api/v1/permits/{id}/activate/');
+/**
+ * POST /api/v1/permits/{id}/activate/. Its answer is read only when it fails (docs/contract.md
+ * §7): any 2xx, a permit, another body or none, is the change made.
+ */
+export async function activatePermit(id: number): Promise<void> {
+  await apiClient().post(apiPaths.permitAction(id, 'activate'));
 }
 
-export async function cancelPermit(id: number): Promise<PermitActionBody> {
-  const { data } = await apiClient().post<unknown>(apiPaths.permitAction(id, 'cancel'));
-  return readAnswer(permitActionBodySchema, data, 'POST /api/v1/permits/{id}/cancel/');
+/** POST /api/v1/permits/{id}/cancel/, read like activate's. */
+export async function cancelPermit(id: number): Promise<void> {
+  await apiClient().post(apiPaths.permitAction(id, 'cancel'));
 }
 
+/**
+ * PATCH /api/v1/permits/{id}/full_update/. Of a 2xx answer only an error flag and its message
+ * are read (docs/contract.md §7 and §8); a body without them, or none, is the change made.
+ */
 export async function updatePermit(
   id: number,
   payload: PermitUpdatePayload,
-): Promise<PermitActionBody> {
+): Promise<PermitUpdateAnswer> {
   const { data } = await apiClient().patch<unknown>(
     apiPaths.permitAction(id, 'full_update'),
     payload,
   );
-  return readAnswer(permitActionBodySchema, data, 'PATCH /api/v1/permits/{id}/full_update/');
+  const read = permitUpdateAnswerSchema.safeParse(data);
+  return read.success ? read.data : {};
 }
 
 export async function getPermitCapInfo(): Promise<PermitCapInfo> {

@@ -19,11 +19,19 @@ beforeAll(async () => {
 
 const failuresOf = (checks: ConformanceCheck[]) => checks.filter((check) => !check.passed);
 
+interface ProxiedAnswer {
+  status: number;
+  text: string;
+}
+
 /**
- * A council's host that answers one field wrongly: the reference host behind a proxy that turns
- * the cap info's `permits_used` into a string.
+ * A council's host: the reference host behind a proxy that may `rewrite` an answer on its way
+ * back (by the request's path).
  */
-async function hostWithOneWrongField(upstream: string): Promise<{ url: string; server: Server }> {
+async function proxiedHost(
+  upstream: string,
+  rewrite: (path: string, answer: ProxiedAnswer) => ProxiedAnswer,
+): Promise<{ url: string; server: Server }> {
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -40,12 +48,11 @@ async function hostWithOneWrongField(upstream: string): Promise<{ url: string; s
           ),
           body,
         });
-        let text = await answer.text();
-        if (request.url === '/api/v1/permits/permit_cap_info/' && answer.ok) {
-          const info = JSON.parse(text) as Record<string, unknown>;
-          text = JSON.stringify({ ...info, permits_used: String(info.permits_used) });
-        }
-        response.writeHead(answer.status, {
+        const { status, text } = rewrite(request.url ?? '/', {
+          status: answer.status,
+          text: await answer.text(),
+        });
+        response.writeHead(status, {
           'content-type': answer.headers.get('content-type') ?? 'application/json',
         });
         response.end(text);
@@ -72,7 +79,15 @@ test('the reference host passes every check of the conformance suite', async () 
 });
 
 test('a host that answers one field wrongly fails the suite, which names the call and the field', async () => {
-  const { url, server } = await hostWithOneWrongField(host.api.url);
+  // The cap info's `permits_used` turned into a string.
+  const { url, server } = await proxiedHost(host.api.url, (path, answer) => {
+    if (path !== '/api/v1/permits/permit_cap_info/' || answer.status !== 200) return answer;
+    const info = JSON.parse(answer.text) as Record<string, unknown>;
+    return {
+      ...answer,
+      text: JSON.stringify({ ...info, permits_used: String(info.permits_used) }),
+    };
+  });
   try {
     const checks = await runConformance({
       baseUrl: url,
@@ -86,6 +101,27 @@ test('a host that answers one field wrongly fails the suite, which names the cal
         problem: expect.stringContaining('permits_used'),
       }),
     ]);
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
+
+test('a host that answers a permit change made with 204 and no body passes, as the app reads it', async () => {
+  const { url, server } = await proxiedHost(host.api.url, (path, answer) =>
+    /\/(activate|cancel|full_update)\/$/.test(path) && answer.status === 200
+      ? { status: 204, text: '' }
+      : answer,
+  );
+  try {
+    const checks = await runConformance({
+      baseUrl: url,
+      inviteCode: await createInvite(host.db, { uses: 1 }),
+      identity: { emulatorHost: emulatorHost() },
+    });
+
+    expect(failuresOf(checks)).toEqual([]);
+    const changes = checks.filter((check) => /activate|cancel|full_update/.test(check.call));
+    expect(changes.length).toBeGreaterThanOrEqual(3);
   } finally {
     await new Promise((resolve) => server.close(resolve));
   }

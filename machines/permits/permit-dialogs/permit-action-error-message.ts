@@ -1,6 +1,6 @@
 import type { HttpFailure } from '../../http-failure';
 import { fieldMessages } from '../../drf-field-messages';
-import type { PermitActionBody } from '../../../contract/permit';
+import type { PermitUpdateAnswer } from '../../../contract/permit';
 
 /** docs/contract.md §8, "Activate failure", "Cancel failure" and "Update permit", word for word. */
 export const permitActionMessages = {
@@ -49,8 +49,7 @@ export function toUpdatePermitErrorMessage(failure: HttpFailure): string {
  * (docs/contract.md §7 and §8), or null when the body reports no error: such an answer is a refusal,
  * shown as its `message` or "Failed to update permit".
  */
-export function toUpdatePermitRefusalMessage(body: PermitActionBody | null): string | null {
-  // A body-less 2xx (an empty string from the HTTP layer) carries no flag either.
-  if (typeof body !== 'object' || body === null || !body.error) return null;
+export function toUpdatePermitRefusalMessage(body: PermitUpdateAnswer | null): string | null {
+  if (!body?.error) return null;
   return fieldMessages(body, 'message')[0] ?? permitActionMessages.updateRefused;
 }

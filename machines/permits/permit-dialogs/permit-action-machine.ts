@@ -4,7 +4,7 @@ import { toHttpFailure } from '../../http-failure';
 import { missingImplementation } from '../../missing-implementation';
 import { dismissPermitDialog, permitDialogStates } from './permit-dialog-states';
 import type { PermitDialogError } from './permit-action-error-message';
-import type { Permit, PermitActionBody } from '../../../contract/permit';
+import type { Permit } from '../../../contract/permit';
 
 /** Which permit a dialog acts on; the dialog is opened for one permit and closed after. */
 export interface PermitDialogInput {
@@ -23,8 +23,11 @@ export interface PermitActionContext {
  */
 export type PermitActionEvent = { type: 'CONFIRM' } | { type: 'DISMISS' };
 
-/** The call a permit action makes: POST /api/v1/permits/{id}/<action>/ with no body. */
-export type PermitActionLogic = PromiseActorLogic<PermitActionBody, { id: number }>;
+/**
+ * The call a permit action makes: POST /api/v1/permits/{id}/<action>/ with no body. What a 2xx
+ * answers is not read (docs/contract.md §7).
+ */
+export type PermitActionLogic = PromiseActorLogic<void, { id: number }>;
 
 export interface PermitActionMachineOptions {
   /** The machine's id, and the name of the actor the app provides for the call. */
@@ -51,9 +54,7 @@ export function createPermitActionMachine({
   // The actor is named after the dialog, so its key is computed and typed as any string: the
   // app's `provide` is checked for the call's input and output, not for the actor's name.
   const actors = {
-    [id]: fromPromise<PermitActionBody, { id: number }>(async () =>
-      missingImplementation(id, 'actor', id),
-    ),
+    [id]: fromPromise<void, { id: number }>(async () => missingImplementation(id, 'actor', id)),
   } as Record<string, PermitActionLogic>;
 
   const sendAction = { target: 'submitting', description: 'Send the POST.' } as const;

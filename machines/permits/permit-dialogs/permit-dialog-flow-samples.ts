@@ -1,7 +1,7 @@
 import type { AnyEventObject } from 'xstate';
 import type { activatePermitMachine } from './activate-permit-machine';
 import type { cancelPermitMachine } from './cancel-permit-machine';
-import type { Permit, PermitActionBody, PermitUpdatePayload } from '../../../contract/permit';
+import type { Permit, PermitUpdateAnswer, PermitUpdatePayload } from '../../../contract/permit';
 import type { SiteSettings } from '../../../contract/site-settings';
 import type { updatePermitMachine } from './update-permit-machine';
 import type { createActorControls } from '../../flow-models/actor-controls';
@@ -37,8 +37,8 @@ export const schedulingSite: SiteSettings = {
   default_end_date_limit_hours: 0,
 };
 
-/** What activate and cancel answer: the permit as it now stands. */
-const actionAnswer: PermitActionBody = { ...scheduledPermit, status: 'QUEUED' };
+/** What the reference host answers to activate and cancel, the permit as it now stands; unread. */
+const actionAnswer: Permit = { ...scheduledPermit, status: 'QUEUED' };
 
 /**
  * What the activate and cancel models may be sent, for the actor `actorId`: confirm, dismiss, a
@@ -92,7 +92,7 @@ export function withControlledPermitActionActors<TMachine extends PermitActionMa
   controls: ReturnType<typeof createActorControls>,
 ) {
   return machine.provide({
-    actors: { [actorId]: controls.promise<PermitActionBody, { id: number }>(actorId) },
+    actors: { [actorId]: controls.promise<void, { id: number }>(actorId) },
   });
 }
 
@@ -104,7 +104,7 @@ export function withControlledUpdatePermitActors(
   return machine.provide({
     actors: {
       updatePermit: controls.promise<
-        PermitActionBody,
+        PermitUpdateAnswer,
         { id: number; payload: PermitUpdatePayload }
       >('updatePermit'),
     },

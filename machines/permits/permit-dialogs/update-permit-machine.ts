@@ -8,7 +8,7 @@ import {
   toUpdatePermitRefusalMessage,
   type PermitDialogError,
 } from './permit-action-error-message';
-import type { Permit, PermitActionBody, PermitUpdatePayload } from '../../../contract/permit';
+import type { Permit, PermitUpdateAnswer, PermitUpdatePayload } from '../../../contract/permit';
 import type { SiteSettings } from '../../../contract/site-settings';
 import { toPermitUpdatePayload, type UpdatePermitFormValues } from './update-permit-form';
 
@@ -51,7 +51,7 @@ export const updatePermitMachine = setup({
     input: {} as UpdatePermitInput,
   },
   actors: {
-    updatePermit: fromPromise<PermitActionBody, { id: number; payload: PermitUpdatePayload }>(
+    updatePermit: fromPromise<PermitUpdateAnswer, { id: number; payload: PermitUpdatePayload }>(
       async () => missingImplementation('updatePermit', 'actor', 'updatePermit'),
     ),
   },
@@ -65,7 +65,7 @@ export const updatePermitMachine = setup({
   },
   guards: {
     // docs/contract.md §8: a 2xx whose body carries an error flag is a refusal, not a success.
-    isRefusal: (_, params: { body: PermitActionBody }) =>
+    isRefusal: (_, params: { body: PermitUpdateAnswer }) =>
       toUpdatePermitRefusalMessage(params.body) !== null,
   },
 }).createMachine({

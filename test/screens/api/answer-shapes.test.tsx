@@ -2,6 +2,8 @@ import { screen } from '@testing-library/react';
 import type { SiteSettings } from '../../../contract/site-settings';
 import { MyPermitsScreen } from '../../../src/features/permits/my-permits/my-permits-screen';
 import { DashboardScreen } from '../../../src/features/dashboard/dashboard-screen';
+import { activatePermit, cancelPermit, updatePermit } from '../../../src/api/permits-api';
+import { toUpdatePermitRefusalMessage } from '../../../machines/permits/permit-dialogs/permit-action-error-message';
 import {
   startApiHostStandIn,
   type ApiHostStandIn,
@@ -86,4 +88,24 @@ test('the dashboard served a profile, cap info and list of another shape falls b
   // The session's profile stands in for the one the host could not give.
   expect(await screen.findByText('Welcome, Jane!')).toBeInTheDocument();
   expect(await screen.findAllByText('Unavailable')).not.toHaveLength(0);
+});
+
+// docs/contract.md §7 reads activate's and cancel's answers only when they fail, and an update's
+// 2xx only for an error flag: a council's host may answer a change made with no body at all.
+test.each([
+  ['no body', { status: 204, body: undefined }],
+  ['a body of another shape', { status: 200, body: { status: 'success' } }],
+  ['a text', { status: 200, body: 'OK' }],
+])('activate, cancel and update answered 2xx with %s are the change made', async (_, answer) => {
+  answers = () => answer;
+  await expect(activatePermit(7)).resolves.toBeUndefined();
+  await expect(cancelPermit(7)).resolves.toBeUndefined();
+  expect(toUpdatePermitRefusalMessage(await updatePermit(7, { end_ts: null }))).toBeNull();
+});
+
+test('an update answered 2xx with an error flag is still refused, with its message', async () => {
+  answers = () => ({ status: 200, body: { error: true, message: 'The provider refused it.' } });
+  expect(toUpdatePermitRefusalMessage(await updatePermit(7, { end_ts: null }))).toBe(
+    'The provider refused it.',
+  );
 });

@@ -96,7 +96,7 @@ describe('toUpdatePermitErrorMessage', () => {
 
 describe('toUpdatePermitRefusalMessage', () => {
   it('finds no refusal in a body without an error flag', () => {
-    expect(toUpdatePermitRefusalMessage({ id: 4, status: 'UPDATE_PENDING' })).toBeNull();
+    expect(toUpdatePermitRefusalMessage({})).toBeNull();
     expect(toUpdatePermitRefusalMessage({ error: false, message: 'Updated.' })).toBeNull();
   });
 
