@@ -3,6 +3,7 @@ import type { AttemptThrottle } from '../auth/attempt-throttle';
 import type { Database } from '../db/database';
 import { HttpError } from './http-error';
 import { refuseWhenThrottled } from './refuse-when-throttled';
+import { throttleAddress } from './throttle-address';
 
 /**
  * A mailed link's page (an e-mail switched off, an address confirmed): a plain HTML page with a
@@ -46,6 +47,11 @@ export async function refuseMailLink(
   throttle: AttemptThrottle,
   request: FastifyRequest,
 ): Promise<never> {
-  await refuseWhenThrottled(db, throttle, request.ip, 'Too many invalid e-mail links.');
+  await refuseWhenThrottled(
+    db,
+    throttle,
+    throttleAddress(request.ip),
+    'Too many invalid e-mail links.',
+  );
   throw new HttpError(404, { detail: 'Not found.' });
 }

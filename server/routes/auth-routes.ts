@@ -17,6 +17,7 @@ import { HttpError } from '../http/http-error';
 import { parseBody } from '../http/parse-body';
 import { refuseWhenAddressOrAccountThrottled } from '../http/refuse-when-address-or-account-throttled';
 import { refuseWhenThrottled } from '../http/refuse-when-throttled';
+import { throttleAddress } from '../http/throttle-address';
 import { countLimitCountedPermits } from '../permits/permit-allowance';
 
 export interface AuthRoutesOptions {
@@ -52,7 +53,8 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
   app.post('/register/', async (request: FastifyRequest, reply: FastifyReply) => {
     // The cheap checks (shape, throttle, invite code, e-mail) come before the password hash.
     const details = parseBody(registrationDetailsSchema, request.body);
-    await refuseWhenThrottled(db, throttles.registrationAddress, request.ip, tooManyRegistrations);
+    const address = throttleAddress(request.ip);
+    await refuseWhenThrottled(db, throttles.registrationAddress, address, tooManyRegistrations);
     const [inviteProblem, [existing]] = await Promise.all([
       inviteCodeProblem(db, details.invite_code),
       db.select({ id: users.id }).from(users).where(eq(users.email, details.email)),
@@ -112,7 +114,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
       });
 
     // A household behind one address may register several residents.
-    await throttles.registrationAddress.giveBack(db, request.ip);
+    await throttles.registrationAddress.giveBack(db, address);
     await options.onRegistered?.(userId);
     const body = await customTokenResponse(
       identity,
@@ -127,7 +129,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
     const credentials = parseBody(loginCredentialsSchema, request.body);
     // Counted before the hash, so a burst cannot outrun the count; given back when the password
     // was right, so both count failures.
-    const keys = { address: request.ip, account: credentials.email };
+    const keys = { address: throttleAddress(request.ip), account: credentials.email };
     await refuseWhenAddressOrAccountThrottled(db, loginThrottles, keys, tooManyLogins);
     const [resident] = await db.select().from(users).where(eq(users.email, credentials.email));
     const passwordMatches = resident
@@ -137,7 +139,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
       throw new HttpError(401, { detail: 'Invalid email or password.' });
     }
     await Promise.all([
-      throttles.loginAddress.giveBack(db, request.ip),
+      throttles.loginAddress.giveBack(db, keys.address),
       throttles.loginAccount.giveBack(db, credentials.email),
     ]);
     if (!resident.isActive) {

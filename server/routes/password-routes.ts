@@ -19,6 +19,7 @@ import { HttpError } from '../http/http-error';
 import { parseBody } from '../http/parse-body';
 import { refuseWhenAddressOrAccountThrottled } from '../http/refuse-when-address-or-account-throttled';
 import { refuseWhenThrottled } from '../http/refuse-when-throttled';
+import { throttleAddress } from '../http/throttle-address';
 import { takeAccountMail } from '../mail/account-mail-budget';
 import type { Mailer } from '../mail/mailer';
 import { sendAfterAnswer } from '../mail/send-after-answer';
@@ -104,7 +105,7 @@ export const passwordRoutes: FastifyPluginAsync<PasswordRoutesOptions> = async (
     const { email } = parseBody(passwordResetRequestSchema, request.body);
     // Every request counts, found or not, so the throttle tells nothing about the e-mail; as for
     // sign-in, asking on a resident's behalf cannot keep the resident from a reset link.
-    const keys = { address: request.ip, account: email };
+    const keys = { address: throttleAddress(request.ip), account: email };
     await refuseWhenAddressOrAccountThrottled(db, resetThrottles, keys, tooManyResetAttempts);
     const [resident] = await db
       .select({ id: users.id, language: users.language })
@@ -136,7 +137,7 @@ export const passwordRoutes: FastifyPluginAsync<PasswordRoutesOptions> = async (
   app.post('/password-reset-confirm/', async (request: FastifyRequest) => {
     const details = parseBody(passwordResetConfirmationSchema, request.body);
     // As for the request: refused links for a resident shut out only the addresses that sent them.
-    const keys = { address: request.ip, account: details.uid };
+    const keys = { address: throttleAddress(request.ip), account: details.uid };
     await refuseWhenAddressOrAccountThrottled(db, resetThrottles, keys, tooManyResetAttempts);
     // A link that is no good is refused before the cost of hashing the new password.
     if (!(await resetTokens.isUsable(db, details.uid, details.token))) {
@@ -154,7 +155,7 @@ export const passwordRoutes: FastifyPluginAsync<PasswordRoutesOptions> = async (
       return userId !== null;
     });
     if (!reset) throw new HttpError(400, { detail: passwordMessages.invalidResetLink });
-    await throttles.passwordResetAddress.giveBack(db, request.ip);
+    await throttles.passwordResetAddress.giveBack(db, keys.address);
     await throttles.passwordResetAccount.giveBack(db, details.uid);
     return { detail: passwordMessages.resetDone };
   });

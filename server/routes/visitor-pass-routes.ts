@@ -7,6 +7,7 @@ import { authenticateResident } from '../http/authenticate-resident';
 import { parseBody } from '../http/parse-body';
 import { pathIdOf } from '../http/path-id';
 import { refuseWhenAddressOrAccountThrottled } from '../http/refuse-when-address-or-account-throttled';
+import { throttleAddress } from '../http/throttle-address';
 import type { Identity } from '../identity/firebase-identity';
 import { takeAccountMail } from '../mail/account-mail-budget';
 import type { Mailer } from '../mail/mailer';
@@ -96,7 +97,7 @@ export const visitorPassRoutes: FastifyPluginAsync<VisitorPassRoutesOptions> = a
     usable: (visited: VisitedPass, now: Date) => boolean,
   ) => {
     const token = (request.params as { token?: string }).token ?? '';
-    const keys = { address: request.ip, account: visitorPassTokenHash(token) };
+    const keys = { address: throttleAddress(request.ip), account: visitorPassTokenHash(token) };
     await refuseWhenAddressOrAccountThrottled(db, throttles, keys, tooManyVisits);
     const visited = await findVisitedPass(db, token);
     if (!visited || !usable(visited, new Date())) throw unusableVisitorPass();

@@ -237,6 +237,35 @@ describe('X-Forwarded-For names the client only when TRUST_PROXY says so', () =>
     }
   });
 
+  it('counts an IPv6 client by its /64, the block any of whose addresses one machine may use', async () => {
+    const api = await startTestApi(database.db, {
+      trustProxy: ['127.0.0.0/8'],
+      throttles: {
+        loginAddress: new AttemptThrottle({ name: 'ipv6-blocks', limit: 5, windowMs: 60_000 }),
+      },
+    });
+    const wrongPasswordFrom = async (forwarded: string) =>
+      (
+        await call(`${api.url}/api/v1/auth/login/`, 'POST', {
+          body: { email: 'someone-ipv6@kerbside.test', password: 'Wrong-1' },
+          headers: { 'x-forwarded-for': forwarded },
+          from: newAddress(),
+        })
+      ).status;
+    try {
+      const oneBlock = [];
+      for (let host = 1; host <= 6; host += 1)
+        oneBlock.push(await wrongPasswordFrom(`2001:db8:0:1::${host}`));
+      expect(oneBlock).toEqual([401, 401, 401, 401, 401, 429]);
+      // Another /64 is another customer; an IPv4-mapped address is its IPv4 address.
+      expect(await wrongPasswordFrom('2001:db8:0:2::1')).toBe(401);
+      for (let attempt = 0; attempt < 5; attempt += 1) await wrongPasswordFrom('198.51.100.7');
+      expect(await wrongPasswordFrom('::ffff:198.51.100.7')).toBe(429);
+    } finally {
+      await api.close();
+    }
+  });
+
   it('behind a trusted proxy counts the forwarded address', async () => {
     const api = await startTestApi(database.db, {
       trustProxy: ['127.0.0.0/8'],
