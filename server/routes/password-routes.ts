@@ -62,9 +62,9 @@ export const passwordRoutes: FastifyPluginAsync<PasswordRoutesOptions> = async (
     account: throttles.passwordResetAccount,
   };
 
-  // Mail leaves after the answer, so a registered and an unknown e-mail take the same time to
-  // answer.
+  // Mail is prepared and sent after the answer (below, password-reset/).
   const sendLater = sendAfterAnswer(app);
+  const { mailsPerAccountPerHour } = options;
 
   app.post('/change-password/', async (request: FastifyRequest) => {
     const resident = await authenticateResident(request, { db, identity });
@@ -111,25 +111,29 @@ export const passwordRoutes: FastifyPluginAsync<PasswordRoutesOptions> = async (
       .select({ id: users.id, language: users.language })
       .from(users)
       .where(and(eq(users.email, email), eq(users.isActive, true)));
-    // Within the account's hourly mail limit only; the answer is the same either way.
-    if (
-      resident &&
-      (await takeAccountMail(db, resident.id, 'password-reset', options.mailsPerAccountPerHour))
-    ) {
-      const { token, expiresAt } = await resetTokens.issue(
-        db,
-        resident.id,
-        options.resetTokenLifetimeMs,
-      );
-      const message = passwordResetMail({
-        email,
-        webOrigin: options.webOrigin,
-        uid: resident.id,
-        token,
-        expiresAt,
-        language: residentLanguage(resident),
+    // The mail limit, the token and the mail all come after the answer, which is the same either
+    // way and so takes the same time for a registered and an unknown e-mail.
+    if (resident) {
+      sendLater(request.log, 'A password-reset mail failed', async () => {
+        if (!(await takeAccountMail(db, resident.id, 'password-reset', mailsPerAccountPerHour))) {
+          return;
+        }
+        const { token, expiresAt } = await resetTokens.issue(
+          db,
+          resident.id,
+          options.resetTokenLifetimeMs,
+        );
+        await mailer.send(
+          passwordResetMail({
+            email,
+            webOrigin: options.webOrigin,
+            uid: resident.id,
+            token,
+            expiresAt,
+            language: residentLanguage(resident),
+          }),
+        );
       });
-      sendLater(request.log, 'Sending a password-reset mail failed', () => mailer.send(message));
     }
     return { detail: passwordMessages.resetRequested };
   });

@@ -7,6 +7,7 @@ import { startSmtpCatcher, type CaughtMail, type SmtpCatcher } from './support/s
 import { temporaryDataDir } from './support/test-database';
 import {
   call,
+  createInvite,
   customTokenOf,
   emulatorHost,
   projectId,
@@ -19,6 +20,8 @@ import {
   webOrigin,
 } from '../../scripts/stack/test-api';
 import { eventually } from './support/reconciler-fixtures';
+import { testDatabaseAndApi } from './support/database-and-api';
+import { sql } from 'drizzle-orm';
 
 jest.setTimeout(90_000);
 
@@ -322,6 +325,34 @@ describe('POST /api/v1/auth/password-reset/', () => {
     expect(fresh.status).toBe(200);
     // Five mails for the first five requests, the sixth for the fresh address.
     await nthMailTo(host, resident.email, 6);
+  });
+});
+
+describe('POST /api/v1/auth/password-reset/, its mail prepared after the answer', () => {
+  const resetHost = testDatabaseAndApi();
+
+  it('answers a registered e-mail as an unknown one, even when its mail cannot be prepared', async () => {
+    const details = registration(await createInvite(resetHost.db, { uses: 1 }));
+    const registered = await call(`${resetHost.api.url}/api/v1/auth/register/`, 'POST', {
+      body: details,
+      from: newClient(),
+    });
+    expect(registered.status).toBe(201);
+    // The mail's record (the account's hourly limit) cannot be written: only the mail fails.
+    await resetHost.db.execute(sql`ALTER TABLE account_mails RENAME TO account_mails_away`);
+    try {
+      const answer = await call(`${resetHost.api.url}/api/v1/auth/password-reset/`, 'POST', {
+        body: { email: details.email },
+        from: newClient(),
+      });
+
+      expect(answer.status).toBe(200);
+      expect(answer.body).toEqual({
+        detail: 'If the email is registered, a reset link has been sent.',
+      });
+    } finally {
+      await resetHost.db.execute(sql`ALTER TABLE account_mails_away RENAME TO account_mails`);
+    }
   });
 });
 
