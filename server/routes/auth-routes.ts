@@ -62,12 +62,10 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
     // Every refused registration stays counted, a registered e-mail as much as a bad invite code:
     // the throttle stands between guessers and the codes, and between whoever probes for
     // residents' e-mails and the answer "already exists". Only a created account is given back.
-    if (inviteProblem || existing) {
-      throw new HttpError(400, {
-        ...(existing ? { email: [duplicateEmail] } : {}),
-        ...(inviteProblem ? { invite_code: [inviteProblem] } : {}),
-      });
-    }
+    // Without a good invite code nothing is said of the e-mail: only someone the council invited
+    // may learn whether an address is registered.
+    if (inviteProblem) throw new HttpError(400, { invite_code: [inviteProblem] });
+    if (existing) throw new HttpError(400, { email: [duplicateEmail] });
     const passwordHash = await passwordHasher.hash(details.password);
 
     const userId = await db
