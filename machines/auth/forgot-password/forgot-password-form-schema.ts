@@ -9,7 +9,7 @@ import { emailFormat } from '../shared/email-format';
  * than sent and refused as "Failed to send reset email".
  */
 export const forgotPasswordFormSchema = yup.object({
-  email: withinHostLength(yup.string().trim(), longest.email, 'Email')
+  email: withinHostLength(yup.string().trim(), longest.email, /*i18n*/ 'Email')
     .required(/*i18n*/ 'Email is required')
     .matches(emailFormat.pattern, emailFormat.message),
 });

@@ -7,7 +7,7 @@ import { withinHostLength } from '../../field-length';
  * messages): the password rule itself is the server's to enforce.
  */
 export const resetPasswordFormSchema = yup.object({
-  password: withinHostLength(yup.string(), longest.password, 'New password').required(
+  password: withinHostLength(yup.string(), longest.password, /*i18n*/ 'New password').required(
     /*i18n*/ 'New password is required',
   ),
   confirm_password: yup

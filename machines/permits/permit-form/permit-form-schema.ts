@@ -35,7 +35,10 @@ export const permitFormMessages = {
   startTooSoon: /*i18n*/ 'Scheduled start date must be at least 1 minute in the future',
   vrmNotConfirmed:
     /*i18n*/ 'Check the registration against the vehicle, then tick “This registration is correct”.',
-  weeksOutOfRange: `Enter a number of weeks from ${seriesWeekLimits.fewest} to ${seriesWeekLimits.most}`,
+  weeksOutOfRange: /*i18n*/ {
+    id: 'Enter a number of weeks from {fewest} to {most}',
+    values: { fewest: seriesWeekLimits.fewest, most: seriesWeekLimits.most },
+  },
   seriesNeedsExpiry:
     /*i18n*/ 'A weekly series needs an expiry date, so each week ends before the next starts',
   seriesWeeksOverlap:
@@ -181,11 +184,27 @@ export function permitFormSchema(settings: SiteSettings, now: DateTime | Date) {
       (value, { parent }: { parent: { vrm_confirmed?: boolean } }) =>
         parent.vrm_confirmed === true || !needsConfirmation(value ?? ''),
     ),
-    make: withinHostLength(requiredText(permitFormMessages.makeRequired), longest.make, 'Make'),
-    model: withinHostLength(requiredText(permitFormMessages.modelRequired), longest.model, 'Model'),
-    colour: withinHostLength(yup.string().trim(), longest.colour, 'Colour'),
-    driver_first: withinHostLength(yup.string().trim(), longest.driver_first, 'Driver first name'),
-    driver_last: withinHostLength(yup.string().trim(), longest.driver_last, 'Driver last name'),
+    make: withinHostLength(
+      requiredText(permitFormMessages.makeRequired),
+      longest.make,
+      /*i18n*/ 'Make',
+    ),
+    model: withinHostLength(
+      requiredText(permitFormMessages.modelRequired),
+      longest.model,
+      /*i18n*/ 'Model',
+    ),
+    colour: withinHostLength(yup.string().trim(), longest.colour, /*i18n*/ 'Colour'),
+    driver_first: withinHostLength(
+      yup.string().trim(),
+      longest.driver_first,
+      /*i18n*/ 'Driver first name',
+    ),
+    driver_last: withinHostLength(
+      yup.string().trim(),
+      longest.driver_last,
+      /*i18n*/ 'Driver last name',
+    ),
     end:
       settings.default_end_date_limit_hours > 0
         ? yup.string()

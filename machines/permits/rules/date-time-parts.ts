@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from '@lingui/core';
 import type { DateTime } from 'luxon';
 import { londonWallTime } from '../../../contract/london-wall-time';
 import { memoiseByText } from '../../memoise-by-text';
@@ -97,37 +98,43 @@ export const readDateTimeParts = memoiseByText((value: string): DateTimePartsRea
   return { kind: 'skipped', parts: ['hour', 'minute'] };
 });
 
+/** Each box's name, as a message that lists the missing ones says it. */
 const partNames: Record<DateTimePart, string> = {
-  day: 'day',
-  month: 'month',
-  year: 'year',
-  hour: 'hour',
-  minute: 'minute',
+  day: /*i18n*/ 'day',
+  month: /*i18n*/ 'month',
+  year: /*i18n*/ 'year',
+  hour: /*i18n*/ 'hour',
+  minute: /*i18n*/ 'minute',
 };
-
-/** "a day and month", "an hour": what an incomplete date must include, in words. */
-export function missingPartsText(missing: readonly DateTimePart[]): string {
-  const names = missing.map((part) => partNames[part]);
-  const listed =
-    names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
-  return `${missing[0] === 'hour' ? 'an' : 'a'} ${listed}`;
-}
 
 /**
  * The message for a date-and-time input's boxes that name no instant, GOV.UK's words with the
- * field's name (`name`, "Expiry date"); null when the boxes are empty or name an instant.
+ * field's name (`name`, "Expiry date"); null when the boxes are empty or name an instant. A
+ * descriptor, as `tooLongMessage` (machines/field-length.ts): the web app words it in the reader's
+ * language, the field's name and the missing boxes' names (`parts`, a list) translated first.
  * A time the clocks skip is answered by the caller, whose text the API host shares.
  */
-export function dateTimePartsMessage(name: string, reading: DateTimePartsReading): string | null {
+export function dateTimePartsMessage(
+  name: string,
+  reading: DateTimePartsReading,
+): MessageDescriptor | null {
   switch (reading.kind) {
-    case 'incomplete':
-      return `${name} must include ${missingPartsText(reading.missing)}`;
+    case 'incomplete': {
+      const parts = reading.missing.map((part) => partNames[part]);
+      // English says "an hour", "a day": the article goes with the first box missing.
+      return reading.missing[0] === 'hour'
+        ? /*i18n*/ { id: '{field} must include an {parts}', values: { field: name, parts } }
+        : /*i18n*/ { id: '{field} must include a {parts}', values: { field: name, parts } };
+    }
     case 'year-digits':
-      return `${name} year must include 4 numbers`;
+      return /*i18n*/ { id: '{field} year must include 4 numbers', values: { field: name } };
     case 'not-a-date':
-      return `${name} must be a real date`;
+      return /*i18n*/ { id: '{field} must be a real date', values: { field: name } };
     case 'not-a-time':
-      return `${name} must be a real time, from 00:00 to 23:59`;
+      return /*i18n*/ {
+        id: '{field} must be a real time, from 00:00 to 23:59',
+        values: { field: name },
+      };
     default:
       return null;
   }

@@ -7,10 +7,12 @@ import { withinHostLength } from '../../field-length';
  * the messages): the password rule itself is the server's to enforce; the form only states it.
  */
 export const changePasswordFormSchema = yup.object({
-  current_password: withinHostLength(yup.string(), longest.password, 'Current password').required(
-    /*i18n*/ 'Current password is required',
-  ),
-  new_password: withinHostLength(yup.string(), longest.password, 'New password').required(
+  current_password: withinHostLength(
+    yup.string(),
+    longest.password,
+    /*i18n*/ 'Current password',
+  ).required(/*i18n*/ 'Current password is required'),
+  new_password: withinHostLength(yup.string(), longest.password, /*i18n*/ 'New password').required(
     /*i18n*/ 'New password is required',
   ),
   confirm_password: yup

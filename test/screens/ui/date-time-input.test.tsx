@@ -7,6 +7,7 @@ import {
 } from '../../../machines/permits/permit-form/permit-form-schema';
 import { skippedWallTimeMessage } from '../../../contract/london-wall-time';
 import { DateTimeInput, dateTimeInputHint } from '../../../src/ui/date-time-input';
+import { validateWithSchema } from '../../../src/ui/validate-with-schema';
 import { ChakraProvider } from '@chakra-ui/react';
 import { I18nProvider } from '@lingui/react';
 import { render } from '@testing-library/react';
@@ -26,7 +27,10 @@ function renderInput(onSubmit = jest.fn(), earliest?: string) {
       <ChakraProvider value={appSystem()}>
         <Formik
           initialValues={{ end: '' }}
-          validationSchema={yup.object({ end: expirySchema(now, permitFormMessages.endRequired) })}
+          // Checked as every form of the app checks (src/ui/validate-with-schema.ts).
+          {...validateWithSchema(() =>
+            yup.object({ end: expirySchema(now, permitFormMessages.endRequired) }),
+          )}
           onSubmit={(values) => onSubmit(values)}
         >
           <Form noValidate>
@@ -92,6 +96,25 @@ test('in Welsh the weekday takes a capital at the start of a sentence only', asy
     expect(dateTimeInputHint('2026-06-24T14:30')).toBe(
       'Dydd Mercher 24 Mehefin 2026, 14:30 amser y DU (BST).',
     );
+  } finally {
+    await act(() => activateLanguage('en'));
+  }
+});
+
+test.each([
+  ['2026--T14:30', 'Rhaid i’r maes ‘Dyddiad dod i ben’ gynnwys diwrnod a mis'],
+  ['2026-11-T:30', 'Rhaid i’r maes ‘Dyddiad dod i ben’ gynnwys diwrnod ac awr'],
+  ['2026--T:', 'Rhaid i’r maes ‘Dyddiad dod i ben’ gynnwys diwrnod, mis, awr a munud'],
+  ['26-11-24T14:30', 'Rhaid i’r flwyddyn yn y maes ‘Dyddiad dod i ben’ gynnwys 4 rhif'],
+  ['2026-02-30T14:30', 'Rhaid i’r maes ‘Dyddiad dod i ben’ fod yn ddyddiad go iawn'],
+])('in Welsh, %s: the fieldset says "%s"', async (typed, message) => {
+  const { user, group } = renderInput();
+  // Typed by the boxes' English names (test/support/date-time-boxes.ts), then read in Welsh.
+  await typeDateTime(user, group(), typed);
+  await act(() => activateLanguage('cy'));
+  try {
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
   } finally {
     await act(() => activateLanguage('en'));
   }
