@@ -1,6 +1,7 @@
 import type { AttemptThrottle } from '../auth/attempt-throttle';
 import type { Database } from '../db/database';
 import { HttpError } from './http-error';
+import { hostTextTemplates, hostTextWith } from '../../contract/host-texts';
 
 export interface RefusalOptions {
   /** Count the attempt, but let it through even over the limit. */
@@ -24,7 +25,7 @@ export async function refuseWhenThrottled(
     const seconds = Math.ceil(waitMs / 1000);
     throw new HttpError(
       429,
-      { detail: `${detail} Try again in ${seconds} seconds.` },
+      { detail: hostTextWith(hostTextTemplates.tryAgainIn, { refusal: detail, seconds }) },
       { 'retry-after': String(seconds) },
     );
   }

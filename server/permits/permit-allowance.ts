@@ -4,11 +4,12 @@ import { preparedPerDatabase } from '../db/prepared-per-database';
 import { permits } from '../db/schema';
 import { capPeriod, type CapPeriod } from './cap-period';
 import { limitCountedPermitStatuses } from './permit-status-groups';
+import { hostTexts, hostTextTemplates, hostTextWith } from '../../contract/host-texts';
 
-export const permitLimitMessage = 'You have reached your permit limit';
+export const permitLimitMessage = hostTexts.permitLimit;
 
 export function permitCapMessage(periodName: string): string {
-  return `You have reached your permit activation cap for ${periodName}`;
+  return hostTextWith(hostTextTemplates.activationCap, { periodName });
 }
 
 /**

@@ -1,10 +1,11 @@
 import { constraintViolation } from '../db/constraint-violation';
 import { HttpError } from '../http/http-error';
+import { hostTexts, hostTextTemplates, hostTextWith } from '../../contract/host-texts';
 
-export const overlappingPermitMessage = 'A permit for this VRM and time already exists';
+export const overlappingPermitMessage = hostTexts.overlappingPermit;
 
 export function heldReferenceMessage(referenceNo: string): string {
-  return `An active permit already exists with reference number ${referenceNo}`;
+  return hostTextWith(hostTextTemplates.heldReference, { referenceNo });
 }
 
 /**

@@ -21,6 +21,7 @@ import {
   type FieldErrors,
 } from './permit-times';
 import type { PermitRow } from '../db/schema';
+import { hostTexts, hostTextTemplates, hostTextWith } from '../../contract/host-texts';
 
 /** Statuses a resident may cancel from (docs/contract.md §4). */
 export const cancellablePermitStatuses: readonly PermitStatus[] = [
@@ -34,10 +35,10 @@ export const cancellablePermitStatuses: readonly PermitStatus[] = [
 const endUpdatableStatuses: readonly PermitStatus[] = ['ACTIVE', 'UPDATE_FAILED'];
 
 export const nothingToUpdateMessage = 'Please select a new expiry date or mark as indefinite';
-export const onlyScheduledStartMessage = 'Only a scheduled permit can have its start changed.';
+export const onlyScheduledStartMessage = hostTexts.onlyScheduledStart;
 
 export function automaticEndMessage(hours: number): string {
-  return `The end cannot be changed: permits on this site end ${hours} hours after their start.`;
+  return hostTextWith(hostTextTemplates.automaticEnd, { hours });
 }
 
 function refused(message: string): HttpError {
@@ -144,7 +145,7 @@ export async function cancelPermit(
   const [cancelled] = await cancelRequest(db).execute({ permitId, userId });
   if (cancelled) return cancelled;
   const permit = await ownPermit(db, userId, permitId);
-  throw refused(`A permit with status ${permit.status} cannot be cancelled.`);
+  throw refused(hostTextWith(hostTextTemplates.cannotBeCancelled, { status: permit.status }));
 }
 
 /** One resident's update of one of their permits, as the update route received it. */
@@ -245,5 +246,5 @@ export async function updatePermit(
   } catch (error) {
     throw permitConstraintError(error, permit.referenceNo);
   }
-  throw refused(`A permit with status ${permit.status} cannot be updated.`);
+  throw refused(hostTextWith(hostTextTemplates.cannotBeUpdated, { status: permit.status }));
 }

@@ -19,6 +19,7 @@ import { refuseWhenAddressOrAccountThrottled } from '../http/refuse-when-address
 import { refuseWhenThrottled } from '../http/refuse-when-throttled';
 import { throttleAddress } from '../http/throttle-address';
 import { countLimitCountedPermits } from '../permits/permit-allowance';
+import { hostTexts } from '../../contract/host-texts';
 
 export interface AuthRoutesOptions {
   db: Database;
@@ -28,9 +29,7 @@ export interface AuthRoutesOptions {
   onRegistered?: (userId: string) => Promise<void>;
 }
 
-const duplicateEmail = 'A user with that email already exists.';
-const tooManyLogins = 'Too many failed login attempts.';
-const tooManyRegistrations = 'Too many registration attempts.';
+const { duplicateEmail, tooManyLogins, tooManyRegistrations } = hostTexts;
 
 /** The invite code's problem, if any, as the registration form shows it. */
 async function inviteCodeProblem(db: Database, code: string): Promise<string | undefined> {
@@ -38,9 +37,9 @@ async function inviteCodeProblem(db: Database, code: string): Promise<string | u
     .select({ usesRemaining: inviteCodes.usesRemaining })
     .from(inviteCodes)
     .where(eq(inviteCodes.code, code));
-  if (!invite) return 'Invalid invite code.';
+  if (!invite) return hostTexts.invalidInviteCode;
   if (invite.usesRemaining !== null && invite.usesRemaining <= 0) {
-    return 'This invite code has already been used.';
+    return hostTexts.usedInviteCode;
   }
   return undefined;
 }
@@ -89,7 +88,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
           )
           .returning({ id: inviteCodes.id, permitLimit: inviteCodes.permitLimit });
         // Another registration took the last use since the check above.
-        if (!invite) errors.invite_code = ['This invite code has already been used.'];
+        if (!invite) errors.invite_code = [hostTexts.usedInviteCode];
         if (!invite || Object.keys(errors).length > 0) throw new HttpError(400, errors);
         const [created] = await tx
           .insert(users)
@@ -134,7 +133,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
       ? await passwordHasher.verify(credentials.password, resident.passwordHash)
       : await passwordHasher.reject(credentials.password);
     if (!resident || !passwordMatches) {
-      throw new HttpError(401, { detail: 'Invalid email or password.' });
+      throw new HttpError(401, { detail: hostTexts.invalidCredentials });
     }
     await Promise.all([
       throttles.loginAddress.giveBack(db, keys.address),
@@ -142,7 +141,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
     ]);
     if (!resident.isActive) {
       throw new HttpError(403, {
-        detail: 'This account has been disabled. Please contact support.',
+        detail: hostTexts.accountDisabled,
       });
     }
     await db

@@ -23,6 +23,7 @@ import { throttleAddress } from '../http/throttle-address';
 import { takeAccountMail } from '../mail/account-mail-budget';
 import type { Mailer } from '../mail/mailer';
 import { sendAfterAnswer } from '../mail/send-after-answer';
+import { hostTexts } from '../../contract/host-texts';
 
 export interface PasswordRoutesOptions {
   db: Database;
@@ -41,17 +42,16 @@ export interface PasswordRoutesOptions {
 
 const passwordMessages = {
   changed: 'Password updated successfully.',
-  wrongCurrentPassword: 'Your current password was entered incorrectly. Please enter it again.',
+  wrongCurrentPassword: hostTexts.wrongCurrentPassword,
   resetRequested: 'If the email is registered, a reset link has been sent.',
   resetDone: 'Password has been reset with the new password.',
-  invalidResetLink: 'Invalid or expired reset link.',
+  invalidResetLink: hostTexts.invalidResetLink,
 } as const;
 
 // Ends every session begun before (server/http/authenticate-resident.ts).
 const nextSessionGeneration = sql`${users.sessionGeneration} + 1`;
 
-const tooManyResetAttempts = 'Too many password reset attempts.';
-const tooManyPasswordAttempts = 'Too many failed password attempts.';
+const { tooManyResetAttempts, tooManyPasswordAttempts } = hostTexts;
 
 /** POST change-password/, password-reset/ and password-reset-confirm/ under /api/v1/auth. */
 export const passwordRoutes: FastifyPluginAsync<PasswordRoutesOptions> = async (app, options) => {

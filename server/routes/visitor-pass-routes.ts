@@ -31,6 +31,7 @@ import {
   unusableVisitorPass,
   type VisitedPass,
 } from '../visitor-passes/visitor-pass-visits';
+import { hostTexts } from '../../contract/host-texts';
 
 export interface VisitorPassRoutesOptions {
   db: Database;
@@ -44,7 +45,7 @@ export interface VisitorPassRoutesOptions {
   onPermitChanged?: () => void;
 }
 
-const tooManyVisits = 'Too many visitor pass attempts.';
+const { tooManyVisits } = hostTexts;
 
 /** The mailer's error without its text, which may quote the visitor's address. */
 function receiptFailure(error: unknown): Error {

@@ -2,6 +2,7 @@ import type { Messages } from '@lingui/core';
 import { langAttribute } from '../../contract/languages';
 import type { Language } from '../../machines/language/language-machine';
 import { i18n } from './i18n';
+import { setReadersWording } from './readers-text';
 
 /**
  * The language most recently asked for: a Welsh catalogue that arrives after the resident has
@@ -19,7 +20,11 @@ export async function activateLanguage(language: Language): Promise<void> {
   latestChoice = language;
   if (language === 'en') return show('en', {});
   try {
-    const { messages } = await import(/* webpackChunkName: "welsh" */ '../../locales/cy/app');
+    const [{ messages }, { hostTextIn, ruleValuesIn }] = await Promise.all([
+      import(/* webpackChunkName: "welsh" */ '../../locales/cy/app'),
+      import(/* webpackChunkName: "welsh" */ './host-text'),
+    ]);
+    setReadersWording({ text: hostTextIn, values: ruleValuesIn });
     if (latestChoice === language) show(language, messages);
   } catch (error) {
     if (latestChoice === language) show('en', {});

@@ -1,6 +1,7 @@
 import { Alert } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react';
 import { useEffect, useRef, type ReactNode } from 'react';
+import { readersText } from '../i18n/readers-text';
 import { useReportPageProblem } from './page-problem';
 
 /**
@@ -8,7 +9,7 @@ import { useReportPageProblem } from './page-problem';
  * with the message under it (and a `detail` after the message, which keeps its own words), or (without a title) what `children` lay out, such as a list. With `focusOnShow` it takes focus when it appears (a server's
  * answer), so focus never falls to the page's body while the button that sent the form is busy.
  * Its texts may come from a machine or the server's mapped refusals (English ids, lingui.config.ts):
- * they are shown in the reader's language; a text the catalogue does not know is shown as it came.
+ * they are shown in the reader's language (`readersText`); a text not known is shown as it came.
  */
 export function ErrorAlert({
   title,
@@ -36,12 +37,12 @@ export function ErrorAlert({
         <Alert.Content>{children}</Alert.Content>
       ) : message ? (
         <Alert.Content>
-          <Alert.Title>{title && i18n._(title)}</Alert.Title>
-          <Alert.Description>{i18n._(message)}</Alert.Description>
-          {detail && <Alert.Description>{i18n._(detail)}</Alert.Description>}
+          <Alert.Title>{title && readersText(i18n, title)}</Alert.Title>
+          <Alert.Description>{readersText(i18n, message)}</Alert.Description>
+          {detail && <Alert.Description>{readersText(i18n, detail)}</Alert.Description>}
         </Alert.Content>
       ) : (
-        <Alert.Title>{title && i18n._(title)}</Alert.Title>
+        <Alert.Title>{title && readersText(i18n, title)}</Alert.Title>
       )}
     </Alert.Root>
   );

@@ -4,6 +4,7 @@ import { getIn, useFormikContext } from 'formik';
 import { useContext, useEffect, useRef, useState } from 'react';
 import { FormBodyContext } from './form-body-context';
 import { useReportPageProblem } from './page-problem';
+import { readersText } from '../i18n/readers-text';
 
 /** The heading GOV.UK's error summary opens with, word for word. */
 export const errorSummaryTitle = /*i18n*/ 'There is a problem';
@@ -97,7 +98,7 @@ export function ErrorSummary({ fieldOrder }: { fieldOrder: readonly string[] }) 
                 control?.focus();
               }}
             >
-              {i18n._(message)}
+              {readersText(i18n, message)}
             </Link>
           </List.Item>
         ))}

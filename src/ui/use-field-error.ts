@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { useFormikContext, getIn } from 'formik';
 import { useContext } from 'react';
+import { readersText } from '../i18n/readers-text';
 import { FormBodyContext } from './form-body-context';
 
 /** How a field names its parts for `aria-describedby` and the error summary's links. */
@@ -29,7 +30,7 @@ export function useFieldError(name: string): FieldError {
   // text is shown as it came.
   const message = (submitCount > 0 ? ruleMessage : undefined) ?? serverFieldErrors[name];
   return {
-    message: message === undefined ? undefined : i18n._(message),
+    message: message === undefined ? undefined : readersText(i18n, message),
     controlId,
     errorTextId: `${controlId}-error`,
     helperTextId: `${controlId}-hint`,

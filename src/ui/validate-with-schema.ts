@@ -1,7 +1,7 @@
 import { validateYupSchema, yupToFormErrors, type FormikErrors, type FormikValues } from 'formik';
 import type { Schema, ValidationError } from 'yup';
 import { isMessageDescriptor } from '../../machines/field-length';
-import { listEnd, wordList } from '../../machines/say-message';
+import { readersValues } from '../i18n/readers-text';
 import { i18n } from '../i18n/i18n';
 
 /** The Formik props every form spreads: how and when its rules are checked. */
@@ -20,25 +20,12 @@ export interface SchemaValidation<Values> {
  */
 function ruleMessageText(message: unknown): string {
   if (!isMessageDescriptor(message)) return message as string;
-  const values = Object.fromEntries(
-    Object.entries(message.values ?? {}).map(([name, value]) => [name, valueText(name, value)]),
-  );
+  const { field } = message.values ?? {};
+  const values =
+    typeof field === 'string' ? { ...message.values, field: i18n._(field) } : message.values;
   // A named descriptor: Lingui's extractor reads an object written inside `i18n._(…)` as a message.
-  const worded = { ...message, values };
+  const worded = { ...message, values: readersValues(i18n, values) };
   return i18n._(worded);
-}
-
-/**
- * A descriptor's value as the message shows it: its `field` (a field's English name) and each
- * word of a list (the date boxes missing, machines/permits/rules/date-time-parts.ts) translated.
- */
-function valueText(name: string, value: unknown): unknown {
-  if (name === 'field' && typeof value === 'string') return i18n._(value);
-  if (!Array.isArray(value)) return value;
-  return wordList(
-    value.map((word) => i18n._(String(word))),
-    (list, last) => i18n._(listEnd(list, last)),
-  );
 }
 
 /** `error` with its messages worded (`ruleMessageText`), as Formik reads them. */

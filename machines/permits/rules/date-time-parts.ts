@@ -98,7 +98,7 @@ export const readDateTimeParts = memoiseByText((value: string): DateTimePartsRea
   return { kind: 'skipped', parts: ['hour', 'minute'] };
 });
 
-/** Each box's name, as a message that lists the missing ones says it. */
+/** Each box's name, as a message that lists the missing ones says it (an English id). */
 const partNames: Record<DateTimePart, string> = {
   day: /*i18n*/ 'day',
   month: /*i18n*/ 'month',
@@ -111,7 +111,9 @@ const partNames: Record<DateTimePart, string> = {
  * The message for a date-and-time input's boxes that name no instant, GOV.UK's words with the
  * field's name (`name`, "Expiry date"); null when the boxes are empty or name an instant. A
  * descriptor, as `tooLongMessage` (machines/field-length.ts): the web app words it in the reader's
- * language, the field's name and the missing boxes' names (`parts`, a list) translated first.
+ * language, the field's name translated first. `parts` lists the missing boxes in English ("day,
+ * month and hour"); `missing` names them by their ids, for a translation to list them in its own
+ * words (src/i18n/host-text.ts, with the Welsh catalogue).
  * A time the clocks skip is answered by the caller, whose text the API host shares.
  */
 export function dateTimePartsMessage(
@@ -120,11 +122,16 @@ export function dateTimePartsMessage(
 ): MessageDescriptor | null {
   switch (reading.kind) {
     case 'incomplete': {
-      const parts = reading.missing.map((part) => partNames[part]);
+      const missing = reading.missing.map((part) => partNames[part]);
+      const parts =
+        missing.length === 1
+          ? missing[0]
+          : `${missing.slice(0, -1).join(', ')} and ${missing.at(-1)}`;
+      const values = { field: name, parts, missing };
       // English says "an hour", "a day": the article goes with the first box missing.
       return reading.missing[0] === 'hour'
-        ? /*i18n*/ { id: '{field} must include an {parts}', values: { field: name, parts } }
-        : /*i18n*/ { id: '{field} must include a {parts}', values: { field: name, parts } };
+        ? /*i18n*/ { id: '{field} must include an {parts}', values }
+        : /*i18n*/ { id: '{field} must include a {parts}', values };
     }
     case 'year-digits':
       return /*i18n*/ { id: '{field} year must include 4 numbers', values: { field: name } };

@@ -10,6 +10,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { progressSlotRecipe, skeletonRecipe, statSlotRecipe } from '@chakra-ui/react/theme';
+import type { I18n } from '@lingui/core';
 import { useLingui } from '@lingui/react';
 import type { Profile } from '../../../contract/auth';
 import {
@@ -27,6 +28,7 @@ import { paths } from '../../shell/pages';
 import { DetailsList } from '../../ui/details-list';
 import { SectionCard } from '../../ui/section-card';
 import { forcedColoursFill, forcedColoursOutline } from '../../ui/forced-colours';
+import { capPeriodName } from '../../i18n/cap-period-name';
 
 /**
  * Words for the bar's colour, so it is never the only sign of how close the end is: a whole
@@ -271,8 +273,10 @@ function Greeting({ profile }: { profile: Profile | null }) {
   );
 }
 
-function capUsageOf(capInfo: PermitCapInfo | null): ActivationCapUsage | null {
-  return capInfo === null ? null : activationCapUsage(capInfo);
+/** The cap's usage, its period named in the reader's language ("Tachwedd 2026"). */
+function capUsageOf(i18n: I18n, capInfo: PermitCapInfo | null): ActivationCapUsage | null {
+  if (capInfo === null) return null;
+  return activationCapUsage({ ...capInfo, period_name: capPeriodName(i18n, capInfo.period_name) });
 }
 
 /**
@@ -281,7 +285,9 @@ function capUsageOf(capInfo: PermitCapInfo | null): ActivationCapUsage | null {
  * and what the figures mean.
  */
 export function DashboardScreen() {
+  const { i18n } = useLingui();
   const data = useDashboardData();
+  const cap = data.loading ? null : capUsageOf(i18n, data.capInfo);
   return (
     <Stack gap={6}>
       <Stack gap={2}>
@@ -294,9 +300,9 @@ export function DashboardScreen() {
         <>
           <SimpleGrid columns={{ base: 1, md: 2 }} gap={6}>
             <AvailablePermitsCard profile={data.profile} queuedCount={data.queuedCount} />
-            <ActivatedPermitsCard cap={capUsageOf(data.capInfo)} />
+            <ActivatedPermitsCard cap={cap} />
           </SimpleGrid>
-          <WhatThisMeans cap={capUsageOf(data.capInfo)} />
+          <WhatThisMeans cap={cap} />
         </>
       )}
     </Stack>

@@ -4,6 +4,7 @@ import { useSelector } from '@xstate/react';
 import { dashboardMachine } from '../../../../machines/dashboard/dashboard-machine';
 import { addPermitAllowance } from '../../../../machines/permits/add-permit/add-permit-allowance';
 import { useAppActor } from '../../../shell/app-machines';
+import { capPeriodName } from '../../../i18n/cap-period-name';
 import { useProfile } from '../../../shell/session-hooks';
 import { dashboardActors } from '../../../shared/dashboard-actors';
 
@@ -20,7 +21,9 @@ export function PermitAllowanceNotice() {
   const figures = useSelector(dashboard, (snapshot) => snapshot.context.figures);
   const allowance = addPermitAllowance({
     profile: figures?.profile ?? sessionProfile,
-    capInfo: figures?.capInfo ?? null,
+    capInfo: figures?.capInfo
+      ? { ...figures.capInfo, period_name: capPeriodName(i18n, figures.capInfo.period_name) }
+      : null,
   });
   const lines = [allowance.permitsLeft, allowance.activationsLeft].flatMap((line) =>
     line === null ? [] : [i18n._(line)],

@@ -1,6 +1,7 @@
 import { Alert, List } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react';
 import { seriesTexts, type SeriesWeek } from '../../../../machines/permits/rules/weekly-series';
+import { readersText } from '../../../i18n/readers-text';
 
 /**
  * After a weekly series of which some weeks were not made: each week by its start, made or not
@@ -19,7 +20,9 @@ export function SeriesReport({ series }: { series: readonly SeriesWeek[] }) {
               <List.Item key={week.key}>
                 {week.outcome === 'made'
                   ? i18n._(seriesTexts.made(week.startsAt))
-                  : i18n._(seriesTexts.notMade(week.startsAt, i18n._(week.reason ?? '')))}
+                  : i18n._(
+                      seriesTexts.notMade(week.startsAt, readersText(i18n, week.reason ?? '')),
+                    )}
               </List.Item>
             ))}
           </List.Root>

@@ -5,6 +5,7 @@ import type { LoginCredentials, TokenResponse } from '../../../../../contract/au
 import { loginMachine } from '../../../../../machines/auth/login/login-machine';
 import { ApiError } from '../../../../../src/api/api-error';
 import { LoginScreen } from '../../../../../src/features/auth/login/login-screen';
+import { activateLanguage } from '../../../../../src/i18n/activate-language';
 import { expectErrorSummary } from '../../../../support/error-summary';
 import { exactly, renderWithProviders } from '../../../../support/render';
 
@@ -173,6 +174,37 @@ describe('docs/contract.md §8, Login: each failure shows its message', () => {
 
     expect(await screen.findByRole('alert')).toHaveTextContent(exactly(message));
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+  });
+
+  test('in Welsh, the reference host’s detail and throttle are worded in Welsh', async () => {
+    const failures = [
+      new ApiError('Unauthorized', { status: 401, body: { detail: 'Invalid email or password.' } }),
+      new ApiError('Too Many Requests', {
+        status: 429,
+        body: { detail: 'Too many failed login attempts. Try again in 12 seconds.' },
+      }),
+    ];
+    const { user } = renderWithProviders(<LoginScreen />, {
+      machines: { login: loginAgainst({ requestLogin: () => Promise.reject(failures.shift()) }) },
+      route: '/login',
+    });
+    await act(() => activateLanguage('cy'));
+    try {
+      await user.type(screen.getByRole('textbox', { name: 'E-bost' }), 'jane.doe@example.test');
+      await user.type(screen.getByLabelText(/^Cyfrinair/), 'Secret123');
+      await user.click(screen.getByRole('button', { name: 'Mewngofnodi' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        exactly('Cyfeiriad e-bost neu gyfrinair annilys.'),
+      );
+      await user.click(screen.getByRole('button', { name: 'Mewngofnodi' }));
+      expect(
+        await screen.findByText(
+          'Gormod o ymdrechion aflwyddiannus i fewngofnodi. Rhowch gynnig arall arni ymhen 12 eiliad.',
+        ),
+      ).toBeInTheDocument();
+    } finally {
+      await act(() => activateLanguage('en'));
+    }
   });
 
   test.each([

@@ -1,0 +1,59 @@
+import { setupI18n } from '@lingui/core';
+import { messages as welshMessages } from '../../../locales/cy/app';
+import { capPeriodName } from '../../../src/i18n/cap-period-name';
+import { hostTextIn } from '../../../src/i18n/host-text';
+
+// The reference host's words as it answers them (server/), and as each reader sees them.
+const welsh = setupI18n({ locale: 'cy', messages: { cy: welshMessages } });
+// English as a browser build has it: no catalogue, and no compiler (src/i18n/i18n.ts).
+const english = setupI18n({ locale: 'en', messages: { en: {} } });
+english.setMessagesCompiler((message) => [message]);
+
+test.each([
+  ['Invalid email or password.', 'Cyfeiriad e-bost neu gyfrinair annilys.'],
+  [
+    'Too many failed login attempts. Try again in 30 seconds.',
+    'Gormod o ymdrechion aflwyddiannus i fewngofnodi. Rhowch gynnig arall arni ymhen 30 eiliad.',
+  ],
+  ['You have reached your permit limit', 'Rydych wedi cyrraedd eich terfyn trwyddedau'],
+  [
+    'You have reached your permit activation cap for November 2026',
+    'Rydych wedi cyrraedd eich cap gweithredu ar gyfer Tachwedd 2026',
+  ],
+  [
+    'You have reached your permit activation cap for Q4 2026',
+    'Rydych wedi cyrraedd eich cap gweithredu ar gyfer Ch4 2026',
+  ],
+  [
+    'A permit with status EXPIRED cannot be cancelled.',
+    'Ni ellir canslo trwydded â’r statws ‘Wedi dod i ben’.',
+  ],
+  [
+    'An active permit already exists with reference number FLAT 12',
+    'Mae trwydded weithredol eisoes yn bodoli gyda’r cyfeirnod FLAT 12',
+  ],
+])('the host’s "%s" reads in Welsh "%s"', (hostText, inWelsh) => {
+  expect(hostTextIn(welsh, hostText)).toBe(inWelsh);
+});
+
+test.each([
+  'Too many failed login attempts. Try again in 30 seconds.',
+  'You have reached your permit activation cap for November 2026',
+  'A permit with status EXPIRED cannot be cancelled.',
+  'The end cannot be changed: permits on this site end 24 hours after their start.',
+])('in English the host’s "%s" reads as it came', (hostText) => {
+  expect(hostTextIn(english, hostText)).toBe(hostText);
+});
+
+test('words a council’s host does not share are shown as they came, in either language', () => {
+  expect(hostTextIn(welsh, 'The car park is closed today.')).toBe('The car park is closed today.');
+  expect(hostTextIn(welsh, 'You have reached your permit activation cap for the spring')).toBe(
+    'Rydych wedi cyrraedd eich cap gweithredu ar gyfer the spring',
+  );
+});
+
+test('a cap period keeps the host’s name in English and has its Welsh name in Welsh', () => {
+  expect(capPeriodName(english, 'November 2026')).toBe('November 2026');
+  expect(capPeriodName(welsh, 'February 2027')).toBe('Chwefror 2027');
+  expect(capPeriodName(welsh, 'Q1 2027')).toBe('Ch1 2027');
+});
