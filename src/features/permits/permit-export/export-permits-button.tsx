@@ -24,6 +24,11 @@ export function ExportPermitsButton({ filters }: { filters: PermitListFilters })
   const collected = useSelector(actor, (snapshot) => snapshot.context.collected);
   const total = useSelector(actor, (snapshot) => snapshot.context.total);
   const error = useSelector(actor, (snapshot) => snapshot.context.error);
+  const progressText = building
+    ? i18n._('Making the file…')
+    : total === null
+      ? i18n._('Starting…')
+      : i18n._('{collected} of {total}', { collected, total });
   return (
     <Stack gap={1} alignItems="flex-end">
       <Button
@@ -43,18 +48,19 @@ export function ExportPermitsButton({ filters }: { filters: PermitListFilters })
             value={total ? Math.round((collected / total) * 100) : null}
             size="sm"
             flex="1"
-            aria-label={i18n._('Export progress')}
           >
-            <Progress.Track _highContrast={forcedColoursOutline}>
+            {/* The track is the progress bar: its name and value in the reader's language, not
+                Chakra's English "loading...". */}
+            <Progress.Track
+              aria-label={i18n._('Export progress')}
+              aria-valuetext={progressText}
+              _highContrast={forcedColoursOutline}
+            >
               <Progress.Range _highContrast={forcedColoursFill} />
             </Progress.Track>
           </Progress.Root>
           <Text fontSize="sm" color="fg.muted" aria-live="polite">
-            {building
-              ? i18n._('Making the file…')
-              : total === null
-                ? i18n._('Starting…')
-                : i18n._('{collected} of {total}', { collected, total })}
+            {progressText}
           </Text>
         </HStack>
       )}
