@@ -5,6 +5,7 @@ import {
   type VisitorBookingPayload,
   type VisitorInvitation,
 } from '../../contract/visitor-pass';
+import type { VisitorBookingRequest } from '../../contract/language';
 import { publicApiClient } from './api-client';
 import { apiPaths } from './api-paths';
 import { readAnswer } from './read-answer';
@@ -20,10 +21,13 @@ export async function getInvitation(token: string): Promise<VisitorInvitation> {
   return readAnswer(visitorInvitationSchema, data, 'GET /api/v1/visitor-passes/visit/{token}/');
 }
 
-/** POST /api/v1/visitor-passes/visit/{token}/book/: the booked permit (201). */
+/**
+ * POST /api/v1/visitor-passes/visit/{token}/book/: the booked permit (201). The receipt is mailed
+ * in `language`, the one the visitor booked in (the visitor has no account to say it).
+ */
 export async function bookVisit(
   token: string,
-  payload: VisitorBookingPayload,
+  payload: VisitorBookingPayload & Pick<VisitorBookingRequest, 'language'>,
 ): Promise<VisitorBooking> {
   const { data } = await publicApiClient().post<unknown>(apiPaths.bookVisit(token), payload);
   return readAnswer(visitorBookingSchema, data, 'POST /api/v1/visitor-passes/visit/{token}/book/');

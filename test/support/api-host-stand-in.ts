@@ -15,10 +15,11 @@ export interface ApiHostStandIn {
 /**
  * A real HTTP server standing in for the API host, on 127.0.0.1 and a port of its own. It lets
  * the page's origin call it with credentials, as the reference API host's CORS rules do, and
- * answers every other request with the JSON `answer` gives.
+ * answers every other request with the JSON `answer` gives, once it has the request's body (its
+ * text, '' for none).
  */
 export async function startApiHostStandIn(
-  answer: (request: IncomingMessage) => StandInAnswer,
+  answer: (request: IncomingMessage, body: string) => StandInAnswer,
 ): Promise<ApiHostStandIn> {
   const server = http.createServer((request, response) => {
     response.setHeader('Access-Control-Allow-Origin', request.headers.origin ?? '*');
@@ -29,9 +30,13 @@ export async function startApiHostStandIn(
       response.writeHead(204).end();
       return;
     }
-    const { status, body } = answer(request);
-    response.setHeader('Content-Type', 'application/json');
-    response.writeHead(status).end(JSON.stringify(body));
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const { status, body } = answer(request, Buffer.concat(chunks).toString('utf8'));
+      response.setHeader('Content-Type', 'application/json');
+      response.writeHead(status).end(JSON.stringify(body));
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {

@@ -56,7 +56,7 @@ const noApiHost = 'http://127.0.0.1:1';
 const dashboardWithoutHost = dashboardFiguresOf({ profile: null, capInfo: null });
 
 /** The runtime configuration every web test runs with (what `public/config.js` gives the page). */
-const testConfig: KerbsideConfig = {
+export const testConfig: KerbsideConfig = {
   apiBaseUrl: noApiHost,
   firebase: { apiKey: 'test-api-key', authDomain: 'localhost', projectId: 'demo-kerbside' },
   authEmulatorUrl: null,
