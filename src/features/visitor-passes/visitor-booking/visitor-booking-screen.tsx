@@ -139,7 +139,7 @@ function BookingFields({
       )}
       {site.default_end_date_limit_hours > 0 ? (
         <Text>
-          {i18n._('Parking ends {hours} hours after it starts.', {
+          {i18n._('Parking ends {hours, plural, one {# hour} other {# hours}} after it starts.', {
             hours: site.default_end_date_limit_hours,
           })}
         </Text>

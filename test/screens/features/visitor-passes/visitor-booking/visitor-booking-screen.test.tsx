@@ -403,6 +403,17 @@ describe('the pass’s window and the site’s rules', () => {
     expect(screen.queryByRole('button', { name: 'Book parking' })).not.toBeInTheDocument();
   });
 
+  test('an automatic end of one hour is said in the singular', async () => {
+    const oneHour = {
+      ...invitation,
+      site: { ...invitation.site, default_end_date_limit_hours: 1 },
+    };
+    renderVisit({ loadInvitation: async () => oneHour });
+    await screen.findByRole('button', { name: 'Book parking' });
+
+    expect(screen.getByText('Parking ends 1 hour after it starts.')).toBeInTheDocument();
+  });
+
   test('an automatic end leaves no end to choose, and none is sent', async () => {
     const automatic = {
       ...invitation,
