@@ -13,11 +13,21 @@ export interface PasswordResetMailDetails {
   language?: MailLanguage;
 }
 
-/** `${webOrigin}/reset-password?uid=…&token=…`: the route and parameters of docs/contract.md §2. */
-function passwordResetLink(webOrigin: string, uid: string, token: string): string {
+/**
+ * `${webOrigin}/reset-password?uid=…&token=…`: the route and parameters of docs/contract.md §2;
+ * for a Welsh-speaking resident also `lang=cy`, which opens the page in Welsh on a device that has
+ * not chosen (public/language.js).
+ */
+function passwordResetLink(
+  webOrigin: string,
+  uid: string,
+  token: string,
+  language: MailLanguage,
+): string {
   const link = new URL('/reset-password', webOrigin);
   link.searchParams.set('uid', uid);
   link.searchParams.set('token', token);
+  if (language !== 'en') link.searchParams.set('lang', language);
   return link.toString();
 }
 
@@ -39,7 +49,7 @@ export function passwordResetMail(details: PasswordResetMailDetails): MailMessag
         'Someone asked to reset the password of your Kerbside account. To choose a new password, open this link:',
       ),
       '',
-      passwordResetLink(details.webOrigin, details.uid, details.token),
+      passwordResetLink(details.webOrigin, details.uid, details.token, details.language ?? 'en'),
       '',
       i18n._('The link works once, until {expiry} (UK time).', { expiry }),
       '',
