@@ -13,6 +13,7 @@ import { isUniqueViolation } from '../db/constraint-violation';
 import { inviteCodes, users } from '../db/schema';
 import type { Identity } from '../identity/firebase-identity';
 import { authenticateResident } from '../http/authenticate-resident';
+import { preferredLanguage } from '../http/accept-language';
 import { HttpError } from '../http/http-error';
 import { parseBody } from '../http/parse-body';
 import { refuseWhenAddressOrAccountThrottled } from '../http/refuse-when-address-or-account-throttled';
@@ -69,12 +70,10 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
 
     const userId = await db
       .transaction(async (tx) => {
-        const errors: Record<string, string[]> = {};
         const [existing] = await tx
           .select({ id: users.id })
           .from(users)
           .where(eq(users.email, details.email));
-        if (existing) errors.email = [duplicateEmail];
         // Counting the use down in the same statement that checks it keeps two registrations
         // from taking the last use together.
         const [invite] = await tx
@@ -87,9 +86,10 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
             ),
           )
           .returning({ id: inviteCodes.id, permitLimit: inviteCodes.permitLimit });
-        // Another registration took the last use since the check above.
-        if (!invite) errors.invite_code = [hostTexts.usedInviteCode];
-        if (!invite || Object.keys(errors).length > 0) throw new HttpError(400, errors);
+        // Another registration took the last use, or the e-mail, since the checks above; as
+        // there, the e-mail is named only with a good invite code.
+        if (!invite) throw new HttpError(400, { invite_code: [hostTexts.usedInviteCode] });
+        if (existing) throw new HttpError(400, { email: [duplicateEmail] });
         const [created] = await tx
           .insert(users)
           .values({
@@ -99,6 +99,8 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
             passwordHash,
             permitLimit: invite.permitLimit,
             inviteCodeId: invite.id,
+            // Its mails (the address's confirmation first) in the language it registered in.
+            language: preferredLanguage(request.headers['accept-language']),
           })
           .returning({ id: users.id });
         if (!created) throw new Error('Inserting the resident returned no row.');

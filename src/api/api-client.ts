@@ -4,6 +4,7 @@ import { getIdToken } from '../identity/identity';
 import { ApiError } from './api-error';
 import { runAuthFailureHandler } from './auth-failure-handler';
 import { apiPaths } from './api-paths';
+import { i18n } from '../i18n/i18n';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
@@ -50,6 +51,9 @@ export function createApiClient(options: {
       throw new ApiError('Could not get the identity token', { cause: error });
     }
     if (token) request.headers.set('Authorization', `Bearer ${token}`);
+    // The language the resident reads in: the reference host registers a resident's mails in it
+    // (server/routes/auth-routes.ts). A safelisted header, so no preflight of its own.
+    request.headers.set('Accept-Language', i18n.locale === 'cy' ? 'cy' : 'en');
     return request;
   });
 

@@ -8,10 +8,12 @@ import type { PollingLoop } from '../../server/polling/create-polling-loop';
 import { messages as welshMessages } from '../../locales/cy/mail';
 import {
   call,
+  createInvite,
   customTokenOf,
   signInWithCustomToken,
   startTestApi,
   strongPassword,
+  registration,
   type TestApi,
 } from '../../scripts/stack/test-api';
 import { londonNow, permitOf, permitPayload, signedInPermitClient } from './support/permit-api';
@@ -234,6 +236,26 @@ describe('mails in the resident’s language', () => {
     // The link opens the page in Welsh, on a device that has not chosen a language.
     expect(mail.text).toMatch(/\/reset-password\?uid=[^&\s]+&token=[^&\s]+&lang=cy\s/);
     expect(englishSentencesIn(mail.subject + mail.text)).toEqual([]);
+  });
+
+  it('a resident who registers reading Welsh has mails in Welsh from the first, one reading English in English', async () => {
+    const inWelsh = registration(await createInvite(database.db, { uses: 1 }));
+    const inEnglish = registration(await createInvite(database.db, { uses: 1 }));
+    const register = (details: typeof inWelsh, acceptLanguage: string) =>
+      call(`${api.url}/api/v1/auth/register/`, 'POST', {
+        body: details,
+        headers: { 'accept-language': acceptLanguage },
+      });
+
+    expect((await register(inWelsh, 'cy')).status).toBe(201);
+    expect((await register(inEnglish, 'en-GB,cy;q=0.5')).status).toBe(201);
+
+    expect((await mailArriving(inWelsh.email, 'Cadarnhewch')).subject).toBe(
+      'Cadarnhewch eich cyfeiriad e-bost ar gyfer Kerbside',
+    );
+    expect((await mailArriving(inEnglish.email, 'Confirm')).subject).toBe(
+      'Confirm your e-mail address for Kerbside',
+    );
   });
 
   it('a Welsh-speaking resident’s e-mail confirmation link comes in Welsh', async () => {

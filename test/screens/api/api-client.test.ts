@@ -2,6 +2,7 @@ import { findFreePort } from '../../../scripts/stack/free-port';
 import { createApiClient, type IdTokenSource } from '../../../src/api/api-client';
 import { ApiError } from '../../../src/api/api-error';
 import { setAuthFailureHandler } from '../../../src/api/auth-failure-handler';
+import { activateLanguage } from '../../../src/i18n/activate-language';
 import { startApiHostStandIn, type ApiHostStandIn } from '../../support/api-host-stand-in';
 
 interface ReceivedRequest {
@@ -18,6 +19,8 @@ const unauthorizedPaths = [
   '/api/v1/auth/profile/',
 ];
 const received: ReceivedRequest[] = [];
+/** Each request's Accept-Language, in order. */
+const acceptLanguages: (string | undefined)[] = [];
 let apiHost: ApiHostStandIn;
 
 beforeAll(async () => {
@@ -28,6 +31,7 @@ beforeAll(async () => {
       path,
       authorization: request.headers.authorization,
     });
+    acceptLanguages.push(request.headers['accept-language']);
     if (unauthorizedPaths.includes(path)) {
       return { status: 401, body: { detail: 'Invalid credentials.' } };
     }
@@ -67,6 +71,23 @@ describe('the request interceptor', () => {
     expect(received).toEqual([
       { method: 'GET', path: '/api/v1/site-settings/', authorization: 'Bearer token-1' },
     ]);
+  });
+
+  test('says which language the resident reads in, so the host can write to them in it', async () => {
+    const client = createApiClient({ baseURL: apiHost.url, getIdToken: signedOut });
+    acceptLanguages.length = 0;
+
+    await client.get('/api/v1/site-settings/');
+    await activateLanguage('cy');
+    try {
+      await client.post('/api/v1/auth/register/');
+    } catch {
+      // The stand-in refuses registrations (401); the header is what is looked at.
+    } finally {
+      await activateLanguage('en');
+    }
+
+    expect(acceptLanguages).toEqual(['en', 'cy']);
   });
 
   test('sends the request without authorization when nobody is signed in', async () => {
