@@ -96,6 +96,12 @@ const mailLink = z.object({
 const switchOffLink = mailLink.extend({ kind: z.enum(['confirmations', 'reminders']) });
 const confirmationLink = mailLink.extend({ expires: z.string() });
 
+/** A mailed link's refusal: a page for a browser (`Accept: text/html`), a detail for a program. */
+const mailLinkRefusal = (description: string) => ({
+  description,
+  content: { ...json(detailErrorSchema).content, ...html.content },
+});
+
 /** A page a mailed link opens (GET, one button) or its button sends (POST): HTML, public. */
 const mailLinkPage = (
   operationId: string,
@@ -110,8 +116,10 @@ const mailLinkPage = (
     requestParams: { query },
     responses: {
       '200': { description: page, ...html },
-      '404': refusals.notFound,
-      '429': refusals.throttled,
+      '404': mailLinkRefusal(
+        'Not a genuine, current link. A browser is answered a page, "This link does not work", in English and Welsh.',
+      ),
+      '429': mailLinkRefusal('Too many links that were not genuine; try again later.'),
     },
   });
 

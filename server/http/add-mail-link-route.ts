@@ -1,9 +1,10 @@
 import type { I18n } from '@lingui/core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { MailLanguage } from '../../contract/languages';
 import type { AttemptThrottle } from '../auth/attempt-throttle';
 import type { Database } from '../db/database';
 import { htmlLanguage, mailI18n } from '../mail/mail-i18n';
+import { HttpError } from './http-error';
 import { refuseMailLink, sendMailLinkPage } from './mail-link-page';
 
 /** A page of a mailed link: its heading and the HTML under it. */
@@ -44,13 +45,29 @@ export interface MailLinkRoute<Link> {
  */
 export function addMailLinkRoute<Link>(app: FastifyInstance, route: MailLinkRoute<Link>): void {
   const relativePath = route.path.replace('/api/v1', '');
-  const genuineLink = async (request: FastifyRequest): Promise<Link> => {
+  // A link that is not genuine is refused (404, or 429 for a guesser): as a page for a person
+  // who opened it in a browser, in JSON for a program.
+  const genuineLink = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<Link | null> => {
     const link = await route.check(request);
-    return link ?? refuseMailLink(route.db, route.throttle, request);
+    if (link) return link;
+    try {
+      return await refuseMailLink(route.db, route.throttle, request);
+    } catch (error) {
+      if (!(error instanceof HttpError) || !request.headers.accept?.includes('text/html')) {
+        throw error;
+      }
+      reply.headers(error.headers);
+      await sendMailLinkPage(reply, error.statusCode, unusableLinkPage());
+      return null;
+    }
   };
 
   app.get(relativePath, async (request, reply) => {
-    const link = await genuineLink(request);
+    const link = await genuineLink(request, reply);
+    if (link === null) return reply;
     const i18n = mailI18n(route.languageOf(link));
     const page = route.ask(link, i18n);
     const query = new URLSearchParams(page.query).toString().replace(/&/g, '&amp;');
@@ -64,9 +81,33 @@ export function addMailLinkRoute<Link>(app: FastifyInstance, route: MailLinkRout
   });
 
   app.post(relativePath, async (request, reply) => {
-    const link = await genuineLink(request);
+    const link = await genuineLink(request, reply);
+    if (link === null) return reply;
     const i18n = mailI18n(route.languageOf(link));
     const page = await route.act(link, i18n);
     return sendMailLinkPage(reply, 200, { ...page, lang: htmlLanguage(i18n) });
   });
+}
+
+/**
+ * The page of a link that does not work, in English and in Welsh: whose link it was is not known
+ * (a link that is not genuine names nobody to trust), and expired, forged or guessed read alike.
+ */
+function unusableLinkPage(): { title: string; body: string; lang: string } {
+  const [english, welsh] = (['en', 'cy'] as const).map((language) => {
+    const i18n = mailI18n(language);
+    return {
+      lang: htmlLanguage(i18n),
+      title: i18n._('This link does not work'),
+      text: i18n._(
+        'It may have expired, or been used already. Open the service to ask for a new one.',
+      ),
+    };
+  });
+  if (!english || !welsh) throw new Error('Both languages are worded.');
+  return {
+    lang: english.lang,
+    title: `${english.title} / ${welsh.title}`,
+    body: `<p>${english.text}</p><p lang="${welsh.lang}">${welsh.text}</p>`,
+  };
 }

@@ -267,6 +267,21 @@ describe('the hourly mail limit of an account', () => {
 });
 
 describe('guessed mail links', () => {
+  it('opened in a browser, answer a page in English and Welsh that says the link does not work', async () => {
+    const answer = await fetch(
+      `${api.url}/api/v1/email-verification/confirm/?user=00000000-0000-4000-8000-000000000001&expires=9999999999999&token=guess`,
+      { headers: { accept: 'text/html,application/xhtml+xml' } },
+    );
+
+    expect(answer.status).toBe(404);
+    expect(answer.headers.get('content-type')).toMatch(/^text\/html/);
+    const page = await answer.text();
+    expect(page).toContain('<h1>This link does not work / Nid yw’r ddolen hon yn gweithio</h1>');
+    expect(page).toContain(
+      '<p lang="cy">Efallai ei bod wedi dod i ben, neu wedi’i defnyddio’n barod. Agorwch y gwasanaeth i ofyn am un newydd.</p>',
+    );
+  });
+
   it('are not found, and the two kinds together are refused from an address after 10', async () => {
     const from = '127.0.0.77';
     const guess = (index: number) =>
