@@ -68,7 +68,9 @@ export function ruleValuesIn(
   values: Record<string, unknown> | undefined,
 ): Record<string, unknown> | undefined {
   const missing = values?.missing;
-  if (!Array.isArray(missing)) return values;
+  // English keeps the rule's own list: a browser build has no compiler for `listEnd` in English,
+  // which has no catalogue (src/i18n/i18n.ts), and Welsh may have been left for English since.
+  if (!Array.isArray(missing) || i18n.messages[listEnd] === undefined) return values;
   const words = missing.map((part) => i18n._(String(part)));
   const last = words.pop() ?? '';
   const listed: MessageDescriptor = { id: listEnd, values: { list: words.join(', '), last } };

@@ -1,7 +1,7 @@
 import { setupI18n } from '@lingui/core';
 import { messages as welshMessages } from '../../../locales/cy/app';
 import { capPeriodName } from '../../../src/i18n/cap-period-name';
-import { hostTextIn } from '../../../src/i18n/host-text';
+import { hostTextIn, ruleValuesIn } from '../../../src/i18n/host-text';
 
 // The reference host's words as it answers them (server/), and as each reader sees them.
 const welsh = setupI18n({ locale: 'cy', messages: { cy: welshMessages } });
@@ -56,4 +56,10 @@ test('a cap period keeps the host’s name in English and has its Welsh name in 
   expect(capPeriodName(english, 'November 2026')).toBe('November 2026');
   expect(capPeriodName(welsh, 'February 2027')).toBe('Chwefror 2027');
   expect(capPeriodName(welsh, 'Q1 2027')).toBe('Ch1 2027');
+});
+
+test('a date’s missing boxes are listed in Welsh, and left as the rule listed them in English', () => {
+  const values = { field: 'Expiry date', parts: 'day and hour', missing: ['day', 'hour'] };
+  expect(ruleValuesIn(welsh, values)).toEqual({ ...values, parts: 'diwrnod ac awr' });
+  expect(ruleValuesIn(english, values)).toEqual(values);
 });
