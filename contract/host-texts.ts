@@ -26,7 +26,7 @@ export const hostTexts = {
 
 /**
  * The host's words with a figure in them, as templates: the host fills them in
- * (`hostTextWith`), the web app reads the figures back out to word them in the reader's
+ * (./filled-template.ts), the web app reads the figures back out to word them in the reader's
  * language (src/i18n/host-text.ts). `{status}` is a permit status's code, `{periodName}` a cap
  * period's name ("November 2026", "Q4 2026"), `{refusal}` one of `hostTexts`.
  */
@@ -39,10 +39,3 @@ export const hostTextTemplates = {
   automaticEnd:
     /*i18n*/ 'The end cannot be changed: permits on this site end {hours} hours after their start.',
 } as const;
-
-/** A template of `hostTextTemplates` with its figures put in, in the host's English. */
-export function hostTextWith(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (placeholder, name: string) =>
-    name in values ? String(values[name]) : placeholder,
-  );
-}

@@ -1,4 +1,5 @@
 import type { MessageDescriptor } from '@lingui/core';
+import { filledTemplate } from '../contract/filled-template';
 import { isMessageDescriptor } from './field-length';
 
 /**
@@ -15,8 +16,5 @@ export type SayMessage = (message: MessageDescriptor) => string;
  */
 export function englishMessage(message: unknown): string {
   if (!isMessageDescriptor(message)) return String(message);
-  const values = message.values ?? {};
-  return message.id.replace(/\{(\w+)\}/g, (placeholder, name: string) =>
-    name in values ? String(values[name]) : placeholder,
-  );
+  return filledTemplate(message.id, message.values ?? {});
 }

@@ -1,7 +1,8 @@
 import type { AttemptThrottle } from '../auth/attempt-throttle';
 import type { Database } from '../db/database';
 import { HttpError } from './http-error';
-import { hostTextTemplates, hostTextWith } from '../../contract/host-texts';
+import { hostTextTemplates } from '../../contract/host-texts';
+import { filledTemplate } from '../../contract/filled-template';
 
 export interface RefusalOptions {
   /** Count the attempt, but let it through even over the limit. */
@@ -25,7 +26,7 @@ export async function refuseWhenThrottled(
     const seconds = Math.ceil(waitMs / 1000);
     throw new HttpError(
       429,
-      { detail: hostTextWith(hostTextTemplates.tryAgainIn, { refusal: detail, seconds }) },
+      { detail: filledTemplate(hostTextTemplates.tryAgainIn, { refusal: detail, seconds }) },
       { 'retry-after': String(seconds) },
     );
   }

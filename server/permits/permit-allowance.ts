@@ -4,12 +4,13 @@ import { preparedPerDatabase } from '../db/prepared-per-database';
 import { permits } from '../db/schema';
 import { capPeriod, type CapPeriod } from './cap-period';
 import { limitCountedPermitStatuses } from './permit-status-groups';
-import { hostTexts, hostTextTemplates, hostTextWith } from '../../contract/host-texts';
+import { hostTexts, hostTextTemplates } from '../../contract/host-texts';
+import { filledTemplate } from '../../contract/filled-template';
 
 export const permitLimitMessage = hostTexts.permitLimit;
 
 export function permitCapMessage(periodName: string): string {
-  return hostTextWith(hostTextTemplates.activationCap, { periodName });
+  return filledTemplate(hostTextTemplates.activationCap, { periodName });
 }
 
 /**

@@ -1,11 +1,12 @@
 import { constraintViolation } from '../db/constraint-violation';
 import { HttpError } from '../http/http-error';
-import { hostTexts, hostTextTemplates, hostTextWith } from '../../contract/host-texts';
+import { hostTexts, hostTextTemplates } from '../../contract/host-texts';
+import { filledTemplate } from '../../contract/filled-template';
 
 export const overlappingPermitMessage = hostTexts.overlappingPermit;
 
 export function heldReferenceMessage(referenceNo: string): string {
-  return hostTextWith(hostTextTemplates.heldReference, { referenceNo });
+  return filledTemplate(hostTextTemplates.heldReference, { referenceNo });
 }
 
 /**

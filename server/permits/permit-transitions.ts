@@ -21,7 +21,8 @@ import {
   type FieldErrors,
 } from './permit-times';
 import type { PermitRow } from '../db/schema';
-import { hostTexts, hostTextTemplates, hostTextWith } from '../../contract/host-texts';
+import { hostTexts, hostTextTemplates } from '../../contract/host-texts';
+import { filledTemplate } from '../../contract/filled-template';
 
 /** Statuses a resident may cancel from (docs/contract.md §4). */
 export const cancellablePermitStatuses: readonly PermitStatus[] = [
@@ -38,7 +39,7 @@ export const nothingToUpdateMessage = 'Please select a new expiry date or mark a
 export const onlyScheduledStartMessage = hostTexts.onlyScheduledStart;
 
 export function automaticEndMessage(hours: number): string {
-  return hostTextWith(hostTextTemplates.automaticEnd, { hours });
+  return filledTemplate(hostTextTemplates.automaticEnd, { hours });
 }
 
 function refused(message: string): HttpError {
@@ -145,7 +146,7 @@ export async function cancelPermit(
   const [cancelled] = await cancelRequest(db).execute({ permitId, userId });
   if (cancelled) return cancelled;
   const permit = await ownPermit(db, userId, permitId);
-  throw refused(hostTextWith(hostTextTemplates.cannotBeCancelled, { status: permit.status }));
+  throw refused(filledTemplate(hostTextTemplates.cannotBeCancelled, { status: permit.status }));
 }
 
 /** One resident's update of one of their permits, as the update route received it. */
@@ -246,5 +247,5 @@ export async function updatePermit(
   } catch (error) {
     throw permitConstraintError(error, permit.referenceNo);
   }
-  throw refused(hostTextWith(hostTextTemplates.cannotBeUpdated, { status: permit.status }));
+  throw refused(filledTemplate(hostTextTemplates.cannotBeUpdated, { status: permit.status }));
 }
