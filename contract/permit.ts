@@ -154,14 +154,14 @@ export const permitListQuerySchema = z.object({
 export type PermitListRequest = z.infer<typeof permitListQuerySchema>;
 
 /**
- * What activate, cancel and full_update answer on a 2xx: the permit, which for an update may
- * instead carry an error flag and message (docs/contract.md §8, "Update permit").
+ * What the reference host answers to activate, cancel and full_update on a 2xx, as its OpenAPI
+ * document says: the permit, which for an update may instead carry an error flag and message
+ * (docs/contract.md §8, "Update permit"). The web app reads less (`permitUpdateAnswerSchema`).
  */
 export const permitActionBodySchema = permitSchema
   .partial()
   .extend({ error: z.unknown().optional(), message: z.unknown().optional() })
   .meta({ id: 'PermitActionAnswer' });
-export type PermitActionBody = z.infer<typeof permitActionBodySchema>;
 
 /**
  * All the web app reads of a 2xx answer to full_update: an error flag and its message
