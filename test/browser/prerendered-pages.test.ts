@@ -254,6 +254,24 @@ test("/login sets its text in Arial, GOV.UK's typeface off GOV.UK, from its HTML
   }
 });
 
+test('without JavaScript a page says, in English and in Welsh, that the service needs it', async () => {
+  const scriptless = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const page = await scriptless.newPage();
+    await page.goto(`${fixture.stack.webUrl}/login`);
+    const notice = (lang: string) => page.locator(`body > noscript > p[lang="${lang}"]`);
+    await expect(notice('en-GB').innerText()).resolves.toBe(
+      'This service needs JavaScript. Turn it on in your browser’s settings.',
+    );
+    await expect(notice('cy').innerText()).resolves.toBe(
+      'Mae angen JavaScript ar y gwasanaeth hwn. Trowch JavaScript ymlaen yng ngosodiadau eich porwr.',
+    );
+    await expect(notice('cy').isVisible()).resolves.toBe(true);
+  } finally {
+    await scriptless.close();
+  }
+});
+
 test('/my-permits shows its spinner at once, still for its first second and turning after it', async () => {
   const scriptless = await browser.newContext({ javaScriptEnabled: false });
   try {
