@@ -22,6 +22,9 @@ export const hostTexts = {
   permitLimit: /*i18n*/ 'You have reached your permit limit',
   overlappingPermit: /*i18n*/ 'A permit for this VRM and time already exists',
   onlyScheduledStart: /*i18n*/ 'Only a scheduled permit can have its start changed.',
+  /** `hostTextTemplates.automaticEnd` for one hour, in the singular. */
+  automaticEndOneHour:
+    /*i18n*/ 'The end cannot be changed: permits on this site end 1 hour after their start.',
 } as const;
 
 /**
@@ -32,6 +35,8 @@ export const hostTexts = {
  */
 export const hostTextTemplates = {
   tryAgainIn: /*i18n*/ '{refusal} Try again in {seconds} seconds.',
+  /** `tryAgainIn` for one second, in the singular. */
+  tryAgainInOneSecond: /*i18n*/ '{refusal} Try again in 1 second.',
   activationCap: /*i18n*/ 'You have reached your permit activation cap for {periodName}',
   heldReference: /*i18n*/ 'An active permit already exists with reference number {referenceNo}',
   cannotBeCancelled: /*i18n*/ 'A permit with status {status} cannot be cancelled.',

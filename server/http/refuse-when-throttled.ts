@@ -11,7 +11,7 @@ export interface RefusalOptions {
 
 /**
  * Counts this attempt against the throttle, and answers 429 with a Retry-After when it is over
- * the limit: "<detail> Try again in N seconds.". Answers the attempts counted in the window,
+ * the limit: "<detail> Try again in N seconds." ("1 second"). Answers the attempts counted in the window,
  * this one included.
  */
 export async function refuseWhenThrottled(
@@ -26,7 +26,12 @@ export async function refuseWhenThrottled(
     const seconds = Math.ceil(waitMs / 1000);
     throw new HttpError(
       429,
-      { detail: filledTemplate(hostTextTemplates.tryAgainIn, { refusal: detail, seconds }) },
+      {
+        detail: filledTemplate(
+          seconds === 1 ? hostTextTemplates.tryAgainInOneSecond : hostTextTemplates.tryAgainIn,
+          { refusal: detail, seconds },
+        ),
+      },
       { 'retry-after': String(seconds) },
     );
   }

@@ -39,6 +39,7 @@ export const nothingToUpdateMessage = 'Please select a new expiry date or mark a
 export const onlyScheduledStartMessage = hostTexts.onlyScheduledStart;
 
 export function automaticEndMessage(hours: number): string {
+  if (hours === 1) return hostTexts.automaticEndOneHour;
   return filledTemplate(hostTextTemplates.automaticEnd, { hours });
 }
 

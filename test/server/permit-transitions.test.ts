@@ -244,6 +244,21 @@ describe('PATCH /api/v1/permits/{id}/full_update/', () => {
     expect((await stored(permit.id)).status).toBe('ACTIVE');
   });
 
+  it('says an automatic end of one hour in the singular', async () => {
+    const permit = await permitIn('ACTIVE');
+    await admin(host.db, {
+      command: 'settings.set',
+      setting: { key: 'default_end_date_limit_hours', value: 1 },
+    });
+
+    const automatic = await update(permit.id, { end_ts: '2027-09-01T12:00' });
+
+    expect(automatic.status).toBe(400);
+    expect(automatic.body).toEqual({
+      end_ts: ['The end cannot be changed: permits on this site end 1 hour after their start.'],
+    });
+  });
+
   it('refuses a new expiry that would overlap another permit of the vehicle', async () => {
     const permit = await permitIn('ACTIVE');
     permitOf(

@@ -1,5 +1,7 @@
 import { AttemptThrottle } from '../../server/auth/attempt-throttle';
 import { passwordHasher } from '../../server/auth/password-hasher';
+import { refuseWhenThrottled } from '../../server/http/refuse-when-throttled';
+import { hostTexts } from '../../contract/host-texts';
 import { openDatabase, type DatabaseConnection } from '../../server/db/database';
 import { startPostgres, type PostgresServer } from '../../scripts/stack/postgres-server';
 import { openTestDatabase, type TestDatabase } from './support/test-database';
@@ -347,5 +349,30 @@ describe('cheap checks come before any password hash', () => {
     expect(response.status).toBe(429);
     expect(verify).not.toHaveBeenCalled();
     expect(reject).not.toHaveBeenCalled();
+  });
+});
+
+describe('a refusal with a second of its window left', () => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('asks the caller to try again in 1 second, in the singular', async () => {
+    const throttle = new AttemptThrottle({ name: 'one-second', limit: 1, windowMs: 900 });
+    const refuse = () =>
+      refuseWhenThrottled(database.db, throttle, 'one key', hostTexts.tooManyLogins);
+
+    await expect(refuse()).resolves.toBe(1);
+    await expect(refuse()).rejects.toMatchObject({
+      statusCode: 429,
+      body: { detail: 'Too many failed login attempts. Try again in 1 second.' },
+      headers: { 'retry-after': '1' },
+    });
   });
 });

@@ -15,6 +15,14 @@ test.each([
     'Too many failed login attempts. Try again in 30 seconds.',
     'Gormod o ymdrechion aflwyddiannus i fewngofnodi. Rhowch gynnig arall arni ymhen 30 eiliad.',
   ],
+  [
+    'Too many failed login attempts. Try again in 1 second.',
+    'Gormod o ymdrechion aflwyddiannus i fewngofnodi. Rhowch gynnig arall arni ymhen 1 eiliad.',
+  ],
+  [
+    'The end cannot be changed: permits on this site end 1 hour after their start.',
+    'Ni ellir newid y diwedd: mae trwyddedau ar y safle hwn yn dod i ben 1 awr ar ôl iddynt ddechrau.',
+  ],
   ['You have reached your permit limit', 'Rydych wedi cyrraedd eich terfyn trwyddedau'],
   [
     'You have reached your permit activation cap for November 2026',

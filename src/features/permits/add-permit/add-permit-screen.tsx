@@ -237,9 +237,12 @@ function PermitFields({
       )}
       {automaticEndHours > 0 ? (
         <Text>
-          {i18n._('Permits on this site end {hours, plural, other {# hours}} after they start.', {
-            hours: automaticEndHours,
-          })}
+          {i18n._(
+            'Permits on this site end {hours, plural, one {# hour} other {# hours}} after they start.',
+            {
+              hours: automaticEndHours,
+            },
+          )}
         </Text>
       ) : (
         <>

@@ -259,6 +259,15 @@ describe('site settings decide the fields', () => {
     ).toBeInTheDocument();
   });
 
+  test('an automatic end of 1 hour is said in the singular', async () => {
+    renderScreen({ ...plainSite, default_end_date_limit_hours: 1 });
+    await screen.findByRole('button', { name: 'Create Permit' });
+
+    expect(
+      screen.getByText('Permits on this site end 1 hour after they start.'),
+    ).toBeInTheDocument();
+  });
+
   test('when the site settings cannot be fetched the form goes on without extras', async () => {
     renderScreen(new ApiError('Internal Server Error', { status: 500 }));
     await screen.findByRole('button', { name: 'Create Permit' });
