@@ -24,14 +24,14 @@ export const pageTitles: Record<(typeof paths)[keyof typeof paths], string> = {
 
 /**
  * The document title of the page at `pathname` ("Add a permit – Kerbside"), with GOV.UK's prefix
- * "There is a problem: " while an error shows, in the language shown (`i18n.locale`).
+ * "Error: " while an error shows, in the language shown (`i18n.locale`).
  */
 export function pageTitle(pathname: string, appName: string, problem: boolean): string {
   const path = pathOf(Object.keys(pageTitles) as Path[], pathname);
   const title = path
     ? i18n._('{page} – {appName}', { page: i18n._(pageTitles[path]), appName })
     : appName;
-  return problem ? i18n._('There is a problem: {title}', { title }) : title;
+  return problem ? i18n._('Error: {title}', { title }) : title;
 }
 
 /**

@@ -58,7 +58,7 @@ function usePageVisit(location: Location): number {
 /**
  * Where a layout shows the current route's screen: a spinner while its chunk loads, and a plain
  * message with "Reload page" when the chunk or the screen fails. It keeps the page's title
- * (src/shell/page-titles.ts), prefixed "There is a problem: " while an error on the page says it
+ * (src/shell/page-titles.ts), prefixed "Error: " while an error on the page says it
  * is there (src/ui/page-problem.ts).
  */
 export function RoutedPage() {

@@ -2,7 +2,7 @@ import { createContext, useContext, useEffect } from 'react';
 
 /**
  * How an error on screen tells the page frame it is there, so the page title starts with
- * "There is a problem: " while it shows (src/shell/routed-page.tsx). `report` counts one more
+ * "Error: " while it shows (src/shell/routed-page.tsx). `report` counts one more
  * problem and returns how to take it back.
  */
 export const PageProblemContext = createContext<{ report: () => () => void }>({

@@ -321,7 +321,7 @@ describe('the forms with the keyboard alone', () => {
     // The page frame writes the title once the summary has told it of the problem, in an effect
     // after the summary's own (src/ui/page-problem.ts): a render later, so it is waited for (a CI
     // run read the title between the two).
-    const problemTitle = 'There is a problem: Sign in – Kerbside';
+    const problemTitle = 'Error: Sign in – Kerbside';
     await page
       .waitForFunction((title) => document.title === title, problemTitle, { timeout: 5_000 })
       .catch(() => undefined);

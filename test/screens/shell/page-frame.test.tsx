@@ -52,7 +52,7 @@ describe('page titles', () => {
     await waitFor(() => expect(document.title).toBe(title));
   });
 
-  test('"There is a problem: " leads the title while errors show, and leaves with them when the form is sent without errors', async () => {
+  test('"Error: " leads the title while errors show, and leaves with them when the form is sent without errors', async () => {
     const { user } = renderWithProviders(<AppRoutes />, { route: '/login', session: signedOut });
     await screen.findByRole('heading', { name: 'Sign in to Kerbside' });
 
@@ -60,19 +60,19 @@ describe('page titles', () => {
 
     await expectErrorSummary(['Email is required', 'Password is required']);
     // The summary reports the problem to the page frame, which retitles the page a render later.
-    await waitFor(() => expect(document.title).toBe('There is a problem: Sign in – Kerbside'));
+    await waitFor(() => expect(document.title).toBe('Error: Sign in – Kerbside'));
     // As in the GOV.UK pattern, the errors (and the title) stay until the form is sent again.
     await user.type(screen.getByRole('textbox', { name: 'Email' }), 'jane@example.test');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     await expectErrorSummary(['Password is required']);
-    expect(document.title).toBe('There is a problem: Sign in – Kerbside');
+    expect(document.title).toBe('Error: Sign in – Kerbside');
 
     await user.type(screen.getByLabelText(/^Password/), 'Secret123');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() =>
       expect(screen.queryByRole('alert', { name: /There is a problem/ })).not.toBeInTheDocument(),
     );
-    await waitFor(() => expect(document.title).not.toMatch(/^There is a problem/));
+    await waitFor(() => expect(document.title).not.toMatch(/^Error: /));
   });
 });
 
