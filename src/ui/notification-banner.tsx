@@ -1,6 +1,7 @@
 import { Box, Button, Heading, HStack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { focusPageHeading } from './focus-page-heading';
 
 /** What banners have already said with the focus (`focusKey`): drawn again, they leave it be. */
 const focusTakenFor = new WeakSet<object>();
@@ -10,8 +11,9 @@ const focusTakenFor = new WeakSet<object>();
  * coloured bar with its title, then the message. `role="status"` so it is announced politely, named
  * by its title. A `success` banner says what the resident just did and takes the focus when it
  * appears (as GOV.UK's success banner does), so a keyboard or screen-reader user starts from it;
- * `important` is for news the resident did not cause. `onDismiss` adds a "Dismiss" button. A
- * message given as text (a machine's news, an English id) is shown in the reader's language.
+ * `important` is for news the resident did not cause. `onDismiss` adds a "Dismiss" button, which
+ * hands the focus to the page's heading. A message given as text (a machine's news, an English
+ * id) is shown in the reader's language.
  *
  * A banner drawn again for the same news (`focusKey`: the flash message, whose banner is drawn
  * anew when its motion arrives) takes the focus again only if the focus was lost with the banner
@@ -61,7 +63,16 @@ export function NotificationBanner({
           {typeof children === 'string' ? i18n._(children) : children}
         </Text>
         {onDismiss && (
-          <Button variant="outline" size="sm" onClick={onDismiss}>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => {
+              onDismiss();
+              // The button leaves with the banner: the focus goes to the page's heading, not to
+              // the body.
+              focusPageHeading();
+            }}
+          >
             {i18n._('Dismiss')}
           </Button>
         )}

@@ -70,6 +70,8 @@ test('an action confirmed on its own page: a focused success banner until dismis
   await user.click(screen.getByRole('button', { name: 'Dismiss' }));
   // It shrinks away (src/ui/banner-presence.tsx) before it leaves the page.
   await waitFor(() => expect(banner()).not.toBeInTheDocument());
+  // Its button went with it: the focus is on the page's heading, not on the body.
+  expect(screen.getByRole('heading', { name: 'Acting page' })).toHaveFocus();
 });
 
 test('a confirmation for the next page shows there, and goes with the navigation after', async () => {
