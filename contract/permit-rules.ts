@@ -7,7 +7,7 @@
 
 /** The longest text each permit field holds (the specification gives none; these are the host's). */
 export const permitFieldMaxLengths = {
-  /** Letters and digits, after spaces are taken out. */
+  /** Letters and digits, after spaces, hyphens and dots are taken out (`normaliseVrm`). */
   vrm: 10,
   make: 50,
   model: 50,
@@ -20,9 +20,12 @@ export const permitFieldMaxLengths = {
 /** The longest reference label the host stores; the web app holds labels it makes to it. */
 export const referenceLabelMaxLength = permitFieldMaxLengths.reference_label;
 
-/** A registration as the host stores it: spaces taken out, upper case. */
+/**
+ * A registration as the host stores it and the web app compares it: upper case, with spaces,
+ * hyphens and dots (as pasted from a document) taken out.
+ */
 export function normaliseVrm(typed: string): string {
-  return typed.replace(/\s+/g, '').toUpperCase();
+  return typed.toUpperCase().replace(/[\s.\-\u2010-\u2015]/g, '');
 }
 
 /** What a normalised registration may hold. */

@@ -48,7 +48,10 @@ const vrm = z
       .max(permitFieldMaxLengths.vrm, { abort: true })
       .refine((value) => vrmPattern.test(value), { message: vrmInvalidMessage }),
   )
-  .meta({ description: 'The registration; spaces are ignored and it is stored upper case.' });
+  .meta({
+    description:
+      'The registration; spaces, hyphens and dots are ignored and it is stored upper case.',
+  });
 
 /** POST /api/v1/permits/. Unknown keys are ignored. */
 export const permitCreatePayloadSchema = z

@@ -31,7 +31,7 @@ describe('POST /api/v1/permits/', () => {
     const before = Date.now();
     const response = await resident.create(
       permitPayload({
-        vrm: ' ab12 cde ',
+        vrm: ' ab-12 cde ',
         end_ts: '2031-01-02T03:04:00Z',
         colour: 'Red',
         driver_first: 'Ada',
@@ -205,7 +205,7 @@ describe('POST /api/v1/permits/', () => {
 
   it('answers field errors in the DRF shape', async () => {
     const response = await resident.create({
-      vrm: 'AB-12',
+      vrm: 'AB/12',
       make: '',
       model: 42,
       start_ts: 'tomorrow',

@@ -1,6 +1,7 @@
 import type { Permit } from '../../../contract/permit';
 import type { PermitFormValues } from '../permit-form/permit-form-values';
-import { formatRegistration, normaliseRegistration } from '../rules/uk-registration';
+import { normaliseVrm } from '../../../contract/permit-rules';
+import { formatRegistration } from '../rules/uk-registration';
 
 /** A vehicle the resident has had a permit for: what one tap puts back in the Add Permit form. */
 export type RecentVehicle = Pick<
@@ -14,7 +15,7 @@ export const recentVehicleLimit = 6;
 /** A permit's vehicle and driver, its registration without spaces: what "Add again" re-books. */
 export function vehicleOf(permit: RecentVehicle): RecentVehicle {
   const { vrm, make, model, colour, driver_first, driver_last } = permit;
-  return { vrm: normaliseRegistration(vrm), make, model, colour, driver_first, driver_last };
+  return { vrm: normaliseVrm(vrm), make, model, colour, driver_first, driver_last };
 }
 
 /**

@@ -15,6 +15,7 @@
  *   optional letter, a two-letter county code that contains I or Z, and up to four digits,
  *   `ABZ 1234`.
  */
+import { normaliseVrm } from '../../../contract/permit-rules';
 
 export type RegistrationFormat = 'current' | 'prefix' | 'suffix' | 'dateless' | 'northernIreland';
 
@@ -41,13 +42,8 @@ const formats: ReadonlyArray<{ format: RegistrationFormat; pattern: RegExp }> = 
   { format: 'dateless', pattern: /^(?=.{2,6}$)([1-9][0-9]{0,3})([A-Z]{1,3})$/ },
 ];
 
-/** The mark as one token: upper case, with spaces, hyphens and dots (as pasted) dropped. */
-export function normaliseRegistration(typed: string): string {
-  return typed.toUpperCase().replace(/[\s.\-\u2010-\u2015]/g, '');
-}
-
 function matchFormat(typed: string) {
-  const mark = normaliseRegistration(typed);
+  const mark = normaliseVrm(typed);
   for (const { format, pattern } of formats) {
     const match = pattern.exec(mark);
     if (match) return { format, spaced: `${match[1]} ${match[2]}` };
@@ -65,7 +61,7 @@ export function registrationFormat(typed: string): RegistrationFormat | null {
  * `AB 1234`); an unrecognised mark is shown normalised, without guessing a space.
  */
 export function formatRegistration(typed: string): string {
-  return matchFormat(typed)?.spaced ?? normaliseRegistration(typed);
+  return matchFormat(typed)?.spaced ?? normaliseVrm(typed);
 }
 
 /** Characters that look alike on a plate or a keyboard, each with its partner. */
@@ -105,7 +101,7 @@ const formatOrder = formats.map(({ format }) => format);
  */
 export function slipSuggestion(typed: string): string | null {
   if (matchFormat(typed) !== null) return null;
-  const candidates = lookAlikeVariants(normaliseRegistration(typed))
+  const candidates = lookAlikeVariants(normaliseVrm(typed))
     .filter(({ swaps }) => swaps > 0)
     .map(({ mark, swaps }) => ({ swaps, match: matchFormat(mark) }))
     .flatMap(({ swaps, match }) => (match ? [{ swaps, ...match }] : []))
@@ -143,8 +139,8 @@ export function isOneEditApart(one: string, other: string): boolean {
  * from, spaced; null when none is, or when `typed` is one of them.
  */
 export function nearMissOf(typed: string, known: readonly string[]): string | null {
-  const mark = normaliseRegistration(typed);
-  const marks = known.map(normaliseRegistration);
+  const mark = normaliseVrm(typed);
+  const marks = known.map(normaliseVrm);
   if (mark === '' || marks.includes(mark)) return null;
   const near = marks.find((candidate) => isOneEditApart(mark, candidate));
   return near === undefined ? null : formatRegistration(near);
@@ -159,7 +155,7 @@ export type RegistrationCheck =
 
 /** The one reading of a typed mark that the add-permit form and its statechart share. */
 export function checkRegistration(typed: string): RegistrationCheck {
-  if (normaliseRegistration(typed) === '') return { kind: 'blank' };
+  if (normaliseVrm(typed) === '') return { kind: 'blank' };
   if (matchFormat(typed) !== null) return { kind: 'recognised' };
   const suggestion = slipSuggestion(typed);
   return suggestion === null ? { kind: 'unrecognised' } : { kind: 'slip', suggestion };

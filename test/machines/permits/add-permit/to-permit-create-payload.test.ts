@@ -31,8 +31,8 @@ describe('toPermitCreatePayload', () => {
     });
   });
 
-  it('sends the registration upper-cased without spaces', () => {
-    const values = { ...filledForm, vrm: ' ab 12  cde ' };
+  it('sends the registration upper-cased without spaces, hyphens or dots', () => {
+    const values = { ...filledForm, vrm: ' ab-12  c.de ' };
     expect(toPermitCreatePayload(values, plainSite, juneNoon).vrm).toBe('AB12CDE');
   });
 

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
+import { normaliseVrm } from '../../../../contract/permit-rules';
 import {
   checkRegistration,
   formatRegistration,
   isOneEditApart,
   nearMissOf,
-  normaliseRegistration,
   registrationFormat,
   slipSuggestion,
   type RegistrationFormat,
@@ -64,7 +64,7 @@ const recognisedMark: fc.Arbitrary<{ spaced: string; format: RegistrationFormat 
 const typedAnyhow = fc
   .tuple(recognisedMark, fc.array(fc.constantFrom(' ', '-', '.', ''), { minLength: 8 }))
   .map(([{ spaced }, separators]) =>
-    normaliseRegistration(spaced)
+    normaliseVrm(spaced)
       .toLowerCase()
       .split('')
       .map((character, index) => character + separators[index])
@@ -106,7 +106,7 @@ describe('normalising and formatting', () => {
       fc.property(fc.oneof(typedAnyhow, fc.string()), (typed) => {
         const written = formatRegistration(typed);
         expect(formatRegistration(written)).toBe(written);
-        expect(normaliseRegistration(written)).toBe(normaliseRegistration(typed));
+        expect(normaliseVrm(written)).toBe(normaliseVrm(typed));
       }),
     );
   });
@@ -114,7 +114,7 @@ describe('normalising and formatting', () => {
   test('a recognised mark is written as DVLA writes it, whatever spacing it was typed with', () => {
     fc.assert(
       fc.property(recognisedMark, ({ spaced, format }) => {
-        expect(formatRegistration(normaliseRegistration(spaced).toLowerCase())).toBe(spaced);
+        expect(formatRegistration(normaliseVrm(spaced).toLowerCase())).toBe(spaced);
         expect(registrationFormat(spaced)).toBe(format);
       }),
     );
