@@ -79,6 +79,17 @@ export function londonWallTime(fields: WallClockFields): LondonWallTime {
 }
 
 /**
+ * The second occurrence of the London wall time `instant` shows, when the clocks repeat it (the
+ * hour after 01:00 on the last Sunday of October): the same wall time an hour later, in GMT.
+ * Null at any other time.
+ */
+export function repeatedWallTimeLater(instant: Date): Date | null {
+  const shown = DateTime.fromJSDate(instant, { zone: siteTimeZone });
+  const later = shown.plus({ hours: 1 });
+  return sameWallClock(shown, later) ? later.toJSDate() : null;
+}
+
+/**
  * An instant as a UK resident reads it, 24-hour London time: '27/03/2026 14:05'. In the hour the
  * clocks repeat, the occurrence is named: '25/10/2026 01:30 (BST)' or '25/10/2026 01:30 (GMT)'.
  */

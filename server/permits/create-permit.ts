@@ -15,6 +15,7 @@ import {
 } from './permit-allowance';
 import { permitConstraintError } from './permit-constraint-errors';
 import type { PermitCreateInput } from '../../contract/permit';
+import { repeatedWallTimeLater } from '../../contract/london-wall-time';
 import {
   automaticEnd,
   checkEnd,
@@ -48,6 +49,18 @@ export interface PermitWindow {
   message: string;
 }
 
+/**
+ * A start in the hour the clocks repeat reads as its first occurrence, in BST
+ * (contract/london-wall-time.ts). Sent during the second, in GMT, the web app's "now" (a London
+ * wall time without an offset, docs/contract.md §5, "Add permit") would read an hour past and
+ * be refused: a start whose first occurrence is past and whose second is not means the second.
+ */
+function startNotYetPast(start: Date | null, now: Date): Date | null {
+  if (!start || start.getTime() - now.getTime() >= -pastStartToleranceMs) return start;
+  const later = repeatedWallTimeLater(start);
+  return later && later.getTime() - now.getTime() >= -pastStartToleranceMs ? later : start;
+}
+
 /** Where the permit starts and ends, and whether it starts now (QUEUED) or later (SCHEDULED). */
 function resolveTimes(
   input: PermitCreateInput,
@@ -55,7 +68,7 @@ function resolveTimes(
   now: Date,
   errors: FieldErrors,
 ) {
-  const requestedStart = readDateTime(input.start_ts, 'start_ts', errors);
+  const requestedStart = startNotYetPast(readDateTime(input.start_ts, 'start_ts', errors), now);
   let start: Date | null = null;
   let startsNow = true;
   if (requestedStart) {

@@ -1,5 +1,9 @@
 import { passwordResetMail } from '../../server/auth/password-reset-mail';
 import { parseSiteDateTime } from '../../server/permits/parse-site-time';
+import { planPermit } from '../../server/permits/create-permit';
+import { permitCreatePayloadSchema } from '../../contract/permit';
+import { toPermitCreatePayload } from '../../machines/permits/add-permit/to-permit-create-payload';
+import { filledForm, plainSite } from '../../machines/permits/permit-form/permit-form-samples';
 
 // The same rule the web app's form follows (test/machines/permits/rules/london-time.test.ts).
 function instantOf(text: string): string | null {
@@ -53,4 +57,32 @@ describe.each([
 it('still tells a date that is not one from a skipped time', () => {
   expect(parseSiteDateTime('2026-02-30T01:30')).toEqual({ ok: false, reason: 'format' });
   expect(parseSiteDateTime('2026-10-25T24:30')).toEqual({ ok: false, reason: 'format' });
+});
+
+describe('the web app\'s "now" in the hour the clocks repeat', () => {
+  const site = { ...plainSite, default_end_date_limit_hours: 2 };
+  const values = filledForm;
+
+  it.each([
+    ['first', '2026-10-25T00:30:00.000Z'],
+    ['second', '2026-10-25T01:30:00.000Z'],
+  ])('starts the permit now during the %s occurrence, 01:30', (_, nowIso) => {
+    const now = new Date(nowIso);
+    const payload = toPermitCreatePayload(values, site, now);
+
+    const plan = planPermit(permitCreatePayloadSchema.parse(payload), site, { now });
+
+    expect(payload.start_ts).toBe('2026-10-25T01:30:00');
+    expect(plan.start.toISOString()).toBe(nowIso);
+    expect(plan.startsNow).toBe(true);
+  });
+
+  it('still refuses a start whose both occurrences are past', () => {
+    const now = new Date('2026-10-25T03:00:00.000Z');
+    const payload = { ...toPermitCreatePayload(values, site, now), start_ts: '2026-10-25T01:30' };
+
+    expect(() => planPermit(permitCreatePayloadSchema.parse(payload), site, { now })).toThrow(
+      expect.objectContaining({ body: { start_ts: ['Start must not be in the past.'] } }),
+    );
+  });
 });
