@@ -22,6 +22,9 @@ export const hostTexts = {
   permitLimit: /*i18n*/ 'You have reached your permit limit',
   overlappingPermit: /*i18n*/ 'A permit for this VRM and time already exists',
   onlyScheduledStart: /*i18n*/ 'Only a scheduled permit can have its start changed.',
+  startInPast: /*i18n*/ 'Start must not be in the past.',
+  schedulingDisabled: /*i18n*/ 'Scheduling permits is not enabled on this site.',
+  endBeforeStart: /*i18n*/ 'Expiry must be after the start.',
   /** `hostTextTemplates.automaticEnd` for one hour, in the singular. */
   automaticEndOneHour:
     /*i18n*/ 'The end cannot be changed: permits on this site end 1 hour after their start.',

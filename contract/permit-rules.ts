@@ -34,6 +34,14 @@ export const vrmPattern = /^[A-Z0-9]+$/;
 export const vrmInvalidMessage =
   /*i18n*/ 'Enter a valid registration number (letters and digits only).';
 
+/** How far ahead a scheduled start must be (docs/contract.md §5); nearer counts as now. */
+export const minimumScheduleLeadMinutes = 1;
+
+/** The answers to a start too soon and an end already past, the form's and the host's alike. */
+export const startTooSoonMessage =
+  /*i18n*/ 'Scheduled start date must be at least 1 minute in the future';
+export const endInPastMessage = /*i18n*/ 'Expiry date must be in the future';
+
 /** Rows per page of GET /api/v1/permits/ (docs/contract.md §2, My Permits). */
 export const permitListPageSize = 20;
 

@@ -21,6 +21,17 @@ export function isPermitStatus(value: unknown): value is PermitStatus {
 }
 
 /**
+ * Ended for good: such a permit holds neither its vehicle's time nor its reference number (the
+ * API host's overlap rule, server/db/migrations/0003_permit_integrity.sql, leaves them out).
+ */
+export const finishedPermitStatuses: readonly PermitStatus[] = [
+  'CANCELLED',
+  'EXPIRED',
+  'FAILED',
+  'FAILED_LIMIT',
+];
+
+/**
  * What residents read for each status, word for word from docs/contract.md §4, "Permit statuses":
  * the web app's badges (machines/permits/rules/permit-status-table.ts) and the API host's e-mails.
  * English ids (lingui.config.ts): the badge shows them in the reader's language

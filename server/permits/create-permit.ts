@@ -16,6 +16,7 @@ import {
 import { permitConstraintError } from './permit-constraint-errors';
 import type { PermitCreateInput } from '../../contract/permit';
 import { repeatedWallTimeLater } from '../../contract/london-wall-time';
+import { hostTexts } from '../../contract/host-texts';
 import {
   automaticEnd,
   checkEnd,
@@ -23,8 +24,6 @@ import {
   pastStartToleranceMs,
   readChosenEnd,
   readDateTime,
-  schedulingDisabledMessage,
-  startInPastMessage,
   throwIfAny,
   type FieldErrors,
 } from './permit-times';
@@ -74,9 +73,9 @@ function resolveTimes(
   if (requestedStart) {
     const ahead = requestedStart.getTime() - now.getTime();
     startsNow = ahead < minimumScheduleLeadMs;
-    if (ahead < -pastStartToleranceMs) errors.start_ts = [startInPastMessage];
+    if (ahead < -pastStartToleranceMs) errors.start_ts = [hostTexts.startInPast];
     else if (!startsNow && !settings.can_schedule_permits) {
-      errors.start_ts = [schedulingDisabledMessage];
+      errors.start_ts = [hostTexts.schedulingDisabled];
     }
     // A start less than a minute ahead is the web app's "now" from a clock running a little fast.
     else start = startsNow && ahead > 0 ? now : requestedStart;

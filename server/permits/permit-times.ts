@@ -1,19 +1,16 @@
 import { HttpError } from '../http/http-error';
 import { indefiniteEnd } from './serialize-permit';
 import { skippedWallTimeMessage } from '../../contract/london-wall-time';
+import { hostTexts } from '../../contract/host-texts';
+import { endInPastMessage, minimumScheduleLeadMinutes } from '../../contract/permit-rules';
 import { dateTimeFormatMessage, lastInstant, parseSiteDateTime } from './parse-site-time';
 
 export type FieldErrors = Record<string, string[]>;
 
 /** Seconds-old "now" starts from the web app are still "now"; older starts are refused. */
 export const pastStartToleranceMs = 5 * 60 * 1000;
-export const startInPastMessage = 'Start must not be in the past.';
-/** A scheduled start must be at least this far ahead (docs/contract.md §9); nearer counts as now. */
-export const minimumScheduleLeadMs = 60 * 1000;
-export const startTooSoonMessage = 'Scheduled start date must be at least 1 minute in the future';
-export const schedulingDisabledMessage = 'Scheduling permits is not enabled on this site.';
-export const endInPastMessage = 'Expiry date must be in the future';
-export const endBeforeStartMessage = 'Expiry must be after the start.';
+/** A scheduled start must be at least this far ahead (contract/permit-rules.ts). */
+export const minimumScheduleLeadMs = minimumScheduleLeadMinutes * 60 * 1000;
 
 /**
  * The end of a permit that starts at `start`: automatic when the site sets hours, else chosen.
@@ -39,7 +36,7 @@ export function readChosenEnd(text: string | null, errors: FieldErrors): Date | 
 /** Checks a chosen end against the start and now, recording errors under end_ts. */
 export function checkEnd(end: Date, start: Date, now: Date, errors: FieldErrors): void {
   if (end.getTime() <= now.getTime()) errors.end_ts = [endInPastMessage];
-  else if (end.getTime() <= start.getTime()) errors.end_ts = [endBeforeStartMessage];
+  else if (end.getTime() <= start.getTime()) errors.end_ts = [hostTexts.endBeforeStart];
 }
 
 export function throwIfAny(errors: FieldErrors): void {

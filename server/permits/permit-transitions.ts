@@ -7,21 +7,19 @@ import type { SiteSettings } from '../../contract/site-settings';
 import { checkPermitAllowance } from './permit-allowance';
 import { overlappingPermitMessage, permitConstraintError } from './permit-constraint-errors';
 import type { PermitUpdatePayload } from '../../contract/permit';
-import type { PermitStatus } from '../../contract/permit-status';
-import { finishedPermitStatuses } from './permit-status-groups';
+import { finishedPermitStatuses, type PermitStatus } from '../../contract/permit-status';
 import {
   automaticEnd,
   checkEnd,
   minimumScheduleLeadMs,
   readChosenEnd,
   readDateTime,
-  schedulingDisabledMessage,
-  startTooSoonMessage,
   throwIfAny,
   type FieldErrors,
 } from './permit-times';
 import type { PermitRow } from '../db/schema';
 import { hostTexts, hostTextTemplates } from '../../contract/host-texts';
+import { startTooSoonMessage } from '../../contract/permit-rules';
 import { filledTemplate } from '../../contract/filled-template';
 
 /** Statuses a resident may cancel from (docs/contract.md §4). */
@@ -172,7 +170,7 @@ async function reschedule({ db, permit, input, settings }: PermitUpdate): Promis
   let start: Date | null = permit.startTs;
   if (input.start_ts !== undefined) {
     start = readDateTime(input.start_ts, 'start_ts', errors);
-    if (!settings.can_schedule_permits) errors.start_ts = [schedulingDisabledMessage];
+    if (!settings.can_schedule_permits) errors.start_ts = [hostTexts.schedulingDisabled];
     else if (start && start.getTime() - now.getTime() < minimumScheduleLeadMs) {
       errors.start_ts = [startTooSoonMessage];
     }

@@ -1,18 +1,16 @@
 import type { MessageDescriptor } from '@lingui/core';
 import type { Permit, PermitCreatePayload } from '../../../contract/permit';
 import { normaliseVrm } from '../../../contract/permit-rules';
-import { permitStatuses, type PermitStatus } from '../../../contract/permit-status';
+import {
+  finishedPermitStatuses,
+  permitStatuses,
+  type PermitStatus,
+} from '../../../contract/permit-status';
 import { formatPermitTime, isIndefiniteEnd, parsePermitTime } from '../rules/permit-display';
-
-/**
- * Permits that no longer hold their vehicle's times: the API host's overlap rule leaves them out
- * (server/db/migrations/0003_permit_integrity.sql), so they are never the permit in the way.
- */
-const endedStatuses: readonly PermitStatus[] = ['CANCELLED', 'EXPIRED', 'FAILED', 'FAILED_LIMIT'];
 
 /** The statuses of permits that still hold their vehicle's times. */
 export const heldPermitStatuses: readonly PermitStatus[] = permitStatuses.filter(
-  (status) => !endedStatuses.includes(status),
+  (status) => !finishedPermitStatuses.includes(status),
 );
 
 const sameRegistration = (a: string, b: string) => normaliseVrm(a) === normaliseVrm(b);
@@ -43,7 +41,7 @@ export function findOverlappingPermit(
     permits.find(
       (permit) =>
         sameRegistration(permit.vrm, wanted.vrm) &&
-        !endedStatuses.includes(permit.status) &&
+        !finishedPermitStatuses.includes(permit.status) &&
         startOf(permit.start_ts) < wantedEnd &&
         wantedStart < endOf(permit.end_ts),
     ) ?? null

@@ -1,15 +1,13 @@
 import type { DateTime } from 'luxon';
 import { inLondon, toDateTimeLocal } from '../rules/london-time';
 import type { PermitFormValues } from './permit-form-values';
+import { minimumScheduleLeadMinutes } from '../../../contract/permit-rules';
 
 /**
  * The rules of a permit's form that need no Yup (docs/performance.md: a screen that shows the form
  * loads Yup with its first check): the empty form, the date inputs' minimums, the acknowledgement's
  * label. The rules that check the values are in ./permit-form-schema.ts.
  */
-
-/** How far ahead a scheduled start must be (test/machines/permits/permit-form/permit-form-rules.test.ts). */
-export const minimumScheduleLeadMinutes = 1;
 
 /** The acknowledgement tick's label, which the visitor's booking form shares with Add Permit's. */
 export const acknowledgementLabel =

@@ -2,8 +2,11 @@ import type { DateTime } from 'luxon';
 import * as yup from 'yup';
 import type { SiteSettings } from '../../../contract/site-settings';
 import {
+  endInPastMessage,
+  minimumScheduleLeadMinutes,
   permitFieldMaxLengths as longest,
   referenceLabelMaxLength,
+  startTooSoonMessage,
 } from '../../../contract/permit-rules';
 import { tooLongMessage, withinHostLength } from '../../field-length';
 import { skippedWallTimeMessage } from '../../../contract/london-wall-time';
@@ -12,7 +15,7 @@ import { inLondon } from '../rules/london-time';
 import { needsConfirmation } from '../rules/uk-registration';
 import { seriesWeekLimits } from '../rules/weekly-series';
 import type { PermitFormValues } from './permit-form-values';
-import { minimumScheduleLeadMinutes, type PermitFormErrors } from './permit-form-rules';
+import type { PermitFormErrors } from './permit-form-rules';
 import { formErrors } from '../../form-errors';
 
 /**
@@ -28,11 +31,11 @@ export const permitFormMessages = {
   makeRequired: /*i18n*/ 'Make is required',
   modelRequired: /*i18n*/ 'Model is required',
   endRequired: /*i18n*/ 'Expiry date is required',
-  endNotInFuture: /*i18n*/ 'Expiry date must be in the future',
+  endNotInFuture: endInPastMessage,
   endNotAfterStart: /*i18n*/ 'Expiry date must be after the scheduled start date',
   startRequired: /*i18n*/ 'Scheduled start date is required',
   startNotInFuture: /*i18n*/ 'Scheduled start date must be in the future',
-  startTooSoon: /*i18n*/ 'Scheduled start date must be at least 1 minute in the future',
+  startTooSoon: startTooSoonMessage,
   vrmNotConfirmed:
     /*i18n*/ 'Check the registration against the vehicle, then tick “This registration is correct”.',
   weeksOutOfRange: /*i18n*/ {

@@ -24,6 +24,7 @@ test.each([
     'Ni ellir newid y diwedd: mae trwyddedau ar y safle hwn yn dod i ben 1 awr ar ôl iddynt ddechrau.',
   ],
   ['You have reached your permit limit', 'Rydych wedi cyrraedd eich terfyn trwyddedau'],
+  ['Start must not be in the past.', 'Ni chaiff y dechrau fod yn y gorffennol.'],
   [
     'You have reached your permit activation cap for November 2026',
     'Rydych wedi cyrraedd eich cap gweithredu ar gyfer Tachwedd 2026',
