@@ -1,5 +1,6 @@
 import { Workbox } from 'workbox-window';
 import { afterPageSettles } from './after-page-settles';
+import { reloadPage } from './reload-page';
 import { waitingUpdate } from './waiting-update';
 
 /**
@@ -14,12 +15,17 @@ export async function registerServiceWorker(): Promise<void> {
   const workbox = new Workbox('/service-worker.js');
   // The first visit fetched /config.js before the worker existed: fetch it once through the worker
   // so a reload without signal finds the configuration too.
+  let newVersionInControl = false;
   workbox.addEventListener('controlling', (event) => {
-    if (!event.isUpdate) void fetch('/config.js').catch(() => undefined);
+    if (event.isUpdate) newVersionInControl = true;
+    else void fetch('/config.js').catch(() => undefined);
   });
   workbox.addEventListener('waiting', () => {
     waitingUpdate.set(() => {
-      workbox.addEventListener('controlling', () => window.location.reload());
+      // "Reload" in another tab made the new version take over this one too: no worker waits to
+      // be told any more, so this tab's "Reload" reloads at once.
+      if (newVersionInControl) return reloadPage();
+      workbox.addEventListener('controlling', reloadPage);
       workbox.messageSkipWaiting();
     });
   });

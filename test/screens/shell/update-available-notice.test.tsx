@@ -29,10 +29,15 @@ jest.mock('../../../src/shell/after-page-settles', () => ({
   afterPageSettles: () => mockSettled.wait(),
 }));
 
+const mockReloadPage = jest.fn();
+jest.mock('../../../src/shell/reload-page', () => ({ reloadPage: () => mockReloadPage() }));
+
 afterEach(() => {
   act(() => waitingUpdate.set(null));
   mockWorkbox.listeners.clear();
   mockWorkbox.register.mockClear();
+  mockWorkbox.messageSkipWaiting.mockClear();
+  mockReloadPage.mockClear();
   mockSettled.wait = () => Promise.resolve();
 });
 
@@ -66,5 +71,20 @@ test("a new deploy's waiting worker brings the notice; Reload asks it to take ov
   expect(mockWorkbox.messageSkipWaiting).toHaveBeenCalledTimes(1);
 
   // The page reloads only once the new worker controls it, so it never mixes two versions.
-  expect(mockWorkbox.listeners.get('controlling')).toHaveLength(2);
+  expect(mockReloadPage).not.toHaveBeenCalled();
+  act(() => mockWorkbox.emit('controlling', { isUpdate: true }));
+  expect(mockReloadPage).toHaveBeenCalled();
+});
+
+test("a new version another tab's Reload made take over: this tab's Reload reloads at once", async () => {
+  await registerServiceWorker();
+  const { user } = renderWithProviders(<UpdateAvailableNotice />);
+  act(() => mockWorkbox.emit('waiting'));
+
+  act(() => mockWorkbox.emit('controlling', { isUpdate: true }));
+  expect(mockReloadPage).not.toHaveBeenCalled();
+  await user.click(screen.getByRole('button', { name: exactly('Reload') }));
+
+  expect(mockReloadPage).toHaveBeenCalledTimes(1);
+  expect(mockWorkbox.messageSkipWaiting).not.toHaveBeenCalled();
 });
