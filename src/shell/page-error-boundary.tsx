@@ -3,6 +3,7 @@ import { i18n } from '../i18n/i18n';
 import { ErrorAlert } from '../ui/error-alert';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { ScreenShown } from './screen-shown';
+import { reloadPage } from './reload-page';
 
 /** English ids (lingui.config.ts), translated where shown. */
 export const pageErrorTexts = {
@@ -33,7 +34,7 @@ export class PageErrorBoundary extends Component<{ children: ReactNode }, { fail
       <Stack gap={4} maxW="xl" mx="auto">
         <ScreenShown />
         <ErrorAlert title={pageErrorTexts.title} message={pageErrorTexts.advice} />
-        <Button alignSelf="flex-start" colorPalette="teal" onClick={() => window.location.reload()}>
+        <Button alignSelf="flex-start" colorPalette="teal" onClick={reloadPage}>
           {/* A class has no hooks: the app's one i18n instance, in the language shown. */}
           {i18n._(pageErrorTexts.reload)}
         </Button>
