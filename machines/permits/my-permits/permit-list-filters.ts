@@ -162,6 +162,19 @@ export function toListSearchParams(
   return params;
 }
 
+/**
+ * What a saved list answers (./saved-permit-list.ts): the filters and page as the URL query
+ * writes them, but with the dates always written, in a fixed order. A list saved for Monday's
+ * "today" does not answer Wednesday's.
+ */
+export function toSavedListQuery(filters: PermitListFilters, clock: Clock = systemClock): string {
+  const params = toListSearchParams(filters, clock);
+  params.set(queryKeys.startDate, filters.startDate);
+  params.set(queryKeys.endDate, filters.endDate);
+  params.sort();
+  return params.toString();
+}
+
 function isPermitStatus(value: string): value is PermitStatus {
   return (permitStatuses as readonly string[]).includes(value);
 }

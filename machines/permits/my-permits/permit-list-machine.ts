@@ -6,6 +6,7 @@ import {
   fromListSearchParams,
   isSameFilters,
   toListSearchParams,
+  toSavedListQuery,
   toPermitListRequest,
   withFilterChanges,
   withPage,
@@ -145,7 +146,7 @@ export const permitListMachine = setup({
     const filters = input?.filters ?? defaultPermitListFilters(clock);
     const saved = input?.saved;
     const savedForFilters =
-      saved && saved.query === toListSearchParams(filters, clock).toString() ? saved : null;
+      saved && saved.query === toSavedListQuery(filters, clock) ? saved : null;
     return {
       filters,
       permits: savedForFilters?.permits ?? [],
@@ -321,7 +322,7 @@ function publishing(context: PermitListContext, replace: boolean): PublishQueryP
 /** The rows shown, as `savePermits` keeps them. */
 function savedList(context: PermitListContext): SavedPermitList {
   return {
-    query: toListSearchParams(context.filters, context.clock).toString(),
+    query: toSavedListQuery(context.filters, context.clock),
     permits: context.permits,
     count: context.count,
     page: context.permitsPage,

@@ -5,7 +5,7 @@ import type { Permit } from '../../../contract/permit';
  * connection (src/shell/saved-permit-lists.ts stores it under the resident's uid).
  */
 export interface SavedPermitList {
-  /** The filters and page it answers, as the URL query writes them (`toListSearchParams`). */
+  /** The filters and page it answers, its dates written out (`toSavedListQuery`). */
   query: string;
   permits: Permit[];
   count: number;

@@ -581,9 +581,12 @@ describe('permitListMachine refresh', () => {
 
 const settledRows = (pageSettled as { results: Permit[] }).results;
 
+/** The default filters on 1 June 2026 as a saved list records them: its dates written out. */
+const juneFirstQuery = 'end_date=2026-06-01T23%3A59&start_date=2026-06-01T00%3A00';
+
 /** Page 1 of the default filters as saved at 09:15 London time on 1 June 2026. */
 const savedAtQuarterPastNine: SavedPermitList = {
-  query: '',
+  query: juneFirstQuery,
   permits: [activePermit],
   count: 1,
   page: 1,
@@ -635,14 +638,14 @@ describe('permitListMachine without a connection', () => {
     await answer({ results: [activePermit], count: 1 });
     expect(savePermits.mock.calls.map(([saved]) => saved)).toEqual([
       {
-        query: '',
+        query: juneFirstQuery,
         permits: settledRows,
         count: 45,
         page: 1,
         loadedAt: '2026-06-01T11:00:00.000Z',
       },
       {
-        query: 'search=ford',
+        query: 'end_date=2026-06-01T23%3A59&search=ford&start_date=2026-06-01T00%3A00',
         permits: [activePermit],
         count: 1,
         page: 1,
@@ -674,6 +677,29 @@ describe('permitListMachine without a connection', () => {
       permits: [activePermit],
       shownAsOf: '2026-06-01T08:15:00.000Z',
       lastFetchFailed: true,
+    });
+  });
+
+  it("ignores a list saved for an earlier day's today, and shows it for that day's dates", () => {
+    const savedOnMonday: SavedPermitList = {
+      query: 'end_date=2026-05-30T23%3A59&start_date=2026-05-30T00%3A00',
+      permits: [activePermit],
+      count: 1,
+      page: 1,
+      loadedAt: '2026-05-30T08:15:00.000Z',
+    };
+    const today = startPermitList({ saved: savedOnMonday, online: false });
+    const thatDay = startPermitList({
+      saved: savedOnMonday,
+      online: false,
+      filters: { ...defaultFilters, startDate: '2026-05-30T00:00', endDate: '2026-05-30T23:59' },
+    });
+
+    expect(today.actor.getSnapshot().context).toMatchObject({ hasFetched: false, permits: [] });
+    expect(thatDay.actor.getSnapshot().context).toMatchObject({
+      hasFetched: true,
+      permits: [activePermit],
+      shownAsOf: '2026-05-30T08:15:00.000Z',
     });
   });
 

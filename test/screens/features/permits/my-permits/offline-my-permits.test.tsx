@@ -4,6 +4,8 @@ import { permitListMachine } from '../../../../../machines/permits/my-permits/pe
 import type { SavedPermitList } from '../../../../../machines/permits/my-permits/saved-permit-list';
 import type { SiteSettings } from '../../../../../contract/site-settings';
 import { MyPermitsScreen } from '../../../../../src/features/permits/my-permits/my-permits-screen';
+import { offlinePermitsText } from '../../../../../src/features/permits/my-permits/offline-permits-banner';
+import { i18n } from '../../../../../src/i18n/i18n';
 import { savedPermitLists } from '../../../../../src/shell/saved-permit-lists';
 import { ProtectedRoute } from '../../../../../src/shell/protected-route';
 import {
@@ -24,6 +26,8 @@ import { router, RouterProbe } from '../../../../support/router-probe';
 
 /** 1 June 2026, 12:00:30 in London (BST). */
 const now = new Date('2026-06-01T11:00:30Z');
+/** That day's default filters, as a saved list records them (its dates written out). */
+const juneFirstQuery = 'end_date=2026-06-01T23%3A59&start_date=2026-06-01T00%3A00';
 const schedulingSite: SiteSettings = {
   can_add_reference: true,
   can_schedule_permits: true,
@@ -143,7 +147,7 @@ test("keeps each page loaded under the resident's uid", async () => {
   const controls = await openMyPermits();
   await answer(controls, { results: [scheduled], count: 1 });
   expect(savedPermitLists.read(residentUid)).toEqual({
-    query: '',
+    query: juneFirstQuery,
     permits: [scheduled],
     count: 1,
     page: 1,
@@ -169,7 +173,7 @@ test('a fetch that brings the rows already kept does not write them again; new r
 
 test('arriving from Add Permit with a list kept on the device shows it and fetches once', async () => {
   savedPermitLists.save(residentUid, {
-    query: '',
+    query: juneFirstQuery,
     permits: [another],
     count: 1,
     page: 1,
@@ -186,7 +190,7 @@ test('arriving from Add Permit with a list kept on the device shows it and fetch
 
 test('started offline, shows the list this resident loaded last, with its time', async () => {
   const saved: SavedPermitList = {
-    query: '',
+    query: juneFirstQuery,
     permits: [another],
     count: 1,
     page: 1,
@@ -205,9 +209,18 @@ test('started offline, shows the list this resident loaded last, with its time',
   expect(screen.queryByText('The list could not be brought up to date.')).not.toBeInTheDocument();
 });
 
+test('names the day of rows loaded on another day', () => {
+  expect(i18n._(offlinePermitsText('2026-05-30T08:15:00.000Z', now))).toBe(
+    "You're offline — showing your permits as of 09:15 on 30/05/2026",
+  );
+  expect(i18n._(offlinePermitsText('2026-06-01T08:15:00.000Z', now))).toBe(
+    "You're offline — showing your permits as of 09:15",
+  );
+});
+
 test("never shows another account's saved list", async () => {
   savedPermitLists.save('someone-else', {
-    query: '',
+    query: juneFirstQuery,
     permits: [another],
     count: 1,
     page: 1,
@@ -224,7 +237,7 @@ test("never shows another account's saved list", async () => {
 
 test('sign-out forgets every saved list', () => {
   savedPermitLists.save(residentUid, {
-    query: '',
+    query: juneFirstQuery,
     permits: [another],
     count: 1,
     page: 1,
