@@ -90,6 +90,22 @@ function resolveTimes(
   return start && end ? { start, end, startsNow } : null;
 }
 
+/**
+ * The site's automatic end stops at the window's end: the site's hours are the longest a permit
+ * runs, and the window is the stay its resident allowed. Otherwise a pass could not be booked at
+ * all in its last hours.
+ */
+function endingByWindow<T extends { end: Date }>(
+  times: T,
+  settings: SiteSettings,
+  window: PermitWindow,
+): T {
+  const automatic = settings.default_end_date_limit_hours > 0;
+  return automatic && times.end.getTime() > window.until.getTime()
+    ? { ...times, end: window.until }
+    : times;
+}
+
 /** Records errors when the permit's times do not lie within the window. */
 function checkWindow(
   times: { start: Date; end: Date },
@@ -136,7 +152,9 @@ export function planPermit(
   const now = options.now ?? new Date();
   const errors: FieldErrors = {};
   const reference = resolveReference(input, settings, errors);
-  const times = resolveTimes(input, settings, now, errors);
+  const resolved = resolveTimes(input, settings, now, errors);
+  const times =
+    resolved && options.window ? endingByWindow(resolved, settings, options.window) : resolved;
   if (times && options.window) checkWindow(times, options.window, errors);
   throwIfAny(errors);
   if (!reference || !times) throw new Error('Permit input resolved without errors or values.');

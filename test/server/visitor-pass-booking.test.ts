@@ -190,6 +190,21 @@ describe('a visitor books on a pass', () => {
     expect(Date.parse(booking.end_ts) - Date.parse(booking.start_ts)).toBe(2 * 3_600_000);
   });
 
+  it('stops the site’s automatic end at the end of the pass', async () => {
+    await admin(database.db, {
+      command: 'settings.set',
+      setting: { key: 'default_end_date_limit_hours', value: 24 },
+    });
+    const resident = await signedInPermitClient(api.url, database.db);
+    const pass = await createPass(resident, { valid_until: londonNow({ hours: 6 }) });
+
+    const booking = bookingOf(
+      await visitor(api.url, pass.token, newAddress()).book(bookingPayload({ end_ts: null })),
+    );
+
+    expect(booking.end_ts).toBe(pass.valid_until);
+  });
+
   it('keeps the stay within the pass’s window', async () => {
     const resident = await signedInPermitClient(api.url, database.db);
     const pass = await createPass(resident, {

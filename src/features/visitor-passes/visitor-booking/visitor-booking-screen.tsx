@@ -139,9 +139,10 @@ function BookingFields({
       )}
       {site.default_end_date_limit_hours > 0 ? (
         <Text>
-          {i18n._('Parking ends {hours, plural, one {# hour} other {# hours}} after it starts.', {
-            hours: site.default_end_date_limit_hours,
-          })}
+          {i18n._(
+            'Parking ends {hours, plural, one {# hour} other {# hours}} after it starts, and by {until} at the latest.',
+            { hours: site.default_end_date_limit_hours, until },
+          )}
         </Text>
       ) : (
         <DateTimeInput

@@ -411,7 +411,11 @@ describe('the pass’s window and the site’s rules', () => {
     renderVisit({ loadInvitation: async () => oneHour });
     await screen.findByRole('button', { name: 'Book parking' });
 
-    expect(screen.getByText('Parking ends 1 hour after it starts.')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Parking ends 1 hour after it starts, and by 08/06/2026 10:00 at the latest.',
+      ),
+    ).toBeInTheDocument();
   });
 
   test('an automatic end leaves no end to choose, and none is sent', async () => {
@@ -423,7 +427,11 @@ describe('the pass’s window and the site’s rules', () => {
     const { user } = renderVisit({ loadInvitation: async () => automatic, bookVisit });
     await screen.findByRole('button', { name: 'Book parking' });
 
-    expect(screen.getByText('Parking ends 4 hours after it starts.')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Parking ends 4 hours after it starts, and by 08/06/2026 10:00 at the latest.',
+      ),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('group', { name: 'Expiry date' })).not.toBeInTheDocument();
     await user.type(field(/^Registration number/), 'AB12 CDE');
     await user.type(field(/^Make/), 'Ford');
