@@ -19,6 +19,7 @@ import {
 } from '../../../../machines/visitor-passes/visitor-pass/visitor-pass-rules';
 import { useAppActor, useClock } from '../../../shell/app-machines';
 import { paths } from '../../../shell/pages';
+import { useSiteSettings } from '../../../shell/site-settings-provider';
 import { DateTimeInput } from '../../../ui/date-time-input';
 import { ErrorAlert } from '../../../ui/error-alert';
 import { FormBody } from '../../../ui/form-body';
@@ -42,6 +43,7 @@ const fieldOrder: (keyof VisitorPassFormValues)[] = ['valid_from', 'valid_until'
 export function SendVisitorPassScreen() {
   const { i18n } = useLingui();
   const clock = useClock();
+  const siteSettings = useSiteSettings();
   const actor = useAppActor('visitorPass', visitorPassMachine, visitorPassActors);
   const [initialValues] = useState(() => newVisitorPassForm(clock()));
   const creating = useSelector(actor, (snapshot) => snapshot.matches('creating'));
@@ -92,7 +94,15 @@ export function SendVisitorPassScreen() {
               label={i18n._(visitorPassFieldLabels.name)}
               autoComplete="off"
               required={false}
-              helperText={i18n._('For your own reference, such as Mum or Plumber')}
+              helperText={
+                // Where the site wants reference labels, a booking's reference starts with the
+                // pass's name (server/visitor-passes/visitor-pass-visits.ts): the visitor sees it.
+                siteSettings?.can_add_reference
+                  ? i18n._(
+                      'For your own reference, such as Mum or Plumber. Your visitor sees it in their booking’s reference.',
+                    )
+                  : i18n._('For your own reference, such as Mum or Plumber')
+              }
             />
             <FormField
               name="uses"

@@ -10,7 +10,11 @@ import {
   createdPass,
   withdrawnPass,
 } from '../../../../../machines/visitor-passes/visitor-pass/visitor-pass-flow-samples';
-import { juneNoon } from '../../../../../machines/permits/permit-form/permit-form-samples';
+import {
+  juneNoon,
+  plainSite,
+} from '../../../../../machines/permits/permit-form/permit-form-samples';
+import type { SiteSettings } from '../../../../../contract/site-settings';
 import { ApiError } from '../../../../../src/api/api-error';
 import { SendVisitorPassScreen } from '../../../../../src/features/visitor-passes/visitor-pass/send-visitor-pass-screen';
 import { dateTimeShown, typeDateTime } from '../../../../support/date-time-boxes';
@@ -34,7 +38,10 @@ function passAgainst(host: {
   });
 }
 
-function renderSend(host: Parameters<typeof passAgainst>[0] = {}) {
+function renderSend(
+  host: Parameters<typeof passAgainst>[0] = {},
+  siteSettings: SiteSettings = plainSite,
+) {
   return renderWithProviders(
     <main>
       <SendVisitorPassScreen />
@@ -44,6 +51,7 @@ function renderSend(host: Parameters<typeof passAgainst>[0] = {}) {
       session: { status: 'signed_in', profile: residentProfile },
       machines: { visitorPass: passAgainst(host) },
       clock: () => juneNoon,
+      siteSettings,
     },
   );
 }
@@ -81,6 +89,16 @@ test('opens from now to a week ahead, for one permit, with an optional name and 
   );
   expect(createButton()).toBeEnabled();
   expect(await axeViolations()).toEqual([]);
+});
+
+test('where bookings are labelled with the pass’s name, the name’s hint says the visitor sees it', async () => {
+  renderSend({}, { ...plainSite, can_add_reference: true });
+
+  await waitFor(() =>
+    expect(screen.getByRole('textbox', { name: /^Name/ })).toHaveAccessibleDescription(
+      'For your own reference, such as Mum or Plumber. Your visitor sees it in their booking’s reference.',
+    ),
+  );
 });
 
 test('a pass longer than 31 days, or for more than 10 permits, is not made', async () => {
