@@ -88,6 +88,15 @@ test('"Export CSV" downloads every permit of the list, across its pages, as resi
   await page.getByRole('table', { name: 'Permits' }).waitFor();
 
   const csv = await download(() => page.getByRole('button', { name: 'Export CSV' }).click());
+  // Busy, the button was disabled, and Chromium moved its focus to the body: once the file is
+  // made, the focus is back on the button (src/ui/use-focus-back-after-busy.ts).
+  const focusBack = await page
+    .waitForFunction(() => document.activeElement?.textContent === 'Export CSV', undefined, {
+      timeout: 5_000,
+    })
+    .then(() => true)
+    .catch(() => false);
+  expect(focusBack).toBe(true);
 
   const today = DateTime.now().setZone('Europe/London').toFormat('yyyy-MM-dd');
   expect(csv.name).toBe(`kerbside-permits-${today}.csv`);

@@ -1,4 +1,5 @@
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useRef } from 'react';
 import { VisuallyHidden } from '../../../ui/visually-hidden';
 import { useLingui } from '@lingui/react';
 import { paginationTexts } from '../../../../machines/permits/my-permits/permit-list-filters';
@@ -38,17 +39,36 @@ export function PermitPagination({
   onGo: (page: number) => void;
 }) {
   const { i18n } = useLingui();
+  const navigation = useRef<HTMLDivElement>(null);
+  const movedByEdge = useRef(false);
+  // "Previous" on page 2 and "Next" on the last page but one are disabled on the page they lead
+  // to, and Chromium moves a disabled button's focus to the body: the focus goes to the page
+  // reached instead.
+  useEffect(() => {
+    if (!movedByEdge.current) return;
+    movedByEdge.current = false;
+    const focused = document.activeElement;
+    const lost =
+      focused === null ||
+      focused === document.body ||
+      (focused instanceof HTMLButtonElement && focused.disabled);
+    if (lost) navigation.current?.querySelector<HTMLElement>('[aria-current="page"]')?.focus();
+  }, [page]);
   const texts = paginationTexts(page, count);
   if (!texts) return null;
   const pages = pageCount(count);
+  const goByEdge = (to: number) => {
+    movedByEdge.current = true;
+    onGo(to);
+  };
   return (
     <Stack direction={{ base: 'column', md: 'row' }} justify="space-between" align="center" gap={3}>
       <HStack gap={3} aria-live="polite">
         <Text>{i18n._(texts.page)}</Text>
         <Text color="fg.muted">{i18n._(texts.showing)}</Text>
       </HStack>
-      <HStack as="nav" aria-label={i18n._('Pagination')} gap={1} wrap="wrap">
-        <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => onGo(page - 1)}>
+      <HStack ref={navigation} as="nav" aria-label={i18n._('Pagination')} gap={1} wrap="wrap">
+        <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => goByEdge(page - 1)}>
           {i18n._('Previous')}
         </Button>
         {visiblePages(page, pages).map((number, index) =>
@@ -70,7 +90,12 @@ export function PermitPagination({
             </Button>
           ),
         )}
-        <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => onGo(page + 1)}>
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={page >= pages}
+          onClick={() => goByEdge(page + 1)}
+        >
           {i18n._('Next')}
         </Button>
       </HStack>

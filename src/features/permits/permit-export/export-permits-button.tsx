@@ -9,6 +9,7 @@ import {
 import { permitExportMachine } from '../../../../machines/permits/permit-export/permit-export-machine';
 import { useAppActor, useClock } from '../../../shell/app-machines';
 import { forcedColoursFill, forcedColoursOutline } from '../../../ui/forced-colours';
+import { useFocusBackAfterBusy } from '../../../ui/use-focus-back-after-busy';
 import { permitExportActors } from './permit-export-actors';
 
 /**
@@ -20,6 +21,7 @@ export function ExportPermitsButton({ filters }: { filters: PermitListFilters })
   const actor = useAppActor('permitExport', permitExportMachine, permitExportActors);
   const clock = useClock();
   const collecting = useSelector(actor, (snapshot) => !snapshot.matches('idle'));
+  const button = useFocusBackAfterBusy<HTMLButtonElement>(collecting);
   const building = useSelector(actor, (snapshot) => snapshot.matches('building'));
   const collected = useSelector(actor, (snapshot) => snapshot.context.collected);
   const total = useSelector(actor, (snapshot) => snapshot.context.total);
@@ -32,6 +34,7 @@ export function ExportPermitsButton({ filters }: { filters: PermitListFilters })
   return (
     <Stack gap={1} alignItems="flex-end">
       <Button
+        ref={button}
         variant="outline"
         loading={collecting}
         loadingText={i18n._('Exporting…')}

@@ -39,11 +39,14 @@ export function EmailPreferencesCard() {
           <Stack gap={2}>
             {switchLabels.map(([kind, label]) => (
               <HStack key={kind} as="label" gap={2} cursor="pointer">
+                {/* Held with aria-disabled, not disabled, while a choice is stored: Chromium
+                    moves a disabled control's focus to the page's body. The machine takes no
+                    switch while saving, so a flip then goes back at once. */}
                 <chakra.input
                   type="checkbox"
                   role="switch"
                   checked={shown[kind]}
-                  disabled={saving}
+                  aria-disabled={saving || undefined}
                   onChange={(event) =>
                     actor.send({ type: 'SWITCH', kind, on: event.target.checked })
                   }

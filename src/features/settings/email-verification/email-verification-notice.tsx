@@ -6,6 +6,7 @@ import {
   emailVerificationTexts,
 } from '../../../../machines/settings/email-verification/email-verification-machine';
 import { useAppActor } from '../../../shell/app-machines';
+import { useFocusBackAfterBusy } from '../../../ui/use-focus-back-after-busy';
 import { emailVerificationActors } from './email-verification-actors';
 
 /**
@@ -21,6 +22,7 @@ export function EmailVerificationNotice() {
   const sent = useSelector(actor, (snapshot) => snapshot.matches({ unconfirmed: 'sent' }));
   const failed = useSelector(actor, (snapshot) => snapshot.matches({ unconfirmed: 'failed' }));
   const tooMany = useSelector(actor, (snapshot) => snapshot.matches({ unconfirmed: 'tooMany' }));
+  const button = useFocusBackAfterBusy<HTMLButtonElement>(sending);
   if (!unconfirmed && !sending) return null;
   return (
     <Alert.Root status="warning" role="region" aria-label={i18n._(emailVerificationTexts.heading)}>
@@ -29,6 +31,7 @@ export function EmailVerificationNotice() {
           <Alert.Title as="h2">{i18n._(emailVerificationTexts.heading)}</Alert.Title>
           <Alert.Description>{i18n._(emailVerificationTexts.notice)}</Alert.Description>
           <Button
+            ref={button}
             alignSelf="flex-start"
             size="sm"
             loading={sending}

@@ -20,6 +20,7 @@ import { visitorPassListActors } from '../../../shared/visitor-pass-list-actors'
 import { ErrorAlert } from '../../../ui/error-alert';
 import { visitorPassActors } from '../visitor-pass/visitor-pass-actors';
 import { LoadingStatus } from '../../../ui/loading-spinner';
+import { useFocusBackAfterBusy } from '../../../ui/use-focus-back-after-busy';
 
 /**
  * One pass of the list: its name, window (London time), uses left and state, and "Withdraw" while
@@ -43,6 +44,8 @@ function VisitorPassRow({ listed }: { listed: VisitorPass }) {
   // "Withdraw" goes once the pass is withdrawn: focus moves to the state it now shows, never to
   // the page's body.
   const stateCell = useRef<HTMLTableCellElement>(null);
+  // A withdrawal refused leaves the button: the focus goes back to it.
+  const withdrawButton = useFocusBackAfterBusy<HTMLButtonElement>(withdrawing);
   const wasWithdrawing = useRef(false);
   useEffect(() => {
     if (withdrawing) wasWithdrawing.current = true;
@@ -59,6 +62,7 @@ function VisitorPassRow({ listed }: { listed: VisitorPass }) {
       <Table.Cell>
         {(ready || withdrawing) && (
           <Button
+            ref={withdrawButton}
             size="xs"
             variant="outline"
             colorPalette="red"

@@ -92,6 +92,33 @@ describe('the e-mail switches', () => {
     expect(confirmation).toBeChecked();
   });
 
+  it('keep the focus on a switch while its change is stored, and take no second change then', async () => {
+    let finish: (preferences: EmailPreferences) => void = () => {};
+    const save = jest.fn(
+      (_: EmailPreferences) => new Promise<EmailPreferences>((resolve) => (finish = resolve)),
+    );
+    const { user } = await renderSettings(
+      emailPreferencesAgainst({
+        load: async () => ({ confirmations: true, reminders: true }),
+        save,
+      }),
+    );
+    const reminder = await screen.findByRole('switch', { name: 'E-mail me before a permit ends' });
+
+    await user.click(reminder);
+    // Unavailable, but not disabled: Chromium would move a disabled switch's focus to the body.
+    expect(reminder).toHaveAttribute('aria-disabled', 'true');
+    expect(reminder).toBeEnabled();
+    expect(reminder).toHaveFocus();
+    await user.click(reminder);
+    expect(reminder).not.toBeChecked();
+    expect(save).toHaveBeenCalledTimes(1);
+
+    await act(async () => finish({ confirmations: true, reminders: false }));
+    expect(reminder).not.toHaveAttribute('aria-disabled');
+    expect(reminder).not.toBeChecked();
+  });
+
   it.each([404, 405, 501])('are hidden when the host answers %i', async (status) => {
     const load = jest.fn(() => Promise.reject(new ApiError('Not offered', { status })));
     await renderSettings(emailPreferencesAgainst({ load }));

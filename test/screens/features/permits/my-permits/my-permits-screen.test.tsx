@@ -365,6 +365,25 @@ test('pages through 45 permits with the numbered buttons, Previous and Next', as
   expect(requests(controls).at(-1)).toEqual(defaultRequest({ page: 2 }));
 });
 
+test('"Next" onto the last page hands the focus to that page\'s button, "Previous" onto the first too', async () => {
+  const { controls, user } = renderScreen({ route: '/my-permits?page=2' });
+  await answer(controls, pageOf(45, 2));
+  await screen.findByText('showing 21-40 of 45');
+
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+  await answer(controls, pageOf(45, 3));
+  await screen.findByText('showing 41-45 of 45');
+  expect(screen.getByRole('button', { name: 'Page 3' })).toHaveFocus();
+
+  await user.click(screen.getByRole('button', { name: 'Page 2' }));
+  await answer(controls, pageOf(45, 2));
+  await screen.findByText('showing 21-40 of 45');
+  await user.click(screen.getByRole('button', { name: 'Previous' }));
+  await answer(controls, pageOf(45, 1));
+  await screen.findByText('showing 1-20 of 45');
+  expect(screen.getByRole('button', { name: 'Page 1' })).toHaveFocus();
+});
+
 test('shows the first, the last and the pages around the current one of a long list', async () => {
   const { controls } = renderScreen({ route: '/my-permits?page=5' });
   await answer(controls, pageOf(200, 5));
