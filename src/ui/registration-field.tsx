@@ -1,10 +1,11 @@
 import { Button, HStack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react';
 import { useFormikContext } from 'formik';
-import { useEffect } from 'react';
+import { useContext, useEffect } from 'react';
 import type { RegistrationChangedEvent } from '../../machines/permits/rules/registration-region';
 import { formatRegistration, nearMissOf } from '../../machines/permits/rules/uk-registration';
 import { CheckboxField } from './checkbox-field';
+import { FormBodyContext } from './form-body-context';
 import { FormField } from './form-field';
 
 /**
@@ -33,6 +34,7 @@ function RegistrationSuggestion({ mark }: { mark: string }) {
   const { i18n } = useLingui();
   const question = i18n._('Did you mean {mark}?', { mark });
   const { setFieldValue } = useFormikContext<RegistrationValues>();
+  const { idPrefix } = useContext(FormBodyContext);
   return (
     <HStack role="group" aria-label={question} gap={3} wrap="wrap">
       <Text>{question}</Text>
@@ -45,6 +47,9 @@ function RegistrationSuggestion({ mark }: { mark: string }) {
         onClick={() => {
           void setFieldValue('vrm', mark);
           void setFieldValue('vrm_confirmed', false);
+          // The suggestion goes with its button: a key press on it hands the focus to the field
+          // it filled, not to the page's body.
+          document.getElementById(`${idPrefix}vrm`)?.focus();
         }}
       >
         {i18n._('Use {mark}', { mark })}

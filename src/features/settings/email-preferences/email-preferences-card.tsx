@@ -1,9 +1,11 @@
 import { Button, Card, HStack, Heading, Stack, Text, chakra } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
+import { useRef, useState } from 'react';
 import type { EmailPreferenceKind } from '../../../../contract/email-preferences';
 import { emailPreferencesMachine } from '../../../../machines/settings/email-preferences/email-preferences-machine';
 import { useAppActor } from '../../../shell/app-machines';
+import { LoadingStatus } from '../../../ui/loading-spinner';
 import { emailPreferencesActors } from './email-preferences-actors';
 
 const switchLabels: ReadonlyArray<[EmailPreferenceKind, string]> = [
@@ -25,11 +27,15 @@ export function EmailPreferencesCard() {
   const saving = useSelector(actor, (snapshot) => snapshot.matches('saving'));
   const shown = useSelector(actor, (snapshot) => snapshot.context.shown);
   const error = useSelector(actor, (snapshot) => snapshot.context.error);
-  if (notOffered || loading) return null;
+  // After "Try again" the card stays while the choices load, its heading holding the focus that
+  // the button had: the button goes.
+  const [retried, setRetried] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  if (notOffered || (loading && !retried)) return null;
   return (
     <Card.Root>
       <Card.Body gap={3}>
-        <Heading as="h2" size="lg">
+        <Heading as="h2" size="lg" ref={heading} tabIndex={-1}>
           {i18n._('E-mails')}
         </Heading>
         <Text color="fg.muted">
@@ -58,13 +64,22 @@ export function EmailPreferencesCard() {
             ))}
           </Stack>
         )}
+        {loading && <LoadingStatus label={i18n._('Loading your e-mail choices')} />}
         {error && (
           <Text role="alert" color="red.700">
             {i18n._(error)}
           </Text>
         )}
         {loadFailed && (
-          <Button alignSelf="flex-start" size="sm" onClick={() => actor.send({ type: 'RETRY' })}>
+          <Button
+            alignSelf="flex-start"
+            size="sm"
+            onClick={() => {
+              setRetried(true);
+              actor.send({ type: 'RETRY' });
+              heading.current?.focus();
+            }}
+          >
             {i18n._('Try again')}
           </Button>
         )}

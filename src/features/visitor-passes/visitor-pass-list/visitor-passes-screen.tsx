@@ -20,6 +20,7 @@ import { visitorPassListActors } from '../../../shared/visitor-pass-list-actors'
 import { ErrorAlert } from '../../../ui/error-alert';
 import { visitorPassActors } from '../visitor-pass/visitor-pass-actors';
 import { LoadingStatus } from '../../../ui/loading-spinner';
+import { focusPageHeading } from '../../../ui/focus-page-heading';
 import { useFocusBackAfterBusy } from '../../../ui/use-focus-back-after-busy';
 
 /**
@@ -144,7 +145,14 @@ export function VisitorPassesScreen() {
             title={i18n._('Your visitor passes could not be loaded. Please try again.')}
           />
           <HStack>
-            <Button size="sm" onClick={() => actor.send({ type: 'RETRY' })}>
+            <Button
+              size="sm"
+              onClick={() => {
+                actor.send({ type: 'RETRY' });
+                // The button goes while the passes load: the focus goes to the page's heading.
+                focusPageHeading();
+              }}
+            >
               {i18n._('Try again')}
             </Button>
           </HStack>

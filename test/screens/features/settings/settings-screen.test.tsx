@@ -161,5 +161,7 @@ describe('the e-mail switches', () => {
     expect(
       await screen.findByRole('switch', { name: 'E-mail me a confirmation' }),
     ).not.toBeChecked();
+    // The button went while the choices loaded; the card's heading kept the focus.
+    expect(screen.getByRole('heading', { level: 2, name: 'E-mails' })).toHaveFocus();
   });
 });

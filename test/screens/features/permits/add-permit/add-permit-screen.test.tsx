@@ -632,6 +632,18 @@ describe('the registration', () => {
     expect(createPermit).toHaveBeenCalledWith(expect.objectContaining({ vrm: 'AB12COE' }));
   });
 
+  test('"Use AB12 COE" pressed from the keyboard hands the focus back to the field it filled', async () => {
+    const { user } = renderScreen(plainSite);
+    await screen.findByRole('button', { name: 'Create Permit' });
+
+    await fillWith(user, 'ab12 c0e');
+    screen.getByRole('button', { name: 'Use AB12 COE' }).focus();
+    await user.keyboard('{Enter}');
+
+    expect(registration()).toHaveValue('AB12 COE');
+    expect(registration()).toHaveFocus();
+  });
+
   test('a slip kept as typed is created only once "This registration is correct" is ticked', async () => {
     const createPermit = created();
     const { user } = renderScreen(plainSite, createPermit);

@@ -143,6 +143,8 @@ test('a list that could not be read offers "Try again"', async () => {
   await user.click(screen.getByRole('button', { name: 'Try again' }));
 
   expect(await screen.findByRole('table', { name: 'Visitor passes' })).toBeInTheDocument();
+  // The button went while the passes loaded; the focus went to the page's heading, not the body.
+  expect(screen.getByRole('heading', { level: 1, name: 'Visitor passes' })).toHaveFocus();
 });
 
 test('a host without visitor passes says so, and offers none to send', async () => {
