@@ -1,8 +1,9 @@
-import { Button, HStack, Link, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, Link, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react';
 import { memo, Suspense, useCallback, useDeferredValue, useEffect, useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import {
+  paginationTexts,
   permitListTexts,
   type PermitListFilterChanges,
 } from '../../../../machines/permits/my-permits/permit-list-filters';
@@ -31,6 +32,7 @@ import { lazyComponent } from '../../../ui/lazy-component';
 import { useStatusChanges } from './use-status-changes';
 import { useVisitorPasses } from './use-visitor-passes';
 import { LoadingStatus } from '../../../ui/loading-spinner';
+import { VisuallyHidden } from '../../../ui/visually-hidden';
 
 /** Shown, quietly, while the newest fetch has failed (docs/contract.md §8: no alarm is raised). */
 const permitListFailedText = /*i18n*/ 'The list could not be brought up to date.';
@@ -215,6 +217,8 @@ const PermitResults = memo(function PermitResults({
   const { i18n } = useLingui();
   const changed = useStatusChanges(permits);
   const narrow = useNarrowScreen();
+  const pageTexts = paginationTexts(permitsPage, count);
+  const resultsSummary = pageTexts ? `${i18n._(pageTexts.page)}, ${i18n._(pageTexts.showing)}` : '';
   const actionsFor = useCallback(
     (permit: Permit) => (settings ? permitActionsFor(permit.status, settings) : []),
     [settings],
@@ -250,7 +254,7 @@ const PermitResults = memo(function PermitResults({
         // gap above the rows, taking no line of its own: the rows would move at every refresh.
         <Spinner size="xs" aria-hidden="true" position="absolute" top="-5" insetEnd="0" />
       )}
-      {permits.length > 0 ? (
+      {permits.length > 0 && (
         <>
           <MotionScope>
             {/* One layout rendered, not both with one painted away: rendering the rows
@@ -263,13 +267,18 @@ const PermitResults = memo(function PermitResults({
           </MotionScope>
           <PermitPagination page={permitsPage} count={count} onGo={onPageGo} />
         </>
-      ) : (
-        !lastFetchFailed && (
-          <>
-            <Text>{i18n._(permitListTexts.emptyList)}</Text>
-            <HiddenPermitsHint filters={filters} onShowAllDates={onShowAllDates} />
-          </>
-        )
+      )}
+      {/* One status, always there, so that a screen reader hears what a search, a filter or a
+          page brought: the page and the count, or that nothing matched. */}
+      <Box role="status">
+        {permits.length > 0 ? (
+          <VisuallyHidden>{resultsSummary}</VisuallyHidden>
+        ) : (
+          !lastFetchFailed && <Text>{i18n._(permitListTexts.emptyList)}</Text>
+        )}
+      </Box>
+      {permits.length === 0 && !lastFetchFailed && (
+        <HiddenPermitsHint filters={filters} onShowAllDates={onShowAllDates} />
       )}
     </Stack>
   );

@@ -63,7 +63,8 @@ export function PermitPagination({
   };
   return (
     <Stack direction={{ base: 'column', md: 'row' }} justify="space-between" align="center" gap={3}>
-      <HStack gap={3} aria-live="polite">
+      {/* Not a live region: My Permits' results status says the page and the count. */}
+      <HStack gap={3}>
         <Text>{i18n._(texts.page)}</Text>
         <Text color="fg.muted">{i18n._(texts.showing)}</Text>
       </HStack>

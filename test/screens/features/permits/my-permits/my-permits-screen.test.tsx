@@ -320,6 +320,26 @@ test('names each row button by its visible text followed by the registration', a
   expect(within(cancel).getByText('permit AB12CDE', { exact: false })).toBeInTheDocument();
 });
 
+test('one status, always there, says what a search brought: the page and count, or nothing', async () => {
+  const { controls, user } = renderScreen();
+  await answer(controls, pageOf(45, 1));
+  const results = await screen.findByRole('region', { name: 'Results' });
+  const status = within(results).getByRole('status');
+  expect(status).toHaveTextContent(exactly('Page 1 of 3, showing 1-20 of 45'));
+
+  await user.type(screen.getByRole('searchbox', { name: 'Search permits' }), 'van{Enter}');
+  await answer(controls, { results: [], count: 0 });
+  await waitFor(() =>
+    expect(status).toHaveTextContent(exactly('No permits found matching your criteria.')),
+  );
+
+  await user.clear(screen.getByRole('searchbox', { name: 'Search permits' }));
+  await user.type(screen.getByRole('searchbox', { name: 'Search permits' }), 'ford{Enter}');
+  await answer(controls, pageOf(3, 1));
+  await waitFor(() => expect(status).toHaveTextContent(exactly('Page 1 of 1, showing 1-3 of 3')));
+  expect(within(results).getByRole('status')).toBe(status);
+});
+
 test('shows the empty text when nothing matches', async () => {
   const { controls } = renderScreen();
   await answer(controls, { results: [], count: 0 });
