@@ -23,14 +23,19 @@ export const pageTitles: Record<(typeof paths)[keyof typeof paths], string> = {
 };
 
 /**
- * The document title of the page at `pathname` ("Add a permit – Kerbside"), with GOV.UK's prefix
- * "Error: " while an error shows, in the language shown (`i18n.locale`).
+ * The document title of the page at `pathname` ("Add a permit – Kerbside"), or of the state its
+ * screen names (`stateTitle`, an English id), with GOV.UK's prefix "Error: " while an error shows,
+ * in the language shown (`i18n.locale`).
  */
-export function pageTitle(pathname: string, appName: string, problem: boolean): string {
+export function pageTitle(
+  pathname: string,
+  appName: string,
+  problem: boolean,
+  stateTitle: string | null = null,
+): string {
   const path = pathOf(Object.keys(pageTitles) as Path[], pathname);
-  const title = path
-    ? i18n._('{page} – {appName}', { page: i18n._(pageTitles[path]), appName })
-    : appName;
+  const page = stateTitle ?? (path ? pageTitles[path] : null);
+  const title = page ? i18n._('{page} – {appName}', { page: i18n._(page), appName }) : appName;
   return problem ? i18n._('Error: {title}', { title }) : title;
 }
 

@@ -3,6 +3,7 @@ import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation, type Location } from 'react-router';
 import { getConfig } from '../config';
 import { PageProblemContext } from '../ui/page-problem';
+import { PageTitleContext } from '../ui/page-title';
 import { FlashMessageOutlet } from './flash-message-outlet';
 import { PageErrorBoundary } from './page-error-boundary';
 import { PageSpinner } from './page-spinner';
@@ -58,8 +59,8 @@ function usePageVisit(location: Location): number {
 /**
  * Where a layout shows the current route's screen: a spinner while its chunk loads, and a plain
  * message with "Reload page" when the chunk or the screen fails. It keeps the page's title
- * (src/shell/page-titles.ts), prefixed "Error: " while an error on the page says it
- * is there (src/ui/page-problem.ts).
+ * (src/shell/page-titles.ts), or the one its screen gives the state it shows (src/ui/page-title.ts),
+ * prefixed "Error: " while an error on the page says it is there (src/ui/page-problem.ts).
  */
 export function RoutedPage() {
   const { i18n } = useLingui();
@@ -72,20 +73,28 @@ export function RoutedPage() {
     return () => setProblems((count) => count - 1);
   }, []);
   const problemContext = useMemo(() => ({ report }), [report]);
+  const [stateTitle, setStateTitle] = useState<string | null>(null);
+  const retitle = useCallback((title: string) => {
+    setStateTitle(title);
+    return () => setStateTitle((shown) => (shown === title ? null : shown));
+  }, []);
+  const titleContext = useMemo(() => ({ retitle }), [retitle]);
   // The title is written again when the language changes (`locale`), as the page's words are.
   const { locale } = i18n;
   useEffect(() => {
-    document.title = pageTitle(pathname, getConfig().appName, problems > 0);
-  }, [pathname, problems, locale]);
+    document.title = pageTitle(pathname, getConfig().appName, problems > 0, stateTitle);
+  }, [pathname, problems, stateTitle, locale]);
   return (
     <PageProblemContext.Provider value={problemContext}>
-      <PageErrorBoundary key={visit}>
-        <FlashMessageOutlet />
-        <Suspense fallback={<PageSpinner label={i18n._('Loading page')} />}>
-          <ScreenShown />
-          <Outlet />
-        </Suspense>
-      </PageErrorBoundary>
+      <PageTitleContext.Provider value={titleContext}>
+        <PageErrorBoundary key={visit}>
+          <FlashMessageOutlet />
+          <Suspense fallback={<PageSpinner label={i18n._('Loading page')} />}>
+            <ScreenShown />
+            <Outlet />
+          </Suspense>
+        </PageErrorBoundary>
+      </PageTitleContext.Provider>
     </PageProblemContext.Provider>
   );
 }

@@ -34,6 +34,7 @@ import { DateTimeInput } from '../../../ui/date-time-input';
 import { downloadTextFile } from '../../../ui/download-text-file';
 import { ErrorAlert } from '../../../ui/error-alert';
 import { focusPageHeading } from '../../../ui/focus-page-heading';
+import { usePageTitle } from '../../../ui/page-title';
 import { FormBody } from '../../../ui/form-body';
 import { FormField } from '../../../ui/form-field';
 import { VehicleFields } from '../../../ui/vehicle-fields';
@@ -276,6 +277,7 @@ export function VisitorBookingScreen() {
     input: { token, clock },
   });
   const kind = useSelector(actor, pageKindOf);
+  usePageTitle(headings[kind]);
   const invitation = useSelector(actor, (snapshot) => snapshot.context.invitation);
   const booking = useSelector(actor, (snapshot) => snapshot.context.booking);
   // The form, or "Try again", the visitor was on has gone: focus goes to the page's heading, never

@@ -17,6 +17,7 @@ import {
 } from '../../../../../machines/visitor-passes/visitor-booking/visitor-booking-flow-samples';
 import { juneNoon } from '../../../../../machines/permits/permit-form/permit-form-samples';
 import { ApiError } from '../../../../../src/api/api-error';
+import { RoutedPage } from '../../../../../src/shell/routed-page';
 import { VisitorBookingScreen } from '../../../../../src/features/visitor-passes/visitor-booking/visitor-booking-screen';
 import { AppRoutes } from '../../../../../src/shell/routes';
 import { typeDateTime } from '../../../../support/date-time-boxes';
@@ -52,7 +53,10 @@ function renderVisit(host: FakeHost = {}, options: { statusRefresh?: number } = 
   return renderWithProviders(
     <main>
       <Routes>
-        <Route path="/visit/:token" element={<VisitorBookingScreen />} />
+        {/* In the page frame, as in the app (src/shell/public-layout.tsx): it writes the title. */}
+        <Route element={<RoutedPage />}>
+          <Route path="/visit/:token" element={<VisitorBookingScreen />} />
+        </Route>
       </Routes>
     </main>,
     {
@@ -105,6 +109,7 @@ test('the link is asked for by its token', async () => {
 
   await screen.findByRole('button', { name: 'Book parking' });
   expect(loadInvitation).toHaveBeenCalledWith('pass-token-1');
+  expect(document.title).toBe('Book visitor parking – Kerbside');
 });
 
 test.each([['used, expired, withdrawn or unknown', new ApiError('Not found', { status: 404 })]])(
@@ -119,6 +124,7 @@ test.each([['used, expired, withdrawn or unknown', new ApiError('Not found', { s
     expect(screen.getByText('Ask the person who sent you the link for a new one.')).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Book parking' })).not.toBeInTheDocument();
     await waitFor(() => expect(heading).toHaveFocus());
+    expect(document.title).toBe('This visitor pass can no longer be used – Kerbside');
     expect(await axeViolations()).toEqual([]);
   },
 );
@@ -223,6 +229,7 @@ test('books: the payload, then "Visitor parking booked" with the live status and
     payload: filledBookingPayload,
   });
   await waitFor(() => expect(heading).toHaveFocus());
+  expect(document.title).toBe('Visitor parking booked – Kerbside');
   expect(screen.getByText('AB12 CDE')).toBeInTheDocument();
   expect(screen.getByText('01/06/2026 12:00')).toBeInTheDocument();
   expect(screen.getByText('02/06/2026 18:00')).toBeInTheDocument();
