@@ -6,18 +6,21 @@ import { useFieldError, type FieldError } from './use-field-error';
 
 /**
  * A labelled checkbox bound to a boolean Formik field. `onCheckedChange` runs after the value is
- * stored, for boxes whose tick clears another field. Its message (`useFieldError`) is tied to the
- * box by `aria-describedby`. A native input: it needs no pointer-event machinery, so it behaves
+ * stored, for boxes whose tick clears another field. Its hint and its message (`useFieldError`)
+ * are tied to the box by `aria-describedby`. A native input: it needs no pointer-event machinery, so it behaves
  * the same in every browser and in jsdom. The box is 24 px and its label row at least 44 px
  * tall, the whole row a target, and the box never shrinks beside a long label.
  */
 export function CheckboxField({
   name,
   label,
+  hint,
   onCheckedChange,
 }: {
   name: string;
   label: string;
+  /** Said under the label: what ticking the box does. */
+  hint?: string;
   onCheckedChange?: (checked: boolean) => void;
 }) {
   const [field, , helpers] = useField<boolean>(name);
@@ -32,6 +35,7 @@ export function CheckboxField({
       {...fieldError}
       name={name}
       label={label}
+      hint={hint}
       checked={field.value}
       onChange={onChange}
       onBlur={field.onBlur}
@@ -43,22 +47,30 @@ export function CheckboxField({
 const CheckboxFieldView = memo(function CheckboxFieldView({
   name,
   label,
+  hint,
   checked,
   onChange,
   onBlur,
   message,
   controlId,
   errorTextId,
+  helperTextId,
 }: FieldError & {
   name: string;
   label: string;
+  hint?: string;
   checked: boolean;
   onChange: (event: ChangeEvent<HTMLInputElement>) => void;
   onBlur: (event: FocusEvent<HTMLInputElement>) => void;
 }) {
   const invalid = message !== undefined;
+  const describedBy = [hint && helperTextId, invalid && errorTextId].filter(Boolean);
   return (
-    <Field.Root invalid={invalid} id={controlId} ids={{ errorText: errorTextId }}>
+    <Field.Root
+      invalid={invalid}
+      id={controlId}
+      ids={{ errorText: errorTextId, helperText: helperTextId }}
+    >
       <HStack as="label" gap={3} alignItems="center" cursor="pointer" minH="44px">
         <chakra.input
           type="checkbox"
@@ -66,7 +78,7 @@ const CheckboxFieldView = memo(function CheckboxFieldView({
           name={name}
           checked={checked}
           aria-invalid={invalid}
-          aria-describedby={invalid ? errorTextId : undefined}
+          aria-describedby={describedBy.length > 0 ? describedBy.join(' ') : undefined}
           onBlur={onBlur}
           onChange={onChange}
           accentColor="teal.700"
@@ -75,6 +87,12 @@ const CheckboxFieldView = memo(function CheckboxFieldView({
         />
         <span>{label}</span>
       </HStack>
+      {/* Under the label, in line with it (GOV.UK's checkbox hint). */}
+      {hint && (
+        <Field.HelperText id={helperTextId} mt={0} ps={9}>
+          {hint}
+        </Field.HelperText>
+      )}
       {invalid && <Field.ErrorText>{message}</Field.ErrorText>}
     </Field.Root>
   );

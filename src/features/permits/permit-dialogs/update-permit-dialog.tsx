@@ -1,4 +1,4 @@
-import { Alert, Button, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Stack } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
 import { Formik, useFormikContext } from 'formik';
@@ -81,9 +81,9 @@ function UpdatePermitFields({
           <CheckboxField
             name="indefinite"
             label={i18n._(updatePermitTexts.indefinite)}
+            hint={i18n._(updatePermitTexts.indefiniteHint)}
             onCheckedChange={(checked) => void setValues(withIndefinite(values, checked))}
           />
-          <Text fontSize="sm">{i18n._(updatePermitTexts.indefiniteHint)}</Text>
         </Stack>
       )}
       {form.automaticEndNotice && (

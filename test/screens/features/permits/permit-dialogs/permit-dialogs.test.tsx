@@ -264,9 +264,9 @@ describe('the Update dialog', () => {
     expect(dateTimeShown(endField())).toBe('2026-06-04T18:30');
     expect(endField()).toHaveAccessibleDescription('Thursday 4 June 2026, 18:30 UK time (BST).');
     expect(indefiniteBox()).not.toBeChecked();
-    expect(
-      within(dialog).getByText('Removes the expiry: the permit stays active until you cancel it.'),
-    ).toBeInTheDocument();
+    expect(indefiniteBox()).toHaveAccessibleDescription(
+      'Removes the expiry: the permit stays active until you cancel it.',
+    );
     expect(within(dialog).queryByText('Automatic End Date')).not.toBeInTheDocument();
     expect(button('Cancel')).toBeEnabled();
     expect(button('Update Schedule')).toBeEnabled();
