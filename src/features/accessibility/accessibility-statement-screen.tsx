@@ -4,9 +4,10 @@ import { getConfig } from '../../config';
 
 /** What is known not to meet the standard yet, in plain words (kept true by the team). */
 export const knownProblems = [
-  /*i18n*/ 'Date and time fields use your browser’s own date picker, which some screen readers announce poorly and which expects the date in the order your browser’s language sets.',
   /*i18n*/ 'On My Permits, the table of permits on wide screens scrolls sideways when text is enlarged to 400%.',
   /*i18n*/ 'Messages that confirm a permit was changed may not be announced by every screen reader.',
+  /*i18n*/ 'When the service refuses what was typed in a field, a screen reader may announce the problem twice: in the list of problems at the top of the form and in the message under it.',
+  /*i18n*/ 'If your account is created but you cannot be signed in straight away, the page says so and moves to the sign-in page after 3 seconds.',
 ] as const;
 
 /**
