@@ -16,7 +16,7 @@ async function main() {
     databaseUrl: process.env.DATABASE_URL,
     webMode,
     supportEmail: process.env.SUPPORT_EMAIL,
-    seedDemo: true,
+    seedDemo: { inviteCode: process.env.DEMO_INVITE_CODE || undefined },
   });
   const demo = stack.demo!;
 

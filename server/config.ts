@@ -1,7 +1,6 @@
 import path from 'node:path';
 import type { LevelWithSilent } from 'pino';
 import { z } from 'zod';
-import { defaultDemoInviteCode } from './admin/admin-command';
 import type { TrustProxy } from './app';
 import { defaultPermitMailSettings, type PermitMailSettings } from './mail/permit-mail-settings';
 import type { SimulatedParkingProviderOptions } from './provider/simulated-parking-provider';
@@ -77,7 +76,6 @@ export interface ServerConfig {
   authEmulatorHost: string | undefined;
   projectId: string;
   identityMode: IdentityMode;
-  demoInviteCode: string;
   /** TRUST_PROXY: whose X-Forwarded-For to believe (default: nobody's). */
   trustProxy: TrustProxy;
   reconciler: ReconcilerConfig;
@@ -195,7 +193,6 @@ const environmentFields = reconcilerEnvironmentFields.extend({
     .regex(/^[^\s:/]+:\d+$/, 'must be host:port')
     .optional(),
   FIREBASE_PROJECT_ID: z.string().trim().min(1).default('demo-kerbside'),
-  DEMO_INVITE_CODE: z.string().trim().min(1).max(64).default(defaultDemoInviteCode),
   TRUST_PROXY: z
     .string()
     .trim()
@@ -299,7 +296,6 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Server
     authEmulatorHost: values.FIREBASE_AUTH_EMULATOR_HOST,
     projectId: values.FIREBASE_PROJECT_ID,
     identityMode: identityModeOf(values.FIREBASE_AUTH_EMULATOR_HOST, values.FIREBASE_PROJECT_ID),
-    demoInviteCode: values.DEMO_INVITE_CODE.toUpperCase(),
     trustProxy: values.TRUST_PROXY,
     reconciler: reconcilerConfigOf(values),
     passwordReset: passwordResetConfigOf(values),

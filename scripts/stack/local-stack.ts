@@ -20,8 +20,11 @@ export interface LocalStackOptions {
   builtSite?: string;
   projectId?: string;
   supportEmail?: string;
-  /** Seed the demo invite code and resident (idempotent) and report them. */
-  seedDemo?: boolean;
+  /**
+   * Seed the demo invite code (`inviteCode`, else KERBSIDE-DEMO) and resident (idempotent) and
+   * report them.
+   */
+  seedDemo?: { inviteCode?: string };
 }
 
 export interface LocalStack {
@@ -65,7 +68,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       webOrigin,
       authEmulatorHost: emulatorHost,
       projectId,
-      seedDemo: options.seedDemo ? {} : undefined,
+      seedDemo: options.seedDemo,
     });
     stops.push(api.close);
     const apiUrl = api.url.replace('127.0.0.1', 'localhost');

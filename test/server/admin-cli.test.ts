@@ -2,7 +2,6 @@ import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { adminEndpointPath, adminSecretHeader } from '../../server/admin/dispatch-admin-command';
-import { seedDemo } from '../../server/seed-demo';
 import { startApi, type RunningApi } from '../../server/start-api';
 import { adminCommandLine, type AdminRun } from '../support/admin-command-line';
 import { temporaryDataDir } from './support/test-database';
@@ -189,15 +188,6 @@ describe('npm run admin, while the API host holds the database', () => {
     });
     expect(login.status).toBe(200);
     expect((await register(runningApi(), 'KERBSIDE-DEMO')).response.status).toBe(201);
-  });
-
-  it('answers seedDemo() through the running API host too', async () => {
-    await expect(seedDemo({ dataDir })).resolves.toEqual({
-      inviteCode: 'KERBSIDE-DEMO',
-      email: 'demo@kerbside.test',
-      password: 'KerbsideDemo1',
-      created: false,
-    });
   });
 
   it('refuses what cannot be done, with exit code 1 and a reason', async () => {

@@ -8,7 +8,8 @@ import { openDatabase } from '../../server/db/database';
 import { preparedPerDatabase } from '../../server/db/prepared-per-database';
 import * as schema from '../../server/db/schema';
 import { listPermits, parsePermitListQuery } from '../../server/permits/list-permits';
-import { seedDemo } from '../../server/seed-demo';
+import { dispatchAdminCommand } from '../../server/admin/dispatch-admin-command';
+import { defaultDemoInviteCode } from '../../server/admin/admin-command';
 import { startApi, type RunningApi } from '../../server/start-api';
 import { startPostgres, type PostgresServer } from '../../scripts/stack/postgres-server';
 import { eventually, insertResident, permitValues } from './support/reconciler-fixtures';
@@ -204,10 +205,17 @@ describe('the API host on PostgreSQL (DATABASE_URL)', () => {
   });
 
   it('seeds the demo resident once', async () => {
-    const first = await seedDemo({ databaseUrl: postgres.url });
-    const again = await seedDemo({ databaseUrl: postgres.url });
+    const seed = async () =>
+      (
+        await dispatchAdminCommand(
+          { databaseUrl: postgres.url },
+          { command: 'demo.seed', inviteCode: defaultDemoInviteCode },
+        )
+      ).demo;
+    const first = await seed();
+    const again = await seed();
 
-    expect(first.created).toBe(true);
+    expect(first?.created).toBe(true);
     expect(again).toEqual({ ...first, created: false });
   });
 });
