@@ -20,10 +20,10 @@ export interface PermitMailDispatcherOptions {
 }
 
 /**
- * Sends permit confirmations and "Ending soon:" reminders (docs/contract.md, "Permit e-mails"):
- * each round records the reminders now due, then claims unsent mails a batch at a time under a
- * lease and sends them. Any number of dispatchers, in API hosts and workers, may share one
- * database; each mail goes out once.
+ * Sends permit confirmations and "Ending soon:" reminders (docs/contract.md, "E-mail preferences
+ * and permit e-mails"): each round records the reminders now due, then claims unsent mails a batch
+ * at a time under a lease and sends them. Any number of dispatchers, in API hosts and workers, may
+ * share one database; each mail goes out once.
  */
 export function createPermitMailDispatcher(options: PermitMailDispatcherOptions): PollingLoop {
   const settings: PermitMailSettings = { ...defaultPermitMailSettings, ...options.settings };

@@ -2,7 +2,7 @@ import type { HttpFailure } from '../../http-failure';
 import { fieldMessages } from '../../drf-field-messages';
 import type { PermitUpdateAnswer } from '../../../contract/permit';
 
-/** docs/contract.md §8, "Activate failure", "Cancel failure" and "Update permit", word for word. */
+/** docs/contract.md §8, "Activate/Cancel" and "Update permit", word for word. */
 export const permitActionMessages = {
   activationTitle: /*i18n*/ 'Activation Failed',
   activationFailed: /*i18n*/ 'Failed to activate permit. Please try again.',

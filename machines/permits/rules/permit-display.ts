@@ -85,7 +85,7 @@ export interface PermitDisplay {
   end: string;
 }
 
-/** The texts of one permit's row (docs/contract.md §2, "Permit row"). */
+/** The texts of one permit's row (docs/contract.md §2, "My Permits": "Each row"). */
 export function permitDisplay(permit: Permit): PermitDisplay {
   return {
     registration: permit.vrm.toUpperCase(),

@@ -14,7 +14,7 @@ import { shownPermitText } from './shown-permit-text';
 const permitsPerStep = 15;
 
 /**
- * The list on wide screens: one permit a row (docs/contract.md §2, "Permit row").
+ * The list on wide screens: one permit a row (docs/contract.md §2, "My Permits": "Each row").
  * Drawn again only when its permits, highlights or handlers change: a self-refresh whose answer
  * says what the rows already say keeps the same list (machines/permits/my-permits/permit-lists-equal.ts).
  */
