@@ -7,27 +7,22 @@ import { focusPageHeading } from './focus-page-heading';
 const focusTakenFor = new WeakSet<object>();
 
 /**
- * A GOV.UK-style notification banner (design-system.service.gov.uk, "Notification banner"): a
- * coloured bar with its title, then the message. `role="status"` so it is announced politely, named
- * by its title. A `success` banner says what the resident just did and takes the focus when it
- * appears (as GOV.UK's success banner does), so a keyboard or screen-reader user starts from it;
- * `important` is for news the resident did not cause. `onDismiss` adds a "Dismiss" button, which
- * hands the focus to the page's heading. A message given as text (a machine's news, an English
- * id) is shown in the reader's language.
+ * A GOV.UK-style success banner (design-system.service.gov.uk, "Notification banner"): a coloured
+ * bar with its title, "Success", then the message. `role="status"` so it is announced politely,
+ * named by its title. It says what the resident just did and takes the focus when it appears (as
+ * GOV.UK's success banner does), so a keyboard or screen-reader user starts from it. `onDismiss`
+ * adds a "Dismiss" button, which hands the focus to the page's heading. A message given as text
+ * (a machine's news, an English id) is shown in the reader's language.
  *
  * A banner drawn again for the same news (`focusKey`: the flash message, whose banner is drawn
  * anew when its motion arrives) takes the focus again only if the focus was lost with the banner
  * it replaces: a resident who has since opened the account menu keeps it open.
  */
 export function NotificationBanner({
-  tone = 'success',
-  title,
   children,
   onDismiss,
   focusKey,
 }: {
-  tone?: 'success' | 'important';
-  title?: string;
   children: ReactNode;
   onDismiss?: () => void;
   focusKey?: object;
@@ -36,13 +31,11 @@ export function NotificationBanner({
   const titleId = useId();
   const banner = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (tone !== 'success') return;
     const focusLost = document.activeElement === null || document.activeElement === document.body;
     if (focusKey !== undefined && focusTakenFor.has(focusKey) && !focusLost) return;
     banner.current?.focus();
     if (focusKey !== undefined) focusTakenFor.add(focusKey);
-  }, [tone, focusKey]);
-  const colour = tone === 'success' ? 'green.700' : 'blue.700';
+  }, [focusKey]);
   return (
     <Box
       ref={banner}
@@ -50,13 +43,13 @@ export function NotificationBanner({
       aria-labelledby={titleId}
       tabIndex={-1}
       borderWidth="5px"
-      borderColor={colour}
-      bg={colour}
+      borderColor="green.700"
+      bg="green.700"
       mb={6}
       _focusVisible={{ outline: '3px solid', outlineColor: 'yellow.400', outlineOffset: '0' }}
     >
       <Heading as="h2" id={titleId} size="sm" color="white" px={3} py={1}>
-        {title ?? (tone === 'success' ? i18n._('Success') : i18n._('Important'))}
+        {i18n._('Success')}
       </Heading>
       <HStack bg="bg" px={4} py={3} justify="space-between" gap={4} wrap="wrap">
         <Text fontWeight="bold" fontSize="lg">
