@@ -7,6 +7,7 @@ import {
   type AnyStateNode,
   type InspectionEvent,
 } from 'xstate';
+import { allStateNodes, transitionDefinitionsOf } from './state-graph';
 
 /** The parts of a transition definition coverage reads. */
 interface TransitionView {
@@ -19,12 +20,8 @@ interface CoveredPath {
   steps: ReadonlyArray<{ event: AnyEventObject; state: AnyMachineSnapshot }>;
 }
 
-function allNodes(node: AnyStateNode): AnyStateNode[] {
-  return [node, ...Object.values(node.states).flatMap(allNodes)];
-}
-
 function definitionsOf(node: AnyStateNode): TransitionView[] {
-  return [...node.transitions.values()].flat().concat(node.always ?? []);
+  return transitionDefinitionsOf<TransitionView>(node);
 }
 
 /** A transition's name as the flow docs list it: source, event and its place among the source's. */
@@ -39,7 +36,7 @@ function keyOf(transition: TransitionView): string {
 
 /** Every transition of `machine` (event, delay, actor settlement and eventless), by name. */
 export function transitionsOf(machine: AnyStateMachine): string[] {
-  return allNodes(machine.root).flatMap(definitionsOf).map(keyOf);
+  return allStateNodes<AnyStateNode>(machine.root).flatMap(definitionsOf).map(keyOf);
 }
 
 /**

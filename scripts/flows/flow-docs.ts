@@ -1,6 +1,7 @@
 import { getPathsFromEvents } from 'xstate/graph';
 import type { AnyEventObject, AnyStateMachine } from 'xstate';
 import { stepWords } from '../../machines/flow-models/model-paths';
+import { allStateNodes, transitionDefinitionsOf } from '../../machines/flow-models/state-graph';
 import {
   flowDocPath,
   flowModels,
@@ -59,14 +60,6 @@ function guardName(guard: unknown): string | null {
   return 'guarded';
 }
 
-function allNodes(node: StateNodeView): StateNodeView[] {
-  return [node, ...Object.values(node.states).flatMap(allNodes)];
-}
-
-function transitionsOf(node: StateNodeView): TransitionView[] {
-  return [...node.transitions.values()].flat().concat(node.always ?? []);
-}
-
 function escapeCell(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 }
@@ -101,8 +94,8 @@ function diagramOf(machine: AnyStateMachine): string {
   const rootInitial = root.initial?.target[0];
   if (rootInitial) lines.push(`  [*] --> ${mermaidId(rootInitial)}`);
   Object.values(root.states).forEach((child) => declare(child, '  '));
-  for (const node of allNodes(root)) {
-    for (const transition of transitionsOf(node)) {
+  for (const node of allStateNodes(root)) {
+    for (const transition of transitionDefinitionsOf(node)) {
       const guard = guardName(transition.guard);
       const label = mermaidLabel(`${eventName(transition.eventType)}${guard ? ` [${guard}]` : ''}`);
       const sources = node.id === root.id ? Object.values(root.states) : [node];
@@ -120,9 +113,9 @@ function diagramOf(machine: AnyStateMachine): string {
 /** The states and transitions of `machine` that say nothing of what the resident sees or does. */
 export function undescribed(machine: AnyStateMachine): string[] {
   const root = machine.root as unknown as StateNodeView;
-  return allNodes(root).flatMap((node) => [
+  return allStateNodes(root).flatMap((node) => [
     ...(node.id !== root.id && !node.description ? [`state ${stateName(node, machine)}`] : []),
-    ...transitionsOf(node)
+    ...transitionDefinitionsOf(node)
       .filter((transition) => !transition.description)
       .map(
         (transition) =>
@@ -145,7 +138,7 @@ function stateValueName(value: unknown): string {
 export function flowDoc(model: FlowModel): string {
   const { machine } = model;
   const root = machine.root as unknown as StateNodeView;
-  const nodes = allNodes(root);
+  const nodes = allStateNodes(root);
   const stateRows = nodes
     .filter((node) => node.id !== root.id)
     .map(
@@ -153,7 +146,7 @@ export function flowDoc(model: FlowModel): string {
         `| \`${stateName(node, machine)}\` | ${node.type} | ${escapeCell(node.description ?? '—')} |`,
     );
   const transitionRows = nodes.flatMap((node) =>
-    transitionsOf(node).map((transition) => {
+    transitionDefinitionsOf(node).map((transition) => {
       const targets = (transition.target ?? []).map(
         (target) => `\`${stateName(target, machine)}\``,
       );
