@@ -18,6 +18,8 @@ export interface LoadOnceMachineOptions<
 > {
   /** The machine's id, as `missingImplementation` and the app's seam name it. */
   id: TId;
+  /** What it loads, as the inspector shows the machine. */
+  description: string;
   /** Types only, as in XState's `setup({ types })`: the context, and what the call answers. */
   types: { context: TContext; loaded: TLoaded };
   /** The context before the call has settled. */
@@ -67,6 +69,7 @@ export function createLoadOnceMachine<
     } as never,
   }).createMachine({
     id,
+    description: options.description,
     context: options.context,
     initial: 'loading',
     states: {

@@ -76,6 +76,7 @@ export const sessionMachine = setup({
   },
 }).createMachine({
   id: 'session',
+  description: 'Who is signed in on this device, and their profile.',
   context: { user: null, profile: null },
   // The provider's reports arrive for the whole life of the session, whatever its status.
   invoke: { id: 'identityListener', src: 'identityListener' },

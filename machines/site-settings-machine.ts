@@ -22,6 +22,7 @@ export interface SiteSettingsContext {
  */
 export const siteSettingsMachine = createLoadOnceMachine({
   id: 'siteSettings',
+  description: "The site's settings, loaded once for the signed-in pages.",
   types: { context: {} as SiteSettingsContext, loaded: {} as SiteSettings },
   context: { settings: null },
   load: {

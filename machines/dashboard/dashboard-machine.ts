@@ -15,6 +15,7 @@ export interface DashboardContext {
  */
 export const dashboardMachine = createLoadOnceMachine({
   id: 'dashboard',
+  description: "The dashboard's figures: the profile, the activation cap and the queued permits.",
   types: { context: {} as DashboardContext, loaded: {} as DashboardFigures },
   context: { figures: null },
   load: {

@@ -54,6 +54,7 @@ export const languageMachine = setup({
   },
 }).createMachine({
   id: 'language',
+  description: 'The language the service is read in, kept on the device and the API host.',
   context: ({ input }) => ({ language: input.language, unsent: input.unsent }),
   initial: 'comparing',
   states: {

@@ -114,7 +114,7 @@ function diagramOf(machine: AnyStateMachine): string {
 export function undescribed(machine: AnyStateMachine): string[] {
   const root = machine.root as unknown as StateNodeView;
   return allStateNodes(root).flatMap((node) => [
-    ...(node.id !== root.id && !node.description ? [`state ${stateName(node, machine)}`] : []),
+    ...(node.description ? [] : [`state ${stateName(node, machine)}`]),
     ...transitionDefinitionsOf(node)
       .filter((transition) => !transition.description)
       .map(

@@ -12,5 +12,6 @@ export interface PasswordResetRequest {
  */
 export const forgotPasswordMachine = createPasswordFormMachine<PasswordResetRequest>({
   id: 'forgotPassword',
+  description: 'Asking for a password-reset link by e-mail.',
   toError: toForgotPasswordError,
 });

@@ -9,5 +9,6 @@ import { toResetPasswordError } from './reset-password-error-message';
  */
 export const resetPasswordMachine = createPasswordFormMachine<PasswordResetConfirmation>({
   id: 'resetPassword',
+  description: 'Choosing a new password with the link from the reset e-mail.',
   toError: toResetPasswordError,
 });

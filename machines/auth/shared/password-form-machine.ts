@@ -38,9 +38,12 @@ export interface PasswordRequestInput<TRequest> {
  */
 export function createPasswordFormMachine<TRequest>({
   id,
+  description,
   toError,
 }: {
   id: string;
+  /** What the form is for, as the inspector shows the machine. */
+  description: string;
   toError: (failure: HttpFailure) => PasswordFormError;
 }) {
   return setup({
@@ -59,6 +62,7 @@ export function createPasswordFormMachine<TRequest>({
     },
   }).createMachine({
     id,
+    description,
     context: { error: null },
     initial: 'idle',
     states: {

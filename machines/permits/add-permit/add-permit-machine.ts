@@ -150,6 +150,7 @@ export const addPermitMachine = setup({
   },
 }).createMachine({
   id: 'addPermit',
+  description: 'Adding a permit: the form, its checks, sending it, and a weekly series.',
   context: ({ input }) => ({
     settings: input.settings,
     errorMessage: null,

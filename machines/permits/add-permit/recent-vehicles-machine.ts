@@ -12,6 +12,7 @@ export interface RecentVehiclesContext {
  */
 export const recentVehiclesMachine = createLoadOnceMachine({
   id: 'recentVehicles',
+  description: 'The vehicles the resident has used lately, offered on Add Permit.',
   types: { context: {} as RecentVehiclesContext, loaded: {} as RecentVehicle[] },
   context: { vehicles: [] },
   load: {

@@ -42,6 +42,7 @@ export const hiddenPermitsMachine = setup({
   },
 }).createMachine({
   id: 'hiddenPermits',
+  description: 'How many permits the date filter leaves out of an empty list.',
   context: { hidden: 0 },
   initial: 'unknown',
   on: {

@@ -141,6 +141,7 @@ export const permitListMachine = setup({
   },
 }).createMachine({
   id: 'permitList',
+  description: "My Permits' list: its filters, its pages, and keeping pending rows up to date.",
   context: ({ input }) => {
     const clock = input?.clock ?? systemClock;
     const filters = input?.filters ?? defaultPermitListFilters(clock);

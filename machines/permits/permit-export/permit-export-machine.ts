@@ -58,6 +58,7 @@ export const permitExportMachine = setup({
   },
 }).createMachine({
   id: 'permitExport',
+  description: 'Export CSV: every permit the filters match, gathered page by page into a file.',
   context: { askedAt: null, collected: 0, total: null, error: null },
   initial: 'idle',
   states: {

@@ -9,5 +9,6 @@ import { createPasswordFormMachine } from '../../auth/shared/password-form-machi
  */
 export const changePasswordMachine = createPasswordFormMachine<PasswordChange>({
   id: 'changePassword',
+  description: 'A signed-in resident changing their password.',
   toError: toChangePasswordError,
 });

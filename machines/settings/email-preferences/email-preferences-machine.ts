@@ -58,6 +58,7 @@ export const emailPreferencesMachine = setup({
   },
 }).createMachine({
   id: 'emailPreferences',
+  description: "The resident's choice of permit e-mails, on Settings.",
   context: { stored: null, shown: null, error: null },
   initial: 'loading',
   states: {

@@ -43,6 +43,7 @@ export const emailVerificationMachine = setup({
   },
 }).createMachine({
   id: 'emailVerification',
+  description: "Whether the resident's e-mail address is confirmed, and sending the link again.",
   initial: 'loading',
   states: {
     loading: {

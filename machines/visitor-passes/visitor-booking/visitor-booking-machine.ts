@@ -113,6 +113,7 @@ export const visitorBookingMachine = setup({
   },
 }).createMachine({
   id: 'visitorBooking',
+  description: "A visitor booking their own parking with a resident's link.",
   context: ({ input }) => ({
     token: input.token,
     invitation: null,

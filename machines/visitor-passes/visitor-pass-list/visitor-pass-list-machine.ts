@@ -35,6 +35,7 @@ export const visitorPassListMachine = setup({
   },
 }).createMachine({
   id: 'visitorPassList',
+  description: 'The visitor passes the resident has sent.',
   context: { passes: [] },
   initial: 'loading',
   states: {

@@ -100,6 +100,7 @@ export const visitorPassMachine = setup({
   },
 }).createMachine({
   id: 'visitorPass',
+  description: 'Sending a visitor pass: its form, its link, and withdrawing it.',
   context: ({ input }) => ({
     pass: input?.pass ?? null,
     token: null,
