@@ -160,27 +160,3 @@ export function pathsOverEveryTransition<TPath extends CoveredPath>(
 ): TPath[] {
   return pathsCovering(paths, (path) => transitionsWalked(machine, [path]));
 }
-
-/**
- * The paths, in their order, that each walk a transition that neither a path kept before nor
- * `alreadyWalked` walks, stopping once every transition of `machine` is walked: a covering subset
- * found in one pass, cheaper than `pathsOverEveryTransition` when the paths number thousands.
- */
-export function pathsTakingNewTransitions<TPath extends CoveredPath>(
-  machine: AnyStateMachine,
-  paths: readonly TPath[],
-  alreadyWalked: readonly CoveredPath[] = [],
-): TPath[] {
-  const all = transitionsOf(machine);
-  const walked = transitionsWalked(machine, alreadyWalked);
-  const kept: TPath[] = [];
-  for (const path of paths) {
-    if (all.every((key) => walked.has(key))) break;
-    const taken = transitionsWalked(machine, [path]);
-    if ([...taken].some((key) => !walked.has(key))) {
-      kept.push(path);
-      taken.forEach((key) => walked.add(key));
-    }
-  }
-  return kept;
-}

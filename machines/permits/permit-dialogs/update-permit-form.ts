@@ -1,7 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import type { DateTime } from 'luxon';
 import * as yup from 'yup';
-import { formErrors } from '../../form-errors';
 import { parseDateTimeLocal, toApiDateTime, toDateTimeLocal } from '../rules/london-time';
 import { isIndefiniteEnd, parsePermitTime } from '../rules/permit-display';
 import { minimumDateTimeLocal } from '../permit-form/permit-form-rules';
@@ -60,8 +59,6 @@ export interface UpdatePermitForm {
   /** The permit's current start and end, pre-filled. */
   initialValues: UpdatePermitFormValues;
 }
-
-export type UpdatePermitFormErrors = Partial<Record<'start' | 'end', string>>;
 
 /**
  * The notice's sentences. Where the start cannot be changed (any permit but a SCHEDULED one on a
@@ -169,18 +166,6 @@ export function updatePermitFormSchema(form: UpdatePermitForm, now: DateTime | D
       startChanged(form, { ...form.initialValues, start: value ?? '' }) ? start : yup.string(),
     ),
   });
-}
-
-/**
- * What the update form's rules (`updatePermitFormSchema`) say about `values`: each invalid field
- * with its message; an empty object when the form may be sent.
- */
-export function validateUpdatePermitForm(
-  form: UpdatePermitForm,
-  values: UpdatePermitFormValues,
-  now: DateTime | Date,
-): UpdatePermitFormErrors {
-  return formErrors(updatePermitFormSchema(form, now), values);
 }
 
 /**

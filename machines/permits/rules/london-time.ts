@@ -32,12 +32,6 @@ export function parseDateTimeLocal(value: string): DateTime | null {
   return read.ok ? read.instant : null;
 }
 
-/** Whether a `datetime-local` value is a London time the clocks skip when they go forward. */
-export function isSkippedDateTimeLocal(value: string): boolean {
-  const read = readDateTimeLocal(value);
-  return !read.ok && read.reason === 'skipped';
-}
-
 export function toDateTimeLocal(instant: DateTime): string {
   return instant.setZone(siteTimeZone).toFormat(dateTimeLocalFormat);
 }

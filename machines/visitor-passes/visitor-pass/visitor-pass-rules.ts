@@ -13,11 +13,6 @@ export const visitorPassStateLabels: Readonly<Record<VisitorPassState, string>> 
   WITHDRAWN: /*i18n*/ 'Withdrawn',
 };
 
-/** Whether the pass may still make a permit: only then may the resident withdraw it. */
-export function isUsablePass(pass: Pick<VisitorPass, 'state'>): boolean {
-  return pass.state === 'READY';
-}
-
 /**
  * The window a new pass is offered with, as `datetime-local` values in London: from now (to the
  * minute) to `visitorPassRules.defaultWindowDays` days ahead.

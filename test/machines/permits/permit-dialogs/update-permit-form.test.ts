@@ -7,12 +7,14 @@ import {
   toPermitUpdatePayload,
   updatePermitForm,
   updatePermitMinimums,
-  validateUpdatePermitForm,
+  updatePermitFormSchema,
   withEnd,
   withIndefinite,
   type AutomaticEndNotice,
+  type UpdatePermitForm,
   type UpdatePermitFormValues,
 } from '../../../../machines/permits/permit-dialogs/update-permit-form';
+import { formErrors } from '../../../../machines/form-errors';
 import {
   activePermit,
   scheduledPermit,
@@ -227,7 +229,16 @@ describe('isUpdateSubmitDisabled', () => {
   });
 });
 
-describe('validateUpdatePermitForm', () => {
+/** What the dialog's rules (`updatePermitFormSchema`, as the dialog checks it) say about `values`. */
+function validateUpdatePermitForm(
+  form: UpdatePermitForm,
+  values: UpdatePermitFormValues,
+  now: DateTime | Date,
+): Record<string, unknown> {
+  return formErrors(updatePermitFormSchema(form, now), values);
+}
+
+describe("the update dialog's rules", () => {
   it('accepts the pre-filled values of a permit still to end', () => {
     const { form, values } = edited(activePermit, plainSite, {});
     expect(validateUpdatePermitForm(form, values, juneNoon)).toEqual({});

@@ -1,9 +1,6 @@
 import { DateTime, IANAZone } from 'luxon';
 import { siteTimeZone, toUkDateTime } from '../../../../contract/london-wall-time';
-import {
-  isSkippedDateTimeLocal,
-  parseDateTimeLocal,
-} from '../../../../machines/permits/rules/london-time';
+import { parseDateTimeLocal } from '../../../../machines/permits/rules/london-time';
 import { validatePermitForm } from '../../../../machines/permits/permit-form/permit-form-schema';
 import {
   filledForm,
@@ -56,8 +53,6 @@ describe.each([
   it('is no time at all, not moved on by an hour', () => {
     expect(parseDateTimeLocal(`${day}T01:00`)).toBeNull();
     expect(parseDateTimeLocal(`${day}T01:59`)).toBeNull();
-    expect(isSkippedDateTimeLocal(`${day}T01:30`)).toBe(true);
-    expect(isSkippedDateTimeLocal(`${day}T02:00`)).toBe(false);
     expect(utcOf(`${day}T02:00`)).toBe(`${day}T01:00:00.000Z`);
   });
 
@@ -77,8 +72,6 @@ describe.each([
 });
 
 it('still tells an empty or malformed date from a skipped one', () => {
-  expect(isSkippedDateTimeLocal('')).toBe(false);
-  expect(isSkippedDateTimeLocal('2026-02-30T01:30')).toBe(false);
   expect(validatePermitForm({ ...filledForm, end: '' }, plainSite, new Date())).toEqual({
     end: 'Expiry date is required',
   });
