@@ -105,14 +105,14 @@ async function permitStored(vrm: string): Promise<Record<string, unknown>> {
 test('pages through 45 permits; Back, reload, search, status and date filters and Reset all hold', async () => {
   await openMyPermits();
   await expectShowing('showing 1-20 of 45');
-  await results().getByText('Page 1 of 3').waitFor();
+  await results().getByText('Page 1 of 3', { exact: true }).waitFor();
   expect(await axeViolations(page)).toEqual([]);
 
   await page.getByRole('button', { name: 'Next' }).click();
   await expectShowing('showing 21-40 of 45');
   await page.getByRole('button', { name: 'Page 3' }).click();
   await expectShowing('showing 41-45 of 45');
-  await results().getByText('Page 3 of 3').waitFor();
+  await results().getByText('Page 3 of 3', { exact: true }).waitFor();
   await page.goBack();
   await expectShowing('showing 21-40 of 45');
   await page.reload();

@@ -130,7 +130,7 @@ const badCreateBody = fc.oneof(
   fc.record({ field: fc.constantFrom('vrm', 'make', 'model'), value: fc.constantFrom('', '   ') }),
   fc.record({
     field: fc.constant('vrm'),
-    value: fc.constantFrom('ÄÖÜ12', 'AB-12', '🚗', '12345678901'),
+    value: fc.constantFrom('ÄÖÜ12', 'AB/12', '🚗', '12345678901'),
   }),
   fc.record({
     field: fc.constantFrom(
