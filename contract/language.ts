@@ -1,7 +1,6 @@
 import './zod-in-a-page';
 import { z } from 'zod';
 import { mailLanguages } from './languages';
-import { visitorBookingPayloadSchema } from './visitor-pass';
 
 /** Refusals in Django REST framework's words, as server/http/parse-body.ts gives the others. */
 export const languageSchema = z
@@ -31,16 +30,3 @@ export const languagePreferenceSchema = z
   })
   .meta({ id: 'LanguagePreference' });
 export type LanguagePreference = z.infer<typeof languagePreferenceSchema>;
-
-/**
- * POST /api/v1/visitor-passes/visit/{token}/book/ with the language of the visitor's receipt: the
- * visitor has no account, so the page they booked on says which (English when it says none).
- */
-export const visitorBookingRequestSchema = visitorBookingPayloadSchema
-  .extend({
-    language: languageSchema.default('en').meta({
-      description: 'The language of the receipt to `receipt_email`; `en` when not given.',
-    }),
-  })
-  .meta({ id: 'VisitorBookingRequest' });
-export type VisitorBookingRequest = z.input<typeof visitorBookingRequestSchema>;

@@ -15,7 +15,7 @@ import {
 import { emailPreferencesSchema } from './email-preferences';
 import { emailVerificationSchema } from './email-verification';
 import { detailErrorSchema, fieldErrorsSchema } from './errors';
-import { languagePreferenceSchema, visitorBookingRequestSchema } from './language';
+import { languagePreferenceSchema } from './language';
 import {
   permitActionBodySchema,
   permitCapInfoSchema,
@@ -27,6 +27,7 @@ import {
 } from './permit';
 import { siteSettingsSchema } from './site-settings';
 import {
+  visitorBookingRequestSchema,
   visitorBookingSchema,
   visitorInvitationSchema,
   visitorPassCreatedSchema,

@@ -2,6 +2,7 @@ import './zod-in-a-page';
 import { z } from 'zod';
 import { permitCreatePayloadSchema, permitStatusSchema, timestamp } from './permit';
 import { siteSettingsSchema } from './site-settings';
+import { languageSchema } from './language';
 
 /**
  * Visitor passes (docs/contract.md, "Visitor passes"): a resident sends a link, and the visitor
@@ -152,6 +153,19 @@ export const visitorBookingPayloadSchema = permitCreatePayloadSchema
   .meta({ id: 'VisitorBookingPayload' });
 export type VisitorBookingPayload = z.input<typeof visitorBookingPayloadSchema>;
 export type VisitorBookingInput = z.output<typeof visitorBookingPayloadSchema>;
+
+/**
+ * POST /api/v1/visitor-passes/visit/{token}/book/ with the language of the visitor's receipt: the
+ * visitor has no account, so the page they booked on says which (English when it says none).
+ */
+export const visitorBookingRequestSchema = visitorBookingPayloadSchema
+  .extend({
+    language: languageSchema.default('en').meta({
+      description: 'The language of the receipt to `receipt_email`; `en` when not given.',
+    }),
+  })
+  .meta({ id: 'VisitorBookingRequest' });
+export type VisitorBookingRequest = z.input<typeof visitorBookingRequestSchema>;
 
 /**
  * The visitor's booking: the answer to the booking, and to

@@ -1,6 +1,9 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { visitorBookingRequestSchema } from '../../contract/language';
-import { visitorPassCreatePayloadSchema, type VisitorPassList } from '../../contract/visitor-pass';
+import {
+  visitorBookingRequestSchema,
+  visitorPassCreatePayloadSchema,
+  type VisitorPassList,
+} from '../../contract/visitor-pass';
 import type { CredentialThrottles } from '../auth/attempt-throttle';
 import type { Database } from '../db/database';
 import { authenticateResident } from '../http/authenticate-resident';

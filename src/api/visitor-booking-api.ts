@@ -2,10 +2,9 @@ import {
   visitorBookingSchema,
   visitorInvitationSchema,
   type VisitorBooking,
-  type VisitorBookingPayload,
+  type VisitorBookingRequest,
   type VisitorInvitation,
 } from '../../contract/visitor-pass';
-import type { VisitorBookingRequest } from '../../contract/language';
 import { publicApiClient } from './api-client';
 import { apiPaths } from './api-paths';
 import { readAnswer } from './read-answer';
@@ -27,7 +26,7 @@ export async function getInvitation(token: string): Promise<VisitorInvitation> {
  */
 export async function bookVisit(
   token: string,
-  payload: VisitorBookingPayload & Pick<VisitorBookingRequest, 'language'>,
+  payload: VisitorBookingRequest,
 ): Promise<VisitorBooking> {
   const { data } = await publicApiClient().post<unknown>(apiPaths.bookVisit(token), payload);
   return readAnswer(visitorBookingSchema, data, 'POST /api/v1/visitor-passes/visit/{token}/book/');

@@ -9,7 +9,7 @@ import { startApiHostStandIn, type ApiHostStandIn } from '../../support/api-host
 import { testConfig } from '../../support/render';
 
 // The visitor has no account: the booking says which language its receipt is mailed in, the one
-// the page was read in (contract/language.ts, visitorBookingRequestSchema).
+// the page was read in (contract/visitor-pass.ts, visitorBookingRequestSchema).
 const bodies: unknown[] = [];
 let apiHost: ApiHostStandIn;
 
