@@ -55,6 +55,14 @@ export const permitExportMachine = setup({
   actions: {
     deliverFile: (_, _params: ExportedFile) =>
       missingImplementation('permitExport', 'action', 'deliverFile'),
+    startExport: assign((_, params: { at: Date }) => ({
+      askedAt: params.at,
+      collected: 0,
+      total: null,
+      error: null,
+    })),
+    showProgress: assign((_, params: { collected: number; total: number | null }) => params),
+    showFailure: assign({ error: permitExportMessages.failed }),
   },
 }).createMachine({
   id: 'permitExport',
@@ -68,12 +76,7 @@ export const permitExportMachine = setup({
         EXPORT: {
           target: 'collecting',
           description: 'The resident asks for the CSV of the list as filtered and searched now.',
-          actions: assign(({ event }) => ({
-            askedAt: event.at,
-            collected: 0,
-            total: null,
-            error: null,
-          })),
+          actions: { type: 'startExport', params: ({ event }) => ({ at: event.at }) },
         },
       },
     },
@@ -89,7 +92,10 @@ export const permitExportMachine = setup({
       on: {
         PROGRESS: {
           description: 'Another page arrived: the progress moves on.',
-          actions: assign(({ event }) => ({ collected: event.collected, total: event.total })),
+          actions: {
+            type: 'showProgress',
+            params: ({ event }) => ({ collected: event.collected, total: event.total }),
+          },
         },
         COLLECTED: {
           target: 'building',
@@ -98,7 +104,7 @@ export const permitExportMachine = setup({
         FAILED: {
           target: 'idle',
           description: 'A page could not be read: nothing is downloaded and a message says so.',
-          actions: assign({ error: permitExportMessages.failed }),
+          actions: 'showFailure',
         },
       },
     },
@@ -124,7 +130,7 @@ export const permitExportMachine = setup({
         onError: {
           target: 'idle',
           description: 'The file could not be made: nothing is downloaded and a message says so.',
-          actions: assign({ error: permitExportMessages.failed }),
+          actions: 'showFailure',
         },
       },
     },
