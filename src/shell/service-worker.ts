@@ -32,4 +32,9 @@ export async function registerServiceWorker(): Promise<void> {
   workbox.register().catch((error: unknown) => {
     console.error('The service worker could not be registered', error);
   });
+  // A page left open for days (a phone's tab) looks for a new deploy each time it is shown again,
+  // not only when it loads.
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') void workbox.update().catch(() => undefined);
+  });
 }

@@ -9,6 +9,7 @@ const mockWorkbox = {
   listeners: new Map<string, Array<(event: { isUpdate?: boolean }) => void>>(),
   messageSkipWaiting: jest.fn(),
   register: jest.fn(() => Promise.resolve(undefined)),
+  update: jest.fn(() => Promise.resolve()),
   emit(type: string, event: { isUpdate?: boolean } = {}) {
     for (const listener of this.listeners.get(type) ?? []) listener(event);
   },
@@ -20,6 +21,7 @@ jest.mock('workbox-window', () => ({
       mockWorkbox.listeners.set(type, [...(mockWorkbox.listeners.get(type) ?? []), listener]),
     messageSkipWaiting: () => mockWorkbox.messageSkipWaiting(),
     register: () => mockWorkbox.register(),
+    update: () => mockWorkbox.update(),
   })),
 }));
 
@@ -87,4 +89,19 @@ test("a new version another tab's Reload made take over: this tab's Reload reloa
 
   expect(mockReloadPage).toHaveBeenCalledTimes(1);
   expect(mockWorkbox.messageSkipWaiting).not.toHaveBeenCalled();
+});
+
+test('a page shown again looks for a new deploy', async () => {
+  await registerServiceWorker();
+  mockWorkbox.update.mockClear();
+
+  const visibility = jest.spyOn(document, 'visibilityState', 'get');
+  visibility.mockReturnValue('hidden');
+  document.dispatchEvent(new Event('visibilitychange'));
+  expect(mockWorkbox.update).not.toHaveBeenCalled();
+  visibility.mockReturnValue('visible');
+  document.dispatchEvent(new Event('visibilitychange'));
+  // (Once for each registration this file's tests made: the page makes one.)
+  expect(mockWorkbox.update).toHaveBeenCalled();
+  visibility.mockRestore();
 });
