@@ -1,4 +1,6 @@
 import { Box, Spinner, type BoxProps, type SpinnerProps } from '@chakra-ui/react';
+import { useId } from 'react';
+import { VisuallyHidden } from './visually-hidden';
 
 /**
  * The spinner of a page or screen waiting for its content. It shows at once, as the spec asks, and
@@ -10,11 +12,16 @@ export function LoadingSpinner(props: SpinnerProps) {
   return <Spinner animationDelay="1s" {...props} />;
 }
 
-/** A screen's content loading: a status that assistive technology reads as `label`. */
+/**
+ * A screen's content loading: a status named and worded `label` (hidden text, as the page spinner
+ * of src/shell/page-spinner.tsx has), so a screen reader says it, not only finds it.
+ */
 export function LoadingStatus({ label, ...boxProps }: { label: string } & BoxProps) {
+  const labelId = useId();
   return (
-    <Box role="status" aria-label={label} {...boxProps}>
+    <Box role="status" aria-labelledby={labelId} {...boxProps}>
       <LoadingSpinner />
+      <VisuallyHidden id={labelId}>{label}</VisuallyHidden>
     </Box>
   );
 }
