@@ -11,8 +11,8 @@ export interface RefusalOptions {
 
 /**
  * Counts this attempt against the throttle, and answers 429 with a Retry-After when it is over
- * the limit: "<detail> Try again in N seconds." ("1 second"). Answers the attempts counted in the window,
- * this one included.
+ * the limit: "<detail> Try again in N seconds." ("in 1 second."). Answers the attempts counted
+ * in the window, this one included.
  */
 export async function refuseWhenThrottled(
   db: Database,

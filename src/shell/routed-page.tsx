@@ -59,8 +59,9 @@ function usePageVisit(location: Location): number {
 /**
  * Where a layout shows the current route's screen: a spinner while its chunk loads, and a plain
  * message with "Reload page" when the chunk or the screen fails. It keeps the page's title
- * (src/shell/page-titles.ts), or the one its screen gives the state it shows (src/ui/page-title.ts),
- * prefixed "Error: " while an error on the page says it is there (src/ui/page-problem.ts).
+ * (src/shell/page-titles.ts), or the one its screen gives the state it shows
+ * (src/ui/page-title.ts), prefixed "Error: " while an error on the page says it is there
+ * (src/ui/page-problem.ts).
  */
 export function RoutedPage() {
   const { i18n } = useLingui();

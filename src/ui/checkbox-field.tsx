@@ -7,9 +7,9 @@ import { useFieldError, type FieldError } from './use-field-error';
 /**
  * A labelled checkbox bound to a boolean Formik field. `onCheckedChange` runs after the value is
  * stored, for boxes whose tick clears another field. Its hint and its message (`useFieldError`)
- * are tied to the box by `aria-describedby`. A native input: it needs no pointer-event machinery, so it behaves
- * the same in every browser and in jsdom. The box is 24 px and its label row at least 44 px
- * tall, the whole row a target, and the box never shrinks beside a long label.
+ * are tied to the box by `aria-describedby`. A native input: it needs no pointer-event
+ * machinery, so it behaves the same in every browser and in jsdom. The box is 24 px and its label
+ * row at least 44 px tall, the whole row a target, and the box never shrinks beside a long label.
  */
 export function CheckboxField({
   name,
