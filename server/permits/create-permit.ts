@@ -112,8 +112,12 @@ function checkWindow(
   window: PermitWindow,
   errors: FieldErrors,
 ): void {
-  if (times.start.getTime() < window.from.getTime()) errors.start_ts ??= [window.message];
-  if (times.end.getTime() > window.until.getTime()) errors.end_ts ??= [window.message];
+  const { from, until } = window;
+  // A start at or after the window's end is outside it too, whatever end it was given.
+  if (times.start.getTime() < from.getTime() || times.start.getTime() >= until.getTime()) {
+    errors.start_ts ??= [window.message];
+  }
+  if (times.end.getTime() > until.getTime()) errors.end_ts ??= [window.message];
 }
 
 function resolveReference(input: PermitCreateInput, settings: SiteSettings, errors: FieldErrors) {

@@ -196,13 +196,20 @@ describe('a visitor books on a pass', () => {
       setting: { key: 'default_end_date_limit_hours', value: 24 },
     });
     const resident = await signedInPermitClient(api.url, database.db);
-    const pass = await createPass(resident, { valid_until: londonNow({ hours: 6 }) });
+    const pass = await createPass(resident, { valid_until: londonNow({ hours: 6 }), uses: 2 });
 
     const booking = bookingOf(
       await visitor(api.url, pass.token, newAddress()).book(bookingPayload({ end_ts: null })),
     );
 
     expect(booking.end_ts).toBe(pass.valid_until);
+    const afterThePass = await visitor(api.url, pass.token, newAddress()).book(
+      bookingPayload({ start_ts: londonNow({ hours: 7 }), end_ts: null }),
+    );
+    expect(afterThePass).toMatchObject({
+      status: 400,
+      body: { start_ts: [visitorBookingOutsideWindowMessage] },
+    });
   });
 
   it('keeps the stay within the pass’s window', async () => {
