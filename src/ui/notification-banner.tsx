@@ -31,6 +31,8 @@ export function NotificationBanner({
   const titleId = useId();
   const banner = useRef<HTMLDivElement>(null);
   useEffect(() => {
+    // Not ./focus-is-lost.ts: this banner is on /login, which has no byte left for it
+    // (test/build/bundle-budget.test.ts), and a banner drawn again only needs these two.
     const focusLost = document.activeElement === null || document.activeElement === document.body;
     if (focusKey !== undefined && focusTakenFor.has(focusKey) && !focusLost) return;
     banner.current?.focus();

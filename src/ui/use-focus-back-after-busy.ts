@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { focusIsLost } from './focus-is-lost';
 
 /**
  * A ref for a control that is disabled while it works (Chakra's `loading` disables a button).
@@ -16,8 +17,7 @@ export function useFocusBackAfterBusy<Control extends HTMLElement>(busy: boolean
     }
     if (!wasBusy.current) return;
     wasBusy.current = false;
-    const focused = document.activeElement;
-    if (focused === null || focused === document.body) control.current?.focus();
+    if (focusIsLost()) control.current?.focus();
   }, [busy]);
   return control;
 }

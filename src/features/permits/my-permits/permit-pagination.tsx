@@ -1,5 +1,6 @@
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef } from 'react';
+import { focusIsLost } from '../../../ui/focus-is-lost';
 import { VisuallyHidden } from '../../../ui/visually-hidden';
 import { useLingui } from '@lingui/react';
 import { paginationTexts } from '../../../../machines/permits/my-permits/permit-list-filters';
@@ -47,12 +48,9 @@ export function PermitPagination({
   useEffect(() => {
     if (!movedByEdge.current) return;
     movedByEdge.current = false;
-    const focused = document.activeElement;
-    const lost =
-      focused === null ||
-      focused === document.body ||
-      (focused instanceof HTMLButtonElement && focused.disabled);
-    if (lost) navigation.current?.querySelector<HTMLElement>('[aria-current="page"]')?.focus();
+    if (focusIsLost()) {
+      navigation.current?.querySelector<HTMLElement>('[aria-current="page"]')?.focus();
+    }
   }, [page]);
   const texts = paginationTexts(page, count);
   if (!texts) return null;

@@ -3,6 +3,7 @@ import { dialogSlotRecipe } from '@chakra-ui/react/theme';
 import { useLingui } from '@lingui/react';
 import { ErrorAlert } from '../../../ui/error-alert';
 import { useEffect, type ReactNode } from 'react';
+import { focusIsLost } from '../../../ui/focus-is-lost';
 import { focusPageHeading } from '../../../ui/focus-page-heading';
 import type { PermitDialogError } from '../../../../machines/permits/permit-dialogs/permit-action-error-message';
 
@@ -36,10 +37,7 @@ export function PermitDialogFrame({
   useEffect(
     () => () => {
       window.setTimeout(() => {
-        const focused = document.activeElement;
-        if (focused === null || focused === document.body || !focused.isConnected) {
-          focusPageHeading();
-        }
+        if (focusIsLost()) focusPageHeading();
       });
     },
     [],
