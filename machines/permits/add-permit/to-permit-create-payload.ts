@@ -1,20 +1,12 @@
 import type { DateTime } from 'luxon';
-import { inLondon, parseDateTimeLocal, toApiDateTime } from '../rules/london-time';
+import { chosenApiDateTime, inLondon, toApiDateTime } from '../rules/london-time';
 import type { PermitCreatePayload } from '../../../contract/permit';
 import { normaliseVrm } from '../../../contract/permit-rules';
 import type { PermitFormValues } from '../permit-form/permit-form-values';
 import type { SiteSettings } from '../../../contract/site-settings';
 
-/**
- * A `datetime-local` value as the API's London wall time. The form's rules have already refused
- * an empty or malformed date wherever one is sent, so reaching this with one is a wiring mistake
- * and is reported rather than sent as "no end" (which would mean indefinite).
- */
-function chosenWallTime(value: string, field: 'start' | 'end'): string {
-  const parsed = parseDateTimeLocal(value);
-  if (!parsed) throw new Error(`toPermitCreatePayload: the ${field} "${value}" is not a date`);
-  return toApiDateTime(parsed);
-}
+const chosenWallTime = (value: string, field: 'start' | 'end') =>
+  chosenApiDateTime(value, field, 'toPermitCreatePayload');
 
 /**
  * The POST /api/v1/permits/ body for the submitted form (docs/contract.md §3 and §5). The start is the

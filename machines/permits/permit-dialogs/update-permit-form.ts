@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import type { DateTime } from 'luxon';
 import * as yup from 'yup';
-import { parseDateTimeLocal, toApiDateTime, toDateTimeLocal } from '../rules/london-time';
+import { chosenApiDateTime, toDateTimeLocal } from '../rules/london-time';
 import { isIndefiniteEnd, parsePermitTime } from '../rules/permit-display';
 import { minimumDateTimeLocal } from '../permit-form/permit-form-rules';
 import { expirySchema, scheduledStartSchema } from '../permit-form/permit-form-schema';
@@ -183,15 +183,8 @@ export function updatePermitMinimums(
   return { start: earliest, end: chosenStart };
 }
 
-/**
- * A `datetime-local` value as the API's London wall time. The rules have already refused a
- * malformed date wherever one is sent, so reaching this with one is a wiring mistake.
- */
-function chosenWallTime(value: string, field: 'start' | 'end'): string {
-  const parsed = parseDateTimeLocal(value);
-  if (!parsed) throw new Error(`toPermitUpdatePayload: the ${field} "${value}" is not a date`);
-  return toApiDateTime(parsed);
-}
+const chosenWallTime = (value: string, field: 'start' | 'end') =>
+  chosenApiDateTime(value, field, 'toPermitUpdatePayload');
 
 /**
  * The PATCH full_update body (docs/contract.md §3 and §5). `start_ts` only when the start field is

@@ -39,3 +39,15 @@ export function toDateTimeLocal(instant: DateTime): string {
 export function toApiDateTime(instant: DateTime): string {
   return instant.setZone(siteTimeZone).toFormat(apiDateTimeFormat);
 }
+
+/**
+ * A chosen `datetime-local` value (a form's `field`) as the API's London wall time. A form's rules
+ * have already refused an empty or malformed date wherever one is sent, so reaching this with one
+ * is a wiring mistake, reported as `caller`'s rather than sent (an empty end would mean
+ * indefinite).
+ */
+export function chosenApiDateTime(value: string, field: 'start' | 'end', caller: string): string {
+  const parsed = parseDateTimeLocal(value);
+  if (!parsed) throw new Error(`${caller}: the ${field} "${value}" is not a date`);
+  return toApiDateTime(parsed);
+}
