@@ -496,6 +496,10 @@ export function openApiDocument() {
           requestParams: { path: visitLink },
           requestBody: json(visitorBookingRequestSchema),
           responses: {
+            '200': answer(
+              'Booked before, with this `booking_key`: the permit that booking made, as it now is. Nothing more is booked, and no receipt is sent again.',
+              visitorBookingSchema,
+            ),
             '201': answer('Booked.', visitorBookingSchema),
             '400': answer(
               'Refused: each field’s messages, or under `non_field_errors` why the resident cannot hold it.',

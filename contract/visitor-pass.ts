@@ -136,10 +136,14 @@ export const visitorInvitationSchema = z
   .meta({ id: 'VisitorInvitation' });
 export type VisitorInvitation = z.infer<typeof visitorInvitationSchema>;
 
+/** The key that makes a booking safe to send again: a UUID the visitor's page makes. */
+export const visitorBookingKeySchema = z.uuid();
+
 /**
  * POST /api/v1/visitor-passes/visit/{token}/book/ (public, throttled): the permit's fields as Add
  * Permit sends them, less the driver and the reference label (made from the pass's name where the
- * site wants one), plus an optional address for a receipt, used once and not stored.
+ * site wants one), plus an optional address for a receipt, used once and not stored, and an
+ * optional key that makes sending it again safe.
  */
 export const visitorBookingPayloadSchema = permitCreatePayloadSchema
   .omit({ reference_label: true, driver_first: true, driver_last: true })
@@ -149,6 +153,10 @@ export const visitorBookingPayloadSchema = permitCreatePayloadSchema
       .max(254)
       .nullish()
       .meta({ description: 'Where to send a receipt, once; not stored.' }),
+    booking_key: visitorBookingKeySchema.nullish().meta({
+      description:
+        'A key the visitor’s page makes once for the booking it sends. Sent again with the same key (the first answer was lost), the host answers 200 with the permit that key booked, even once the pass is used up, and books nothing more.',
+    }),
   })
   .meta({ id: 'VisitorBookingPayload' });
 export type VisitorBookingPayload = z.input<typeof visitorBookingPayloadSchema>;

@@ -197,6 +197,11 @@ export const permits = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** The visitor pass a visitor booked this permit on; null for the resident's own. */
     visitorPassId: integer('visitor_pass_id').references(() => visitorPasses.id),
+    /**
+     * The key the visitor's page sent with the booking (contract/visitor-pass.ts, `booking_key`):
+     * the same booking sent again finds its permit by it rather than booking another.
+     */
+    visitorBookingKey: uuid('visitor_booking_key'),
   },
   (table) => [
     check(
@@ -209,6 +214,9 @@ export const permits = pgTable(
     index('permits_visitor_pass_idx')
       .on(table.visitorPassId)
       .where(sql`${table.visitorPassId} is not null`),
+    uniqueIndex('permits_visitor_booking_key_idx')
+      .on(table.visitorPassId, table.visitorBookingKey)
+      .where(sql`${table.visitorBookingKey} is not null`),
   ],
 );
 

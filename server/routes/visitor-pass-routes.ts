@@ -25,6 +25,7 @@ import {
 import { visitorPassTokenHash } from '../visitor-passes/visitor-pass-tokens';
 import {
   bookOnVisitorPass,
+  findKeyedVisitorBooking,
   findVisitedPass,
   findVisitorBooking,
   invitationOf,
@@ -32,6 +33,7 @@ import {
   isFollowable,
   serializeVisitorBooking,
   unusableVisitorPass,
+  visitorBookingKeyIn,
   type VisitedPass,
 } from '../visitor-passes/visitor-pass-visits';
 import { hostTexts } from '../../contract/host-texts';
@@ -120,11 +122,21 @@ export const visitorPassRoutes: FastifyPluginAsync<VisitorPassRoutesOptions> = a
   });
 
   app.post('/visit/:token/book/', async (request, reply) => {
-    const { visited, wentWell } = await visit(request, isBookable);
+    // A booking sent again with its key (its first answer lost) finds its permit, even on a pass
+    // it used up: looked up before the body is read, whose "now" may since have passed.
+    const { visited, wentWell } = await visit(request, isFollowable);
+    const bookingKey = visitorBookingKeyIn(request.body);
+    const earlier = bookingKey && (await findKeyedVisitorBooking(db, visited.pass.id, bookingKey));
+    if (earlier) {
+      await wentWell();
+      return reply.code(200).send(serializeVisitorBooking(earlier));
+    }
+    if (!isBookable(visited, new Date())) throw unusableVisitorPass();
     const booking = parseBody(visitorBookingRequestSchema, request.body);
     const site = await siteSettingsStore.read(db);
-    const permit = await bookOnVisitorPass(db, visited, booking, site);
+    const { permit, bookedBefore } = await bookOnVisitorPass(db, visited, booking, site);
     await wentWell();
+    if (bookedBefore) return reply.code(200).send(serializeVisitorBooking(permit));
     options.onPermitChanged?.();
     const to = booking.receipt_email;
     // Once, within the resident's hourly mail limit (a pass is no way round it), and not kept:

@@ -4,6 +4,7 @@ import type { SiteSettings } from '../../contract/site-settings';
 import {
   inviterHasNoPermitsLeftMessage,
   visitorBookingOutsideWindowMessage,
+  visitorBookingKeySchema,
   visitorPassUnusableMessage,
   type VisitorBooking,
   type VisitorBookingInput,
@@ -100,21 +101,49 @@ function visitorReferenceLabel(passName: string): string {
   return `${name} ${reference}`;
 }
 
+/** The booking's key (contract/visitor-pass.ts, `booking_key`) in a body, if it has a good one. */
+export function visitorBookingKeyIn(body: unknown): string | null {
+  if (typeof body !== 'object' || body === null || !('booking_key' in body)) return null;
+  const key = visitorBookingKeySchema.safeParse(body.booking_key);
+  return key.success ? key.data : null;
+}
+
+/** The permit booked on the pass with this booking key, if any. */
+export async function findKeyedVisitorBooking(
+  db: Database,
+  passId: number,
+  bookingKey: string,
+): Promise<PermitRow | undefined> {
+  const [permit] = await db
+    .select()
+    .from(permits)
+    .where(and(eq(permits.visitorPassId, passId), eq(permits.visitorBookingKey, bookingKey)));
+  return permit;
+}
+
+/** A booking's permit, and whether this call made it or an earlier one with the same key did. */
+export interface VisitorBookingOutcome {
+  permit: PermitRow;
+  bookedBefore: boolean;
+}
+
 /**
  * Books the visitor's stay on the pass as a permit of the resident's, under the same rules as
  * the resident's own (server/permits/create-permit.ts), within the pass's window. One
  * transaction locks the pass's row, checks again that it may book, checks the resident's limit
  * and cap, writes the permit linked to the pass and takes one use: so however many visitors send
  * at once, a pass makes no more permits than its uses. A resident with no room left is refused
- * with inviterHasNoPermitsLeftMessage, and nothing is written.
+ * with inviterHasNoPermitsLeftMessage, and nothing is written. A booking with a key the pass has
+ * booked with before (sent again at the same time, say) answers with that permit instead.
  */
 export async function bookOnVisitorPass(
   db: Database,
   visited: VisitedPass,
   booking: VisitorBookingInput,
   site: SiteSettings,
-): Promise<PermitRow> {
+): Promise<VisitorBookingOutcome> {
   const { pass } = visited;
+  const bookingKey = booking.booking_key ?? null;
   const plan = planPermit(
     {
       reference_label: visitorReferenceLabel(pass.name),
@@ -149,6 +178,8 @@ export async function bookOnVisitorPass(
         inviterFirstName: visited.inviterFirstName,
         inviterActive: locked.isActive,
       };
+      const earlier = bookingKey && (await findKeyedVisitorBooking(tx, pass.id, bookingKey));
+      if (earlier) return { permit: earlier, bookedBefore: true };
       if (!current || !isBookable(current, plan.now)) throw unusableVisitorPass();
       const permit = await insertPlannedPermit(tx, pass.userId, plan, {
         visitorPassId: pass.id,
@@ -158,7 +189,13 @@ export async function bookOnVisitorPass(
         .update(visitorPasses)
         .set({ usesLeft: sql`${visitorPasses.usesLeft} - 1` })
         .where(eq(visitorPasses.id, pass.id));
-      return permit;
+      if (bookingKey) {
+        await tx
+          .update(permits)
+          .set({ visitorBookingKey: bookingKey })
+          .where(eq(permits.id, permit.id));
+      }
+      return { permit: { ...permit, visitorBookingKey: bookingKey }, bookedBefore: false };
     });
   } catch (error) {
     throw permitConstraintError(error, plan.referenceNo);

@@ -201,3 +201,37 @@ test('a pass whose resident is at their limit books nothing, and says so', async
     (await permitsStoredFor(fixture.stack, residentAtLimit)).map((permit) => permit.vrm),
   ).toEqual(['EC21ABC']);
 });
+
+test('a booking whose answer is lost on the way is shown, not booked twice, when "Book parking" is pressed again', async () => {
+  const api = await residentApi(fixture.stack, resident);
+  const pass = await createVisitorPass(api, 'Nephew', { days: 3 });
+  const visitor = await visitorPhone();
+  // The first booking reaches the host, which books it; its answer never reaches the page.
+  let booked = 0;
+  await visitor.page.route(
+    '**/api/v1/visitor-passes/visit/*/book/',
+    async (route) => {
+      await route.fetch();
+      booked += 1;
+      await route.abort('connectionreset');
+    },
+    { times: 1 },
+  );
+  await visitor.page.goto(`${fixture.stack.webUrl}/visit/${pass.token}`);
+  await book(visitor.page, 'NP19 LST');
+  await visitor.page
+    .getByText('Your parking could not be booked. Please try again.')
+    .first()
+    .waitFor();
+  expect(booked).toBe(1);
+
+  await visitor.page.getByRole('button', { name: 'Book parking' }).click();
+
+  await visitor.page.getByRole('heading', { level: 1, name: 'Visitor parking booked' }).waitFor();
+  await visitor.page.getByText('NP19 LST').waitFor();
+  expect(await axeViolations(visitor.page)).toEqual([]);
+  await visitor.context.close();
+  expect(
+    (await permitsStoredFor(fixture.stack, resident)).filter((permit) => permit.vrm === 'NP19LST'),
+  ).toHaveLength(1);
+});

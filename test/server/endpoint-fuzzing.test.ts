@@ -119,7 +119,7 @@ const text = fc.oneof(
       return `${date}T${two(hour)}:${two(minute)}${zone}`;
     }),
 );
-const value = fc.oneof(text, fc.integer(), fc.double(), fc.boolean(), fc.constant(null));
+const value = fc.oneof(text, fc.uuid(), fc.integer(), fc.double(), fc.boolean(), fc.constant(null));
 const fieldsOf = (names: string[]) =>
   fc.record(Object.fromEntries(names.map((name) => [name, value])), { requiredKeys: [] });
 
@@ -293,6 +293,7 @@ describe(`${runs} generated inputs per endpoint: 4xx or 2xx, never 5xx; a refusa
             'end_ts',
             'receipt_email',
             'language',
+            'booking_key',
           ]),
         )
         .map(([token, body]) => ({ url: `/api/v1/visitor-passes/visit/${token()}/book/`, body })),

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import {
   inviterHasNoPermitsLeftMessage,
@@ -53,6 +54,10 @@ afterEach(() => resetSiteSettings(database.db));
 /** The resident's own list of permits. */
 async function permitsOf(resident: PermitClient): Promise<PermitBody[]> {
   return ((await resident.get('/api/v1/permits/')).body as PermitPage).results;
+}
+
+function referenceOf(booking: unknown): string {
+  return (booking as { reference_no: string }).reference_no;
 }
 
 const refusedAsUnusable = { status: 404, body: { detail: visitorPassUnusableMessage } };
@@ -336,6 +341,75 @@ describe('a pass that can no longer be used', () => {
 
     expect(await link.book()).toMatchObject(refusedAsUnusable);
     expect(await permitsOf(resident)).toHaveLength(1);
+  });
+});
+
+describe('a booking sent again with its key (its first answer lost)', () => {
+  it('answers 200 with the same permit, even with the pass now used up, and books nothing more', async () => {
+    const resident = await signedInPermitClient(api.url, database.db);
+    const pass = await createPass(resident);
+    const link = visitor(api.url, pass.token, newAddress());
+    const payload = bookingPayload({ booking_key: randomUUID() });
+    const first = bookingOf(await link.book(payload));
+
+    const again = await link.book(payload);
+
+    expect(again).toMatchObject({ status: 200, body: { reference_no: first.reference_no } });
+    expect(await permitsOf(resident)).toHaveLength(1);
+    expect((await listPasses(resident))[0]).toMatchObject({ uses_left: 0, state: 'USED' });
+  });
+
+  it('finds the permit whatever else the body sent again says (a start since passed, a field blanked)', async () => {
+    const resident = await signedInPermitClient(api.url, database.db);
+    const pass = await createPass(resident, { uses: 3 });
+    const link = visitor(api.url, pass.token, newAddress());
+    const booking_key = randomUUID();
+    const first = bookingOf(await link.book(bookingPayload({ booking_key })));
+
+    const again = await link.book({ booking_key, vrm: '', start_ts: londonNow({ hours: -1 }) });
+
+    expect(again).toMatchObject({ status: 200, body: { reference_no: first.reference_no } });
+    expect(await permitsOf(resident)).toHaveLength(1);
+    expect((await listPasses(resident))[0]).toMatchObject({ uses_left: 2 });
+  });
+
+  it('books again under a new key, and a key is the link’s own', async () => {
+    const resident = await signedInPermitClient(api.url, database.db);
+    const pass = await createPass(resident, { uses: 3 });
+    const other = await createPass(resident, { uses: 3 });
+    const booking_key = randomUUID();
+    const first = bookingOf(
+      await visitor(api.url, pass.token, newAddress()).book(bookingPayload({ booking_key })),
+    );
+
+    const onOtherLink = await visitor(api.url, other.token, newAddress()).book(
+      bookingPayload({ booking_key }),
+    );
+    const underNewKey = await visitor(api.url, pass.token, newAddress()).book(
+      bookingPayload({ booking_key: randomUUID() }),
+    );
+
+    expect(onOtherLink.status).toBe(201);
+    expect(underNewKey.status).toBe(201);
+    expect(new Set([first, onOtherLink.body, underNewKey.body].map(referenceOf)).size).toBe(3);
+    expect(await permitsOf(resident)).toHaveLength(3);
+  });
+
+  it('sends no second receipt, and finds nothing once the pass is withdrawn', async () => {
+    const resident = await signedInPermitClient(api.url, database.db);
+    const pass = await createPass(resident, { uses: 2 });
+    const link = visitor(api.url, pass.token, newAddress());
+    const address = `visitor-again-${Date.now()}@example.com`;
+    const payload = bookingPayload({ booking_key: randomUUID(), receipt_email: address });
+    bookingOf(await link.book(payload));
+    await eventually(async () => mailer.sent.find((mail) => mail.to === address));
+
+    expect((await link.book(payload)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(mailer.sent.filter((mail) => mail.to === address)).toHaveLength(1);
+
+    await resident.post(`/api/v1/visitor-passes/${pass.id}/withdraw/`);
+    expect(await link.book(payload)).toMatchObject(refusedAsUnusable);
   });
 });
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   inviterHasNoPermitsLeftMessage,
   visitorPassUnusableMessage,
@@ -65,6 +66,21 @@ describeOnBothDatabases('simultaneous bookings on', (current) => {
 
     expect(tally(answers)).toEqual({ 201: 1, 404: 1 });
     expect(await permitCount(resident)).toBe(1);
+  });
+
+  it('one booking sent twice at once with its key makes one permit, and both answers name it', async () => {
+    const resident = await signedInPermitClient(current().api.url, current().db);
+    const pass = await createPass(resident, { uses: 3 });
+    const link = visitor(current().api.url, pass.token, newAddress());
+    const payload = bookingPayload({ booking_key: randomUUID() });
+
+    const answers = await Promise.all([link.book(payload), link.book(payload)]);
+
+    expect(tally(answers)).toEqual({ 200: 1, 201: 1 });
+    const [first, second] = answers.map((answer) => answer.body as { reference_no: string });
+    expect(first?.reference_no).toBe(second?.reference_no);
+    expect(await permitCount(resident)).toBe(1);
+    expect((await listPasses(resident))[0]).toMatchObject({ uses_left: 2 });
   });
 
   it('twenty visitors at once on a three-use link make at most three permits', async () => {

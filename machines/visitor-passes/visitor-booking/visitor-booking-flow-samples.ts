@@ -26,8 +26,15 @@ export const invitation: VisitorInvitation = {
   site: plainSite,
 };
 
-/** What the visitor-booking model starts with: the link's token, at noon on 1 June 2026. */
-export const visitorBookingInput = { token: 'pass-token-1', clock: () => juneNoon };
+/**
+ * What the visitor-booking model starts with: the link's token, at noon on 1 June 2026, and a
+ * booking key of its own (every walk of the model starts with the same context).
+ */
+export const visitorBookingInput = {
+  token: 'pass-token-1',
+  clock: () => juneNoon,
+  bookingKey: '8f6c7a1e-2b3d-4c5e-9f60-718293a4b5c6',
+};
 
 /** A booking the visitor could send: a Ford Focus, now until 2 June at 18:00, with a receipt. */
 export const filledBookingForm: VisitorBookingFormValues = {

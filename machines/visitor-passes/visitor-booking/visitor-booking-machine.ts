@@ -23,6 +23,8 @@ export interface VisitorBookingInput {
   /** The secret the link /visit/<token> carries. */
   token: string;
   clock?: Clock;
+  /** The booking's key; a new random one when not given (a test gives its own). */
+  bookingKey?: string | null;
 }
 
 export interface VisitorBookingContext extends RegistrationReadContext {
@@ -31,6 +33,12 @@ export interface VisitorBookingContext extends RegistrationReadContext {
   invitation: VisitorInvitation | null;
   /** The permit the visitor booked, as the host last described it. */
   booking: VisitorBooking | null;
+  /**
+   * The key every send of this page's booking carries (contract/visitor-pass.ts, `booking_key`),
+   * so that "Book parking" pressed again after a lost answer finds the permit rather than booking
+   * another; null where the browser cannot make one.
+   */
+  bookingKey: string | null;
   /** Why the last booking was refused; null when it was not. */
   errorMessage: string | null;
   /** The host's word about single fields of the form, by field name; null otherwise. */
@@ -53,6 +61,16 @@ export interface BookVisitRequest {
 export interface ReadBookingRequest {
   token: string;
   referenceNo: string;
+}
+
+/**
+ * A new booking key: a random UUID, or none where the page is not a secure context (served over
+ * plain HTTP), which has no `crypto.randomUUID`; the host then books as it did before keys.
+ */
+function newBookingKey(): string | null {
+  return typeof globalThis.crypto?.randomUUID === 'function'
+    ? globalThis.crypto.randomUUID()
+    : null;
 }
 
 /** The guard on a failed call: the host no longer serves the pass (404). */
@@ -118,6 +136,7 @@ export const visitorBookingMachine = setup({
     token: input.token,
     invitation: null,
     booking: null,
+    bookingKey: input.bookingKey === undefined ? newBookingKey() : input.bookingKey,
     suggestion: null,
     errorMessage: null,
     fieldErrors: null,
@@ -194,11 +213,10 @@ export const visitorBookingMachine = setup({
                   }
                   return {
                     token: context.token,
-                    payload: toVisitorBookingPayload(
-                      event.values,
-                      context.invitation,
-                      context.clock(),
-                    ),
+                    payload: {
+                      ...toVisitorBookingPayload(event.values, context.invitation, context.clock()),
+                      booking_key: context.bookingKey,
+                    },
                   };
                 },
                 onDone: {
@@ -232,7 +250,8 @@ export const visitorBookingMachine = setup({
               on: {
                 SUBMIT: {
                   target: 'submitting',
-                  description: 'The visitor tries again with what the form now holds.',
+                  description:
+                    'The visitor tries again with what the form now holds, under the same booking key: if the last try booked and only its answer was lost, the host answers with that permit.',
                 },
               },
             },

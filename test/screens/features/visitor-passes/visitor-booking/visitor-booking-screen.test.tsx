@@ -67,6 +67,9 @@ function renderVisit(host: FakeHost = {}, options: { statusRefresh?: number } = 
   );
 }
 
+/** A booking key as the page makes it: a random UUID (version 4). */
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
 const field = (name: RegExp) => screen.getByRole('textbox', { name });
 const bookButton = () => screen.getByRole('button', { name: 'Book parking' });
 
@@ -226,7 +229,7 @@ test('books: the payload, then "Visitor parking booked" with the live status and
   });
   expect(bookVisit).toHaveBeenCalledWith({
     token: 'pass-token-1',
-    payload: filledBookingPayload,
+    payload: { ...filledBookingPayload, booking_key: expect.stringMatching(uuid) },
   });
   await waitFor(() => expect(heading).toHaveFocus());
   expect(document.title).toBe('Visitor parking booked – Kerbside');
@@ -266,6 +269,29 @@ test('books: the payload, then "Visitor parking booked" with the live status and
   expect(ics).toContain('DTSTART:20260601T110000Z');
   expect(ics).toContain('DTEND:20260602T170000Z');
   expect(ics).not.toContain('Driver:');
+});
+
+test('"Book parking" pressed again after a lost answer sends the same booking key, and shows the booking', async () => {
+  const bookVisit = jest
+    .fn<Promise<VisitorBooking>, [BookVisitRequest]>()
+    .mockRejectedValueOnce(new ApiError('Network Error'))
+    .mockResolvedValueOnce(queuedBooking);
+  const { user } = renderVisit({ bookVisit });
+  await screen.findByRole('button', { name: 'Book parking' });
+  await fillBooking(user);
+  await user.click(bookButton());
+  expect(await findErrorBanner()).toHaveTextContent(
+    exactly('Your parking could not be booked. Please try again.'),
+  );
+
+  await user.click(bookButton());
+
+  expect(
+    await screen.findByRole('heading', { level: 1, name: 'Visitor parking booked' }),
+  ).toBeInTheDocument();
+  const [first, second] = bookVisit.mock.calls.map(([request]) => request.payload.booking_key);
+  expect(first).toMatch(uuid);
+  expect(second).toBe(first);
 });
 
 test('"The person who invited you has no permits left right now" is the form’s error', async () => {

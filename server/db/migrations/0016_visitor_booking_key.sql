@@ -1,0 +1,2 @@
+ALTER TABLE "permits" ADD COLUMN "visitor_booking_key" uuid;--> statement-breakpoint
+CREATE UNIQUE INDEX "permits_visitor_booking_key_idx" ON "permits" USING btree ("visitor_pass_id","visitor_booking_key") WHERE "permits"."visitor_booking_key" is not null;
