@@ -6,6 +6,14 @@
  * otherwise is shown as it answered.
  */
 export const hostTexts = {
+  serverError: /*i18n*/ 'A server error occurred.',
+  notFound: /*i18n*/ 'Not found.',
+  signInServiceUnavailable: /*i18n*/ 'The sign-in service is unavailable. Please try again later.',
+  userAccountDisabled: /*i18n*/ 'User account is disabled.',
+  /** The warning of a sign-in whose identity token could not be made (docs/contract.md §2). */
+  signInFailed: /*i18n*/ 'Signing you in failed.',
+  /** The same warning of a registration, the account made. */
+  createdButSignInFailed: /*i18n*/ 'Your account was created, but signing you in failed.',
   invalidCredentials: /*i18n*/ 'Invalid email or password.',
   accountDisabled: /*i18n*/ 'This account has been disabled. Please contact support.',
   tooManyLogins: /*i18n*/ 'Too many failed login attempts.',

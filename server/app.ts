@@ -23,6 +23,7 @@ import { passwordRoutes } from './routes/password-routes';
 import { permitRoutes } from './routes/permit-routes';
 import { siteSettingsRoutes } from './routes/site-settings-routes';
 import { visitorPassRoutes } from './routes/visitor-pass-routes';
+import { hostTexts } from '../contract/host-texts';
 
 export interface AppDependencies {
   db: Database;
@@ -193,7 +194,7 @@ export function buildApp(deps: AppDependencies): FastifyInstance {
         .send({ detail: clientErrorDetail(error, request.headers['content-type']) });
     }
     request.log.error({ err: error }, 'Unhandled error');
-    return reply.code(500).send({ detail: 'A server error occurred.' });
+    return reply.code(500).send({ detail: hostTexts.serverError });
   });
   // nosniff, no X-Powered-By, and a CSP for JSON: nothing to load, and no page may frame it.
   const securityHeaders = headersSetBy(
@@ -217,7 +218,7 @@ export function buildApp(deps: AppDependencies): FastifyInstance {
   app.setNotFoundHandler(async (request, reply) => {
     const refused = refusedEarly.get(request.raw);
     if (refused) throw refused.error;
-    return reply.code(404).send({ detail: 'Not found.' });
+    return reply.code(404).send({ detail: hostTexts.notFound });
   });
 
   app.register(cors, {

@@ -11,6 +11,7 @@ import {
 } from '../site-settings/site-settings-store';
 import type { Identity } from '../identity/firebase-identity';
 import { HttpError } from './http-error';
+import { hostTexts } from '../../contract/host-texts';
 
 export type Resident = typeof users.$inferSelect;
 
@@ -58,7 +59,7 @@ async function verifiedSession(
     if (providerUnavailable(error)) {
       request.log.error({ err: error }, 'ID token verification failed');
       throw new HttpError(503, {
-        detail: 'The sign-in service is unavailable. Please try again later.',
+        detail: hostTexts.signInServiceUnavailable,
       });
     }
     throw unauthorized('Invalid or expired token.');
@@ -72,7 +73,7 @@ function admittedResident(resident: Resident | undefined, sessionGeneration: num
   // fresh their ID token.
   if (sessionGeneration < resident.sessionGeneration)
     throw unauthorized('Invalid or expired token.');
-  if (!resident.isActive) throw new HttpError(403, { detail: 'User account is disabled.' });
+  if (!resident.isActive) throw new HttpError(403, { detail: hostTexts.userAccountDisabled });
   return resident;
 }
 

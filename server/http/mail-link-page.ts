@@ -4,6 +4,7 @@ import type { Database } from '../db/database';
 import { HttpError } from './http-error';
 import { refuseWhenThrottled } from './refuse-when-throttled';
 import { throttleAddress } from './throttle-address';
+import { hostTexts } from '../../contract/host-texts';
 
 /**
  * A mailed link's page (an e-mail switched off, an address confirmed): a plain HTML page with a
@@ -53,5 +54,5 @@ export async function refuseMailLink(
     throttleAddress(request.ip),
     'Too many invalid e-mail links.',
   );
-  throw new HttpError(404, { detail: 'Not found.' });
+  throw new HttpError(404, { detail: hostTexts.notFound });
 }

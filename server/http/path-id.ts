@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from './http-error';
+import { hostTexts } from '../../contract/host-texts';
 
 const maxId = 2_147_483_647;
 
@@ -10,6 +11,6 @@ const maxId = 2_147_483_647;
 export function pathIdOf(request: FastifyRequest): number {
   const text = (request.params as { id?: string }).id ?? '';
   const id = /^[1-9]\d{0,9}$/.test(text) ? Number(text) : 0;
-  if (id < 1 || id > maxId) throw new HttpError(404, { detail: 'Not found.' });
+  if (id < 1 || id > maxId) throw new HttpError(404, { detail: hostTexts.notFound });
   return id;
 }

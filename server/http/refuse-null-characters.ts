@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from './http-error';
+import { hostTexts } from '../../contract/host-texts';
 
 /** Django REST framework's text for a NUL in a string field. */
 export const nullCharacterMessage = 'Null characters are not allowed.';
@@ -32,5 +33,5 @@ export function refuseNullCharacters(request: FastifyRequest): void {
   const errors = { ...nullFieldErrors(request.query), ...nullFieldErrors(request.body) };
   if (Object.keys(errors).length > 0) throw new HttpError(400, errors);
   // A path parameter with a NUL names nothing there is.
-  if (holdsNull(request.params)) throw new HttpError(404, { detail: 'Not found.' });
+  if (holdsNull(request.params)) throw new HttpError(404, { detail: hostTexts.notFound });
 }

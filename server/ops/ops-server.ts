@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Database } from '../db/database';
 import type { OpsMetrics } from './ops-metrics';
+import { hostTexts } from '../../contract/host-texts';
 
 export interface OpsServerOptions {
   db: Database;
@@ -68,6 +69,6 @@ export function buildOpsServer(options: OpsServerOptions): FastifyInstance {
     reply.header('content-type', options.metrics.registry.contentType);
     return options.metrics.registry.metrics();
   });
-  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ detail: 'Not found.' }));
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ detail: hostTexts.notFound }));
   return app;
 }

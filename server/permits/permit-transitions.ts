@@ -45,7 +45,7 @@ function refused(message: string): HttpError {
   return new HttpError(400, { non_field_errors: [message] });
 }
 
-const notFound = () => new HttpError(404, { detail: 'Not found.' });
+const notFound = () => new HttpError(404, { detail: hostTexts.notFound });
 
 /** What every transition resets: the reconciler starts the new step afresh. */
 const freshStep = { attempts: 0, nextAttemptAt: null, updatedAt: sql`now()` } as const;

@@ -119,7 +119,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
       identity,
       request,
       { id: userId, sessionGeneration: 0 },
-      'Your account was created, but signing you in failed.',
+      hostTexts.createdButSignInFailed,
     );
     return reply.code(201).send(body);
   });
@@ -157,7 +157,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
         .set({ passwordHash: await passwordHasher.hash(credentials.password) })
         .where(and(eq(users.id, resident.id), eq(users.passwordHash, resident.passwordHash)));
     }
-    return customTokenResponse(identity, request, resident, 'Signing you in failed.');
+    return customTokenResponse(identity, request, resident, hostTexts.signInFailed);
   });
 
   // The API keeps no session: the web app signs out of the identity provider itself. The route

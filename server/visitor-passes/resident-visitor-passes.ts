@@ -14,6 +14,7 @@ import { permits, visitorPasses, type VisitorPassRow } from '../db/schema';
 import { HttpError } from '../http/http-error';
 import { readDateTime, throwIfAny, type FieldErrors } from '../permits/permit-times';
 import { issueVisitorPassToken } from './visitor-pass-tokens';
+import { hostTexts } from '../../contract/host-texts';
 
 /**
  * What a pass is now (docs/contract.md, "Visitor passes"): withdrawn by the resident, every use
@@ -143,7 +144,7 @@ export async function withdrawVisitorPass(
     .set({ withdrawnAt: sql`coalesce(${visitorPasses.withdrawnAt}, now())` })
     .where(and(eq(visitorPasses.id, passId), eq(visitorPasses.userId, userId)))
     .returning();
-  if (!withdrawn) throw new HttpError(404, { detail: 'Not found.' });
+  if (!withdrawn) throw new HttpError(404, { detail: hostTexts.notFound });
   const permitIds = await permitIdsOf(db, [withdrawn.id]);
   return serializeVisitorPass(withdrawn, permitIds.get(withdrawn.id) ?? [], new Date());
 }

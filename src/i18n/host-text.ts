@@ -29,6 +29,11 @@ const templates = Object.values(hostTextTemplates).map((id) => ({
  * refusal by the catalogue); anything else as it came (a council's host's own words).
  */
 export function hostTextIn(i18n: I18n, text: string): string {
+  return knownText(i18n, text) ?? sentencesIn(i18n, text) ?? text;
+}
+
+/** The text in the reader's words if the catalogue knows it or its template; else undefined. */
+function knownText(i18n: I18n, text: string): string | undefined {
   for (const { id, pattern } of templates) {
     // Only where the catalogue words the template: English is the host's own (and a browser
     // build has no compiler for an English template, src/i18n/i18n.ts).
@@ -38,7 +43,38 @@ export function hostTextIn(i18n: I18n, text: string): string {
     const worded: MessageDescriptor = { id, values: wordedFigures(i18n, figures) };
     return i18n._(worded);
   }
-  return i18n._(text);
+  return i18n.messages[text] === undefined ? undefined : i18n._(text);
+}
+
+/**
+ * Several of the host's texts run together as sentences (a password refused for two rules,
+ * joined by machines/auth/register/register-error-message.ts; the host's warning inside the
+ * spec's words, machines/auth/login/login-error-message.ts, say): each longest run of
+ * sentences the catalogue knows, in the reader's words, and the others as they came; undefined
+ * when the catalogue knows none of them.
+ */
+function sentencesIn(i18n: I18n, text: string): string | undefined {
+  const sentences = text.split(/(?<=[.!?])\s+/);
+  const worded: string[] = [];
+  let known = false;
+  for (let start = 0; start < sentences.length;) {
+    let end = sentences.length;
+    let found: string | undefined;
+    while (end > start) {
+      found = knownText(i18n, sentences.slice(start, end).join(' '));
+      if (found !== undefined) break;
+      end -= 1;
+    }
+    if (found === undefined) {
+      worded.push(sentences[start] ?? '');
+      start += 1;
+    } else {
+      worded.push(found);
+      known = true;
+      start = end;
+    }
+  }
+  return known ? worded.join(' ') : undefined;
 }
 
 function wordedFigures(i18n: I18n, figures: Record<string, string>): Record<string, string> {

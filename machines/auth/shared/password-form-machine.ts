@@ -4,11 +4,17 @@ import { toHttpFailure } from '../../http-failure';
 import { missingImplementation } from '../../missing-implementation';
 
 /**
- * What a password screen shows after a refused request: the message, and the bullet items it is
- * split into when the catalogue asks for a list (none: the message is shown as one text).
+ * What a password screen shows after a refused request: the message, and the texts it lists as
+ * bullets instead, when the refusal asks for a list (none: the message is shown as one text).
  */
 export interface PasswordFormError {
   message: string;
+  /**
+   * The server's messages to list, whole: the screen words each in the reader's language and
+   * then lists it a sentence a bullet (`sentencesOf`,
+   * machines/settings/change-password/change-password-error-message.ts), as a catalogue knows
+   * a message of two sentences only whole.
+   */
   items: readonly string[];
   /** What the refusal says about single fields, by field name, for the fields to show. */
   fieldErrors?: Readonly<Partial<Record<string, string>>>;

@@ -3,6 +3,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import type { AnyMachineSnapshot } from 'xstate';
 import type { PasswordChange, PasswordResetConfirmation } from '../../../contract/auth';
 import { changePasswordMachine } from '../../../machines/settings/change-password/change-password-machine';
+import { sentencesOf } from '../../../machines/settings/change-password/change-password-error-message';
 import {
   forgotPasswordMachine,
   type PasswordResetRequest,
@@ -87,7 +88,7 @@ function screenDriver<TRequest>(
         const alert = await findErrorBanner();
         if (error && error.items.length > 0) {
           const items = within(alert).getAllByRole('listitem');
-          expect(items.map((item) => item.textContent)).toEqual(error.items);
+          expect(items.map((item) => item.textContent)).toEqual(error.items.flatMap(sentencesOf));
         } else {
           expect(alert).toHaveTextContent(exactly(error?.message ?? ''));
         }

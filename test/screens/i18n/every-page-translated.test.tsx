@@ -1,6 +1,8 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import type { Profile } from '../../../contract/auth';
+import { hostTexts } from '../../../contract/host-texts';
+import { passwordRuleErrors } from '../../../contract/password-rule';
 import type { Permit, PermitCapInfo } from '../../../contract/permit';
 import type { SiteSettings } from '../../../contract/site-settings';
 import type { VisitorInvitation } from '../../../contract/visitor-pass';
@@ -68,6 +70,8 @@ const invitation: VisitorInvitation = {
   site,
 };
 
+const [upperCaseRule, digitRule] = passwordRuleErrors('abcdefgh');
+
 /** What a host answers each call of these pages with; 404 for a capability it lacks. */
 function answer(url: string): { status: number; body: unknown } {
   const path = url.split('?')[0];
@@ -82,7 +86,20 @@ function answer(url: string): { status: number; body: unknown } {
   if (path === '/api/v1/me/email-preferences/')
     return { status: 200, body: { confirmations: true, reminders: false } };
   if (path === '/api/v1/visitor-passes/visit/open-pass/') return { status: 200, body: invitation };
-  return { status: 404, body: { detail: 'Not found.' } };
+  // The reference host's own refusals, which each reader sees in their language.
+  if (path === '/api/v1/auth/login/')
+    return { status: 200, body: { warning: hostTexts.signInFailed } };
+  if (path === '/api/v1/auth/register/')
+    return { status: 400, body: { password: [upperCaseRule, digitRule] } };
+  if (path === '/api/v1/auth/change-password/')
+    return {
+      status: 400,
+      body: {
+        current_password: [hostTexts.wrongCurrentPassword],
+        new_password: [upperCaseRule, digitRule],
+      },
+    };
+  return { status: 404, body: { detail: hostTexts.notFound } };
 }
 
 let apiHost: ApiHostStandIn;
@@ -116,6 +133,8 @@ const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** The text box whose label begins with the text `id` in the language shown. */
 const textbox = (id: string) =>
   screen.findByRole('textbox', { name: new RegExp(`^${escaped(say(id))}`) });
+/** The password box whose label begins with the text `id` in the language shown. */
+const passwordBox = (id: string) => screen.findByLabelText(new RegExp(`^${escaped(say(id))}`));
 // The resident Gwen (signed in, or inviting a visitor), her name as a word of its own: a Welsh
 // date on a Friday reads "dydd Gwener".
 const residentsName = () => screen.findByText(/\bGwen\b/);
@@ -183,6 +202,50 @@ const pageStates: PageState[] = [
     then: async (resident) => {
       await resident.click(await screen.findByRole('button', { name: say('Create account') }));
       await screen.findByRole('alert', { name: say('There is a problem') }, { timeout: 15_000 });
+    },
+  },
+  {
+    name: 'Sign in, answered with the host’s warning and no token',
+    route: '/login',
+    session: signedOut,
+    shown: heading,
+    then: async (resident) => {
+      await resident.type(await textbox('Email'), profile.email);
+      await resident.type(await passwordBox('Password'), 'abcdefgh');
+      await resident.click(await screen.findByRole('button', { name: say('Sign in') }));
+      await screen.findByText(
+        i18n._('{warning} Please contact support.', { warning: say(hostTexts.signInFailed) }),
+      );
+    },
+  },
+  {
+    name: 'Register, refused for two of the password’s rules',
+    route: '/register',
+    session: signedOut,
+    shown: heading,
+    then: async (resident) => {
+      await resident.type(await textbox('Invite code'), 'WELCOME');
+      await resident.type(await textbox('Email'), profile.email);
+      await resident.type(await textbox('First name'), profile.first_name);
+      await resident.type(await textbox('Last name'), profile.last_name);
+      await resident.type(await passwordBox('Password'), 'abcdefgh');
+      await resident.click(await screen.findByRole('button', { name: say('Create account') }));
+      await screen.findAllByText(`${say(upperCaseRule!)} ${say(digitRule!)}`);
+    },
+  },
+  {
+    name: 'Change password, refused: the current password and two of the new one’s rules',
+    route: '/settings/change-password',
+    session: signedIn,
+    shown: heading,
+    then: async (resident) => {
+      await resident.type(await passwordBox('Current password'), 'OldSecret1');
+      await resident.type(await passwordBox('New password'), 'abcdefgh');
+      await resident.type(await passwordBox('Confirm new password'), 'abcdefgh');
+      await resident.click(await screen.findByRole('button', { name: say('Update Password') }));
+      // A bullet a sentence, each worded whole before it was split.
+      await screen.findByText(say(upperCaseRule!));
+      await screen.findByText(say(digitRule!));
     },
   },
   { name: 'Forgot password', route: '/forgot-password', session: signedOut, shown: heading },

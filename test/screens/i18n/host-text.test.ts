@@ -41,6 +41,18 @@ test.each([
     'An active permit already exists with reference number FLAT 12',
     'Mae trwydded weithredol eisoes yn bodoli gyda’r cyfeirnod FLAT 12',
   ],
+  ['A server error occurred.', 'Digwyddodd gwall gweinydd.'],
+  ['Not found.', 'Heb ei ganfod.'],
+  [
+    'The sign-in service is unavailable. Please try again later.',
+    'Nid yw’r gwasanaeth mewngofnodi ar gael. Rhowch gynnig arall arni yn nes ymlaen.',
+  ],
+  ['User account is disabled.', 'Mae’r cyfrif defnyddiwr wedi’i analluogi.'],
+  ['Signing you in failed.', 'Methwyd â’ch mewngofnodi.'],
+  [
+    'Your account was created, but signing you in failed.',
+    'Cafodd eich cyfrif ei greu, ond methwyd â’ch mewngofnodi.',
+  ],
 ])('the host’s "%s" reads in Welsh "%s"', (hostText, inWelsh) => {
   expect(hostTextIn(welsh, hostText)).toBe(inWelsh);
 });
@@ -52,6 +64,29 @@ test.each([
   'The end cannot be changed: permits on this site end 24 hours after their start.',
 ])('in English the host’s "%s" reads as it came', (hostText) => {
   expect(hostTextIn(english, hostText)).toBe(hostText);
+});
+
+test('the host’s texts run together as sentences (a password refused for two rules) each read in Welsh', () => {
+  expect(
+    hostTextIn(
+      welsh,
+      'The password must contain at least one uppercase letter. The password must contain at least one digit.',
+    ),
+  ).toBe(
+    'Rhaid i’r cyfrinair gynnwys o leiaf un briflythyren. Rhaid i’r cyfrinair gynnwys o leiaf un digid.',
+  );
+  // A text of two sentences is read whole, not sentence by sentence; one the catalogue does not
+  // know stays as it came.
+  expect(
+    hostTextIn(
+      welsh,
+      'Your current password was entered incorrectly. Please enter it again. The car park is closed. Not found.',
+    ),
+  ).toBe(
+    'Rhoddwyd eich cyfrinair presennol yn anghywir. Rhowch ef eto. The car park is closed. Heb ei ganfod.',
+  );
+  const inEnglish = 'The password must contain at least one digit. Not found.';
+  expect(hostTextIn(english, inEnglish)).toBe(inEnglish);
 });
 
 test('words a council’s host does not share are shown as they came, in either language', () => {

@@ -1,6 +1,8 @@
 import { List } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react';
 import { changePasswordMachine } from '../../../../machines/settings/change-password/change-password-machine';
+import { sentencesOf } from '../../../../machines/settings/change-password/change-password-error-message';
+import { readersText } from '../../../i18n/readers-text';
 import { useAppActor } from '../../../shell/app-machines';
 import { usePasswordFormState } from '../../../shared/use-password-form-state';
 import { paths } from '../../../shell/pages';
@@ -40,11 +42,14 @@ function PasswordErrorItems({
   items: readonly string[];
   focusOnShow: boolean;
 }) {
+  const { i18n } = useLingui();
+  // Each item worded whole, then split: a catalogue knows a text of two sentences only whole.
+  const sentences = items.flatMap((item) => sentencesOf(readersText(i18n, item)));
   return (
     <ErrorAlert focusOnShow={focusOnShow}>
       <List.Root ps={4}>
-        {items.map((item, index) => (
-          <List.Item key={index}>{item}</List.Item>
+        {sentences.map((sentence, index) => (
+          <List.Item key={index}>{sentence}</List.Item>
         ))}
       </List.Root>
     </ErrorAlert>

@@ -1,9 +1,12 @@
-import { toChangePasswordError } from '../../../../machines/settings/change-password/change-password-error-message';
+import {
+  sentencesOf,
+  toChangePasswordError,
+} from '../../../../machines/settings/change-password/change-password-error-message';
 import { toForgotPasswordError } from '../../../../machines/auth/forgot-password/forgot-password-error-message';
 import { toResetPasswordError } from '../../../../machines/auth/reset-password/reset-password-error-message';
 
 describe('toChangePasswordError', () => {
-  it('lists a refusal that speaks of the password, one item per sentence', () => {
+  it('lists a refusal that speaks of the password, one item per message', () => {
     expect(
       toChangePasswordError({
         status: 400,
@@ -18,8 +21,7 @@ describe('toChangePasswordError', () => {
       message:
         'This password is too short. It must contain at least 8 characters. This password is entirely numeric!',
       items: [
-        'This password is too short.',
-        'It must contain at least 8 characters.',
+        'This password is too short. It must contain at least 8 characters.',
         'This password is entirely numeric!',
       ],
       // The new-password field shows the server's word on it too.
@@ -30,7 +32,7 @@ describe('toChangePasswordError', () => {
     });
   });
 
-  it('splits each message on its own, so messages without a full stop stay apart', () => {
+  it('keeps each message apart, so messages without a full stop stay apart', () => {
     expect(
       toChangePasswordError({
         status: 400,
@@ -39,12 +41,19 @@ describe('toChangePasswordError', () => {
     ).toEqual(['Password needs an uppercase letter', 'Password needs a digit']);
   });
 
+  it('splits an item into its sentences, a bullet each', () => {
+    expect(
+      sentencesOf('This password is too short. It must contain at least 8 characters.'),
+    ).toEqual(['This password is too short.', 'It must contain at least 8 characters.']);
+    expect(sentencesOf('Wrong!  Try again?  Yes')).toEqual(['Wrong!', 'Try again?', 'Yes']);
+  });
+
   it('hears "password" in any case', () => {
     expect(
       toChangePasswordError({ status: 400, body: { detail: 'PASSWORD expired. Choose another.' } }),
     ).toEqual({
       message: 'PASSWORD expired. Choose another.',
-      items: ['PASSWORD expired.', 'Choose another.'],
+      items: ['PASSWORD expired. Choose another.'],
     });
   });
 
