@@ -2,11 +2,11 @@ import type { MailLanguage } from '../../contract/languages';
 
 /**
  * The service's language that an `Accept-Language` header prefers (RFC 9110 §12.5.4: the range
- * with the highest weight, `q`, 1 when not given), English when it names neither. The web app
- * sends the language it is read in (src/api/api-client.ts).
+ * with the highest weight, `q`, 1 when not given), null when it names neither. The web app sends
+ * the language it is read in (src/api/api-client.ts).
  */
-export function preferredLanguage(header: string | undefined): MailLanguage {
-  let best: { language: MailLanguage; weight: number } = { language: 'en', weight: 0 };
+export function namedLanguage(header: string | undefined): MailLanguage | null {
+  let best: { language: MailLanguage | null; weight: number } = { language: null, weight: 0 };
   for (const range of (header ?? '').split(',')) {
     const [tag = '', ...parameters] = range.trim().toLowerCase().split(';');
     const language = tag.split('-')[0];
@@ -16,4 +16,9 @@ export function preferredLanguage(header: string | undefined): MailLanguage {
     if (weight > best.weight) best = { language, weight };
   }
   return best.language;
+}
+
+/** The language an `Accept-Language` header prefers (`namedLanguage`), English when none. */
+export function preferredLanguage(header: string | undefined): MailLanguage {
+  return namedLanguage(header) ?? 'en';
 }

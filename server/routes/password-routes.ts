@@ -10,6 +10,7 @@ import type { CredentialThrottles } from '../auth/attempt-throttle';
 import { passwordHasher } from '../auth/password-hasher';
 import { passwordResetMail } from '../auth/password-reset-mail';
 import { residentLanguage } from '../mail/mail-i18n';
+import { namedLanguage } from '../http/accept-language';
 import { resetTokens } from '../auth/reset-tokens';
 import type { Database } from '../db/database';
 import { users } from '../db/schema';
@@ -130,7 +131,10 @@ export const passwordRoutes: FastifyPluginAsync<PasswordRoutesOptions> = async (
             uid: resident.id,
             token,
             expiresAt,
-            language: residentLanguage(resident),
+            // The language of the page that asked (the reader may have chosen it signed out,
+            // which the account does not hear of), else the account's.
+            language:
+              namedLanguage(request.headers['accept-language']) ?? residentLanguage(resident),
           }),
         );
       });

@@ -238,6 +238,26 @@ describe('mails in the resident’s language', () => {
     expect(englishSentencesIn(mail.subject + mail.text)).toEqual([]);
   });
 
+  it('a password-reset mail is in the language of the page that asked, else the account’s', async () => {
+    const resident = await signedInPermitClient(api.url, database.db);
+    const askFor = (acceptLanguage?: string) =>
+      call(`${api.url}/api/v1/auth/password-reset/`, 'POST', {
+        body: { email: resident.email },
+        ...(acceptLanguage && { headers: { 'accept-language': acceptLanguage } }),
+      });
+
+    // The account's language is English; the reader chose Welsh on a device, signed out.
+    expect((await askFor('cy')).status).toBe(200);
+    expect((await mailArriving(resident.email, 'Ailosod')).subject).toBe(
+      'Ailosod eich cyfrinair Kerbside',
+    );
+    expect((await putLanguage(resident, { language: 'cy' })).status).toBe(200);
+    expect((await askFor('en-GB,cy;q=0.5')).status).toBe(200);
+    expect((await mailArriving(resident.email, 'Reset')).subject).toBe(
+      'Reset your Kerbside password',
+    );
+  });
+
   it('a resident who registers reading Welsh has mails in Welsh from the first, one reading English in English', async () => {
     const inWelsh = registration(await createInvite(database.db, { uses: 1 }));
     const inEnglish = registration(await createInvite(database.db, { uses: 1 }));
