@@ -54,4 +54,6 @@ export const hostTextTemplates = {
   cannotBeUpdated: /*i18n*/ 'A permit with status {status} cannot be updated.',
   automaticEnd:
     /*i18n*/ 'The end cannot be changed: permits on this site end {hours} hours after their start.',
+  /** A visitor pass's window longer than the rule (contract/visitor-pass.ts), in days. */
+  visitorPassTooLong: /*i18n*/ 'A visitor pass can last at most {days} days',
 } as const;

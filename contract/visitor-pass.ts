@@ -34,13 +34,13 @@ export const inviterHasNoPermitsLeftMessage =
   /*i18n*/ 'The person who invited you has no permits left right now';
 
 /**
- * Why a pass's window is refused (POST /api/v1/visitor-passes/), each under `valid_until`. The
- * texts without a number are English ids (lingui.config.ts), shown in the reader's language; the
- * longest window's, built from the rule, is shown as the host words it.
+ * Why a pass's window is refused (POST /api/v1/visitor-passes/), each under `valid_until`:
+ * English ids (lingui.config.ts), shown in the reader's language. A window longer than
+ * `maxWindowDays` is refused with a figure, in `hostTextTemplates.visitorPassTooLong`
+ * (./host-texts.ts).
  */
 export const visitorPassWindowMessages = {
   endBeforeStart: /*i18n*/ 'A visitor pass must end after it starts',
-  tooLong: `A visitor pass may last at most ${visitorPassRules.maxWindowDays} days`,
   endInPast: /*i18n*/ 'A visitor pass must end in the future',
 } as const;
 

@@ -14,7 +14,8 @@ import { permits, visitorPasses, type VisitorPassRow } from '../db/schema';
 import { HttpError } from '../http/http-error';
 import { readDateTime, throwIfAny, type FieldErrors } from '../permits/permit-times';
 import { issueVisitorPassToken } from './visitor-pass-tokens';
-import { hostTexts } from '../../contract/host-texts';
+import { filledTemplate } from '../../contract/filled-template';
+import { hostTexts, hostTextTemplates } from '../../contract/host-texts';
 
 /**
  * What a pass is now (docs/contract.md, "Visitor passes"): withdrawn by the resident, every use
@@ -64,7 +65,11 @@ function readWindow(input: VisitorPassCreateInput, now: Date): { from: Date; unt
     if (until.getTime() <= from.getTime()) {
       errors.valid_until = [visitorPassWindowMessages.endBeforeStart];
     } else if (until.getTime() > latestEnd.toMillis()) {
-      errors.valid_until = [visitorPassWindowMessages.tooLong];
+      errors.valid_until = [
+        filledTemplate(hostTextTemplates.visitorPassTooLong, {
+          days: visitorPassRules.maxWindowDays,
+        }),
+      ];
     } else if (until.getTime() <= now.getTime()) {
       errors.valid_until = [visitorPassWindowMessages.endInPast];
     }

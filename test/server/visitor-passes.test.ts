@@ -30,6 +30,11 @@ const host = testDatabaseAndApi();
 afterEach(() => resetSiteSettings(host.db));
 
 const passes = '/api/v1/visitor-passes/';
+/** The window's refusals, word for word. */
+const windowMessages = {
+  ...visitorPassWindowMessages,
+  tooLong: `A visitor pass can last at most ${visitorPassRules.maxWindowDays} days`,
+};
 
 describe('a resident creates a visitor pass', () => {
   let resident: PermitClient;
@@ -100,7 +105,7 @@ describe('a resident creates a visitor pass', () => {
 
     expect(answer).toMatchObject({
       status: 400,
-      body: { valid_until: [visitorPassWindowMessages[message]] },
+      body: { valid_until: [windowMessages[message]] },
     });
   });
 
@@ -117,7 +122,7 @@ describe('a resident creates a visitor pass', () => {
     const longer = await resident.post(passes, window(visitorPassRules.maxWindowDays, 1));
 
     expect(answer.status).toBe(201);
-    expect(longer.body).toEqual({ valid_until: [visitorPassWindowMessages.tooLong] });
+    expect(longer.body).toEqual({ valid_until: [windowMessages.tooLong] });
   });
 
   it('refuses fields it cannot read, each under its name, in the permits’ words', async () => {

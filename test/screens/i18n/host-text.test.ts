@@ -41,6 +41,7 @@ test.each([
     'An active permit already exists with reference number FLAT 12',
     'Mae trwydded weithredol eisoes yn bodoli gyda’r cyfeirnod FLAT 12',
   ],
+  ['A visitor pass can last at most 31 days', 'Gall tocyn ymwelydd bara 31 diwrnod ar y mwyaf'],
   ['A server error occurred.', 'Digwyddodd gwall gweinydd.'],
   ['Not found.', 'Heb ei ganfod.'],
   [
