@@ -501,7 +501,7 @@ async function createScheduledPermit(resident: E2eResident, vrm: string, days: n
 
 const permitsTable = () => page.getByRole('table', { name: 'Permits' });
 const permitCell = (vrm: string) => permitsTable().getByRole('cell', { name: vrm, exact: true });
-const offlineBanner = () => page.getByText(/^You're offline — showing your permits as of /);
+const offlineBanner = () => page.getByText(/^You’re offline — showing your permits as of /);
 /** The London HH:mm of now: the banner names the time of the last successful load. */
 const londonClock = () => DateTime.now().setZone('Europe/London').toFormat('HH:mm');
 /** What this origin keeps in localStorage for My Permits. */
@@ -532,8 +532,8 @@ test('offline, My Permits stays as last loaded with the time, nothing can change
   try {
     const banner = await offlineBanner().textContent();
     expect([
-      `You're offline — showing your permits as of ${before}`,
-      `You're offline — showing your permits as of ${after}`,
+      `You’re offline — showing your permits as of ${before}`,
+      `You’re offline — showing your permits as of ${after}`,
     ]).toContain(banner);
     await page
       .getByText('Adding, updating, cancelling and setting permits live need a connection.')

@@ -3,7 +3,7 @@ import { BannerPresence } from '../../../src/ui/banner-presence';
 import { preferReducedMotion } from '../../support/media-preferences';
 
 function Page({ offline }: { offline: boolean }) {
-  return <BannerPresence>{offline && <div role="status">You're offline</div>}</BannerPresence>;
+  return <BannerPresence>{offline && <div role="status">You’re offline</div>}</BannerPresence>;
 }
 
 const nextFrame = () =>

@@ -9,20 +9,20 @@ export const offlinePermitActionsText =
   /*i18n*/ 'Adding, updating, cancelling and setting permits live need a connection.';
 
 /**
- * "You're offline — showing your permits as of 14:32", the London time the rows were loaded, with
+ * "You’re offline — showing your permits as of 14:32", the London time the rows were loaded, with
  * its date when that was not today: "as of 14:32 on 30/11/2026".
  */
 export function offlinePermitsText(shownAsOf: string | null, now: Date): MessageDescriptor {
   if (shownAsOf === null) {
-    return /*i18n*/ { id: "You're offline — your permits have not been loaded yet" };
+    return /*i18n*/ { id: 'You’re offline — your permits have not been loaded yet' };
   }
   const loaded = inLondon(new Date(shownAsOf));
   const time = loaded.toFormat('HH:mm');
   if (loaded.hasSame(inLondon(now), 'day')) {
-    return /*i18n*/ { id: "You're offline — showing your permits as of {time}", values: { time } };
+    return /*i18n*/ { id: 'You’re offline — showing your permits as of {time}', values: { time } };
   }
   return /*i18n*/ {
-    id: "You're offline — showing your permits as of {time} on {date}",
+    id: 'You’re offline — showing your permits as of {time} on {date}',
     values: { time, date: loaded.toFormat('dd/MM/yyyy') },
   };
 }

@@ -160,7 +160,7 @@ function BookingFields({
         autoComplete="email"
         required={false}
         helperText={i18n._(
-          "We send the booking's details there once, and keep no copy of the address.",
+          'We send the booking’s details there once, and keep no copy of the address.',
         )}
       />
       <CheckboxField name="acknowledged" label={i18n._(acknowledgementLabel)} />

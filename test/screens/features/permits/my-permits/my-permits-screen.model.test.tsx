@@ -269,7 +269,7 @@ function screenDriver(machine: typeof permitListMachine): ModelDriver<AnyMachine
       expect(boxesShown('Created to')).toBe(filters.endDate);
       expect(screen.getByRole('searchbox', { name: 'Search permits' })).toHaveValue(filters.search);
       // The offline banner grows in and out (src/ui/banner-presence.tsx).
-      const offlineBanner = /^You're offline — /;
+      const offlineBanner = /^You’re offline — /;
       if (state.context.online) {
         await waitFor(() => expect(screen.queryByText(offlineBanner)).not.toBeInTheDocument());
       } else {

@@ -96,11 +96,11 @@ test('offline, the rows stay with the time they were loaded, and nothing can cha
   const controls = await openMyPermits();
   await answer(controls, { results: [scheduled], count: 1 });
   await screen.findByRole('table', { name: 'Permits' });
-  expect(screen.queryByText(/You're offline/)).not.toBeInTheDocument();
+  expect(screen.queryByText(/You’re offline/)).not.toBeInTheDocument();
 
   goOffline();
 
-  expect(screen.getByText("You're offline — showing your permits as of 12:00")).toBeInTheDocument();
+  expect(screen.getByText('You’re offline — showing your permits as of 12:00')).toBeInTheDocument();
   const reason = screen.getByText(
     'Adding, updating, cancelling and setting permits live need a connection.',
   );
@@ -134,7 +134,7 @@ test('when the connection returns the banner goes and the list is fetched again'
 
   act(() => void window.dispatchEvent(new Event('online')));
   // The banner shrinks away (src/ui/banner-presence.tsx) rather than vanishing in one frame.
-  await waitFor(() => expect(screen.queryByText(/You're offline/)).not.toBeInTheDocument());
+  await waitFor(() => expect(screen.queryByText(/You’re offline/)).not.toBeInTheDocument());
   expect(controls.inputs('fetchPermits')).toHaveLength(2);
   await answer(controls, { results: [scheduled, another], count: 2 });
 
@@ -201,7 +201,7 @@ test('started offline, shows the list this resident loaded last, with its time',
   const controls = await openMyPermits();
 
   expect(
-    await screen.findByText("You're offline — showing your permits as of 09:15"),
+    await screen.findByText('You’re offline — showing your permits as of 09:15'),
   ).toBeInTheDocument();
   expect(within(table()).getByText('CD34EFG')).toBeInTheDocument();
   await act(async () => answerListCall(controls, Promise.reject(new TypeError('Failed to fetch'))));
@@ -211,10 +211,10 @@ test('started offline, shows the list this resident loaded last, with its time',
 
 test('names the day of rows loaded on another day', () => {
   expect(i18n._(offlinePermitsText('2026-05-30T08:15:00.000Z', now))).toBe(
-    "You're offline — showing your permits as of 09:15 on 30/05/2026",
+    'You’re offline — showing your permits as of 09:15 on 30/05/2026',
   );
   expect(i18n._(offlinePermitsText('2026-06-01T08:15:00.000Z', now))).toBe(
-    "You're offline — showing your permits as of 09:15",
+    'You’re offline — showing your permits as of 09:15',
   );
 });
 
