@@ -195,3 +195,25 @@ describe.each(poisonedKeys)(
     });
   },
 );
+
+describe('a body nested far deeper than any form', () => {
+  // 100,000 arrays deep, 200 KB: the JSON parser reads it; a recursive walk of it overflowed the
+  // stack, a 500 before any sign-in or throttle.
+  const depth = 100_000;
+  const nested = (inner: string) => `${'['.repeat(depth)}${inner}${']'.repeat(depth)}`;
+
+  it.each([
+    ['login, signed out', '/api/v1/auth/login/', false],
+    ['a permit’s create, signed in', '/api/v1/permits/', true],
+  ])('is refused with 400 on %s, a NUL at its bottom found too', async (_, path, signedIn) => {
+    const headers = signedIn ? asResident() : {};
+    const deep = await post(path, `{"email": ${nested('"a"')}, "vrm": ${nested('"b"')}}`, headers);
+    const withNul = await post(path, `{"make": ${nested('"c\\u0000"')}}`, headers);
+
+    expect(deep.status).toBe(400);
+    expect(withNul).toMatchObject({
+      status: 400,
+      body: { make: ['Null characters are not allowed.'] },
+    });
+  });
+});
