@@ -9,7 +9,7 @@ import type { Database } from './db/database';
 import { HttpError } from './http/http-error';
 import { refuseNullCharacters } from './http/refuse-null-characters';
 import type { Identity } from './identity/firebase-identity';
-import type { Mailer } from './mail/mailer';
+import { withQuietRefusals, type Mailer } from './mail/mailer';
 import { OneLineARequest } from './logging/one-line-a-request';
 import type { OpsMetrics } from './ops/ops-metrics';
 import { openApiRoute } from './routes/openapi-route';
@@ -232,9 +232,10 @@ export function buildApp(deps: AppDependencies): FastifyInstance {
 
   const throttles = { ...defaultCredentialThrottles(), ...deps.throttles };
   const loopbackUrl = ownLoopbackUrl(app);
+  const mailer = withQuietRefusals(deps.mailer);
   const verificationSender = {
     db: deps.db,
-    mailer: deps.mailer,
+    mailer,
     publicUrl: () => deps.publicUrl ?? loopbackUrl(),
     mailsPerAccountPerHour: deps.mailsPerAccountPerHour,
   };
@@ -256,7 +257,7 @@ export function buildApp(deps: AppDependencies): FastifyInstance {
     prefix: '/api/v1/auth',
     db: deps.db,
     identity: deps.identity,
-    mailer: deps.mailer,
+    mailer,
     webOrigin: deps.webOrigin,
     resetTokenLifetimeMs: deps.resetTokenLifetimeMs ?? oneHour,
     throttles,
@@ -293,7 +294,7 @@ export function buildApp(deps: AppDependencies): FastifyInstance {
     prefix: '/api/v1/visitor-passes',
     db: deps.db,
     identity: deps.identity,
-    mailer: deps.mailer,
+    mailer,
     throttles,
     mailsPerAccountPerHour: deps.mailsPerAccountPerHour,
     onPermitChanged: deps.onPermitChanged,

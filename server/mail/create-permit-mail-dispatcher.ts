@@ -3,7 +3,7 @@ import type { Database } from '../db/database';
 import { createHostLogger, type HostLogger } from '../logging/create-host-logger';
 import { createPollingLoop, type PollingLoop } from '../polling/create-polling-loop';
 import { claimDuePermitMails, queueDueReminders } from './claim-due-permit-mails';
-import type { Mailer } from './mailer';
+import { withQuietRefusals, type Mailer } from './mailer';
 import { defaultPermitMailSettings, type PermitMailSettings } from './permit-mail-settings';
 import { sendClaimedPermitMail } from './send-claimed-permit-mail';
 
@@ -32,7 +32,7 @@ export function createPermitMailDispatcher(options: PermitMailDispatcherOptions)
     log.error({ err: error }, 'Permit mail: a round or a send failed');
   const context = {
     db: options.db,
-    mailer: options.mailer,
+    mailer: withQuietRefusals(options.mailer),
     settings,
     publicUrl: options.publicUrl,
     random: options.random ?? Math.random,

@@ -39,6 +39,37 @@ export interface MailerOptions {
 }
 
 /**
+ * The mailer with its refusals stripped of their words. A mail server's refusal quotes its reply
+ * ("550 <sam@example.com>: no such user"), and nodemailer's error lists the refused recipients:
+ * both name a resident's or a visitor's address, and what fails is logged
+ * (server/mail/send-after-answer.ts) or kept as a permit mail's `last_error`
+ * (server/mail/send-claimed-permit-mail.ts). What goes on is the codes alone.
+ */
+export function withQuietRefusals(mailer: Mailer): Mailer {
+  return {
+    send: async (message) => {
+      try {
+        await mailer.send(message);
+      } catch (error) {
+        throw mailRefusal(error);
+      }
+    },
+    close: () => mailer.close(),
+  };
+}
+
+function mailRefusal(error: unknown): Error {
+  const { code, responseCode } = (typeof error === 'object' && error !== null ? error : {}) as {
+    code?: unknown;
+    responseCode?: unknown;
+  };
+  const codes = [code, responseCode]
+    .filter((part) => typeof part === 'string' || typeof part === 'number')
+    .join(', ');
+  return new Error(`The mail server refused the message (${codes || 'no code'}).`);
+}
+
+/**
  * `<ISO time with - for : and .>-<uuid>.json`, so that names sort in the order messages were
  * written.
  */
