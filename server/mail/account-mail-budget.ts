@@ -13,9 +13,19 @@ export type AccountMailKind =
   'permit' | 'email-verification' | 'password-reset' | 'visitor-receipt';
 
 /**
+ * Of the hourly allowance, the half that password-reset mails may take (at least one): anyone may
+ * ask for one for any address, and must not spend what the resident's own mails need, a permit's
+ * "Ending soon" reminder among them.
+ */
+export function passwordResetMailsPerHour(perHour: number): number {
+  return Math.max(1, Math.floor(perHour / 2));
+}
+
+/**
  * Takes one mail from the account's hourly allowance: true (and counted) when the account has
- * been sent fewer than `perHour` mails in the last hour, false otherwise. The resident's row is
- * locked while counting, so mails sent at the same moment by several hosts are all counted.
+ * been sent fewer than `perHour` mails in the last hour (and, for a password-reset mail, fewer
+ * than `passwordResetMailsPerHour` of those), false otherwise. The resident's row is locked while
+ * counting, so mails sent at the same moment by several hosts are all counted.
  */
 export async function takeAccountMail(
   db: Database,
@@ -26,7 +36,13 @@ export async function takeAccountMail(
   return db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
     const [sent] = await tx
-      .select({ total: count() })
+      .select({
+        total: count(),
+        resets:
+          sql<number>`count(*) filter (where ${accountMails.kind} = 'password-reset')`.mapWith(
+            Number,
+          ),
+      })
       .from(accountMails)
       .where(
         and(
@@ -35,6 +51,9 @@ export async function takeAccountMail(
         ),
       );
     if ((sent?.total ?? 0) >= perHour) return false;
+    if (kind === 'password-reset' && (sent?.resets ?? 0) >= passwordResetMailsPerHour(perHour)) {
+      return false;
+    }
     await tx.insert(accountMails).values({ userId, kind });
     return true;
   });

@@ -266,6 +266,30 @@ describe('the hourly mail limit of an account', () => {
   });
 });
 
+describe('password-reset mails, which anyone may ask for any address', () => {
+  it('take at most half of the hourly limit, leaving the rest to the resident’s own mails', async () => {
+    const details = registration(await createInvite(database.db, { uses: 1 }));
+    // Registering sends the address confirmation: one of the four.
+    const { authorization } = await registered(details);
+    for (let asked = 0; asked < 3; asked += 1) {
+      const reset = await call(`${api.url}/api/v1/auth/password-reset/`, 'POST', {
+        body: { email: details.email },
+      });
+      expect(reset.status).toBe(200);
+    }
+    const resets = () =>
+      mailsTo(details.email).filter((mail) => mail.subject === 'Reset your Kerbside password');
+    await eventually(async () => (resets().length >= 2 ? true : undefined));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    expect(resets()).toHaveLength(perHour / 2);
+    const again = await call(`${api.url}/api/v1/me/email-verification/`, 'POST', {
+      headers: { authorization },
+    });
+    expect(again.status).toBe(202);
+  });
+});
+
 describe('guessed mail links', () => {
   it('opened in a browser, answer a page in English and Welsh that says the link does not work', async () => {
     const answer = await fetch(
