@@ -59,8 +59,18 @@ export interface AppDependencies {
   metrics?: OpsMetrics;
 }
 
-/** TRUST_PROXY as Fastify takes it: true (any proxy) or the proxies' addresses and CIDRs. */
-export type TrustProxy = boolean | string[];
+/**
+ * TRUST_PROXY as Fastify takes it: the proxies' addresses and CIDRs, or how many proxies stand in
+ * front of the host (the client is the address the outermost of them saw), or true (any proxy:
+ * the left-most address of X-Forwarded-For, which the client itself may write).
+ */
+export type TrustProxy = boolean | number | string[];
+
+/** A count of proxies as a trust of the hops nearest the host (Fastify types no number). */
+function asFastifyTrust(trust: TrustProxy): Exclude<TrustProxy, number> | TrustHops {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+type TrustHops = (address: string, hop: number) => boolean;
 
 const oneHour = 60 * 60 * 1000;
 
@@ -166,7 +176,7 @@ export function buildApp(deps: AppDependencies): FastifyInstance {
       answerThroughPipeline(raw, response, connectionErrorAnswer(error.code));
     },
     routerOptions: { ignoreTrailingSlash: true },
-    trustProxy: deps.trustProxy ?? false,
+    trustProxy: asFastifyTrust(deps.trustProxy ?? false),
   });
 
   // JSON only (anything else is 415), and an empty JSON body means "no data", as in Django REST

@@ -199,6 +199,7 @@ const environmentFields = reconcilerEnvironmentFields.extend({
     .default('false')
     .transform((value): TrustProxy => {
       if (value === 'true' || value === 'false') return value === 'true';
+      if (/^\d{1,2}$/.test(value)) return Number(value);
       return value.split(',').map((address) => address.trim());
     }),
 });

@@ -1,3 +1,4 @@
+import { loadConfig } from '../../server/config';
 import { AttemptThrottle } from '../../server/auth/attempt-throttle';
 import { passwordHasher } from '../../server/auth/password-hasher';
 import { refuseWhenThrottled } from '../../server/http/refuse-when-throttled';
@@ -263,6 +264,32 @@ describe('X-Forwarded-For names the client only when TRUST_PROXY says so', () =>
       expect(await wrongPasswordFrom('2001:db8:0:2::1')).toBe(401);
       for (let attempt = 0; attempt < 5; attempt += 1) await wrongPasswordFrom('198.51.100.7');
       expect(await wrongPasswordFrom('::ffff:198.51.100.7')).toBe(429);
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('behind one proxy that adds to the header, TRUST_PROXY=1 counts what the proxy saw, not what the client wrote', async () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    const api = await startTestApi(database.db, {
+      trustProxy: loadConfig({ TRUST_PROXY: '1' }).trustProxy,
+      throttles: {
+        loginAddress: new AttemptThrottle({ name: 'one-proxy', limit: 5, windowMs: 60_000 }),
+      },
+    });
+    const address = newAddress();
+    const statuses: number[] = [];
+    try {
+      for (let attempt = 0; attempt < 6; attempt += 1) {
+        const response = await call(`${api.url}/api/v1/auth/login/`, 'POST', {
+          body: { email: `someone-${address}-${attempt}@kerbside.test`, password: 'Wrong-1' },
+          // What nginx's $proxy_add_x_forwarded_for makes: the client's header, then its address.
+          headers: { 'x-forwarded-for': `203.0.113.${attempt}, 198.51.100.7` },
+          from: address,
+        });
+        statuses.push(response.status);
+      }
+      expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
     } finally {
       await api.close();
     }
