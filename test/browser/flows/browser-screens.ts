@@ -16,6 +16,7 @@ import type { PermitDialogError } from '../../../machines/permits/permit-dialogs
 import type { UpdatePermitFormValues } from '../../../machines/permits/permit-dialogs/update-permit-form';
 import { inEnglish } from '../../support/in-english';
 import { resetLink } from '../../../machines/auth/shared/password-flow-samples';
+import { sentencesOf } from '../../../machines/settings/change-password/change-password-error-message';
 import { addPermitInput } from '../../../machines/permits/add-permit/add-permit-flow-samples';
 import {
   scheduledPermit,
@@ -206,7 +207,7 @@ function passwordScreen<TRequest>(screen: {
         await alert.waitFor();
         if (error && error.items.length > 0) {
           const items = await alert.getByRole('listitem').allTextContents();
-          expect(items).toEqual(error.items);
+          expect(items).toEqual(error.items.flatMap(sentencesOf));
         } else {
           expect(await shownText(alert)).toBe(error?.message ?? '');
         }

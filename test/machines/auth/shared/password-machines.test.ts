@@ -95,13 +95,12 @@ describe('changePasswordMachine', () => {
     corrected: { current_password: 'OldSecret1', new_password: 'Longer-NewSecret12' },
   });
 
-  it('lists a refusal about the password sentence by sentence', async () => {
+  it('lists a refusal about the password message by message (the screen splits each)', async () => {
     expect(await errorAfter(changePasswordMachine, passwordChange, weakPasswordFailure)).toEqual({
       message:
         'This password is too short. It must contain at least 8 characters. This password is too common.',
       items: [
-        'This password is too short.',
-        'It must contain at least 8 characters.',
+        'This password is too short. It must contain at least 8 characters.',
         'This password is too common.',
       ],
       // Shown on the new-password field too (issue 15).
