@@ -217,13 +217,17 @@ describe('X-Forwarded-For names the client only when TRUST_PROXY says so', () =>
     await database?.close();
   });
 
-  async function wrongPasswordsWithForgedAddresses(api: TestApi): Promise<number[]> {
+  /** Six wrong passwords from one connecting address, each naming another in the header. */
+  async function wrongPasswordsWithForgedAddresses(
+    api: TestApi,
+    forwardedFor = (attempt: number) => `203.0.113.${attempt}`,
+  ): Promise<number[]> {
     const address = newAddress();
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 6; attempt += 1) {
       const response = await call(`${api.url}/api/v1/auth/login/`, 'POST', {
         body: { email: `someone-${address}-${attempt}@kerbside.test`, password: 'Wrong-1' },
-        headers: { 'x-forwarded-for': `203.0.113.${attempt}` },
+        headers: { 'x-forwarded-for': forwardedFor(attempt) },
         from: address,
       });
       statuses.push(response.status);
@@ -277,19 +281,14 @@ describe('X-Forwarded-For names the client only when TRUST_PROXY says so', () =>
         loginAddress: new AttemptThrottle({ name: 'one-proxy', limit: 5, windowMs: 60_000 }),
       },
     });
-    const address = newAddress();
-    const statuses: number[] = [];
     try {
-      for (let attempt = 0; attempt < 6; attempt += 1) {
-        const response = await call(`${api.url}/api/v1/auth/login/`, 'POST', {
-          body: { email: `someone-${address}-${attempt}@kerbside.test`, password: 'Wrong-1' },
-          // What nginx's $proxy_add_x_forwarded_for makes: the client's header, then its address.
-          headers: { 'x-forwarded-for': `203.0.113.${attempt}, 198.51.100.7` },
-          from: address,
-        });
-        statuses.push(response.status);
-      }
-      expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+      // What nginx's $proxy_add_x_forwarded_for makes: the client's header, then its address.
+      expect(
+        await wrongPasswordsWithForgedAddresses(
+          api,
+          (attempt) => `203.0.113.${attempt}, 198.51.100.7`,
+        ),
+      ).toEqual([401, 401, 401, 401, 401, 429]);
     } finally {
       await api.close();
     }
