@@ -61,6 +61,12 @@ export const visitorPassStateSchema = z.enum(visitorPassStates).meta({
     'READY: it may still make a permit. USED: every use is spent. EXPIRED: its window has ended. WITHDRAWN: the resident withdrew it. When several hold, the first of WITHDRAWN, USED, EXPIRED.',
 });
 
+/**
+ * A key that makes a call safe to send again (a booking, a new pass): a UUID the page makes once
+ * and sends with every try (machines/request-key.ts).
+ */
+export const requestKeySchema = z.uuid();
+
 /** POST /api/v1/visitor-passes/ (signed in). */
 export const visitorPassCreatePayloadSchema = z
   .object({
@@ -82,6 +88,10 @@ export const visitorPassCreatePayloadSchema = z
       .meta({
         description: `How many permits the pass may make, 1 to ${visitorPassRules.maxUses}.`,
       }),
+    create_key: requestKeySchema.nullish().meta({
+      description:
+        'A key the resident’s page makes once for the pass it creates. Sent again with the same key (the first answer was lost), the host answers with that pass and a new token, the first one no longer working, and makes no second pass.',
+    }),
   })
   .meta({ id: 'VisitorPassCreatePayload' });
 export type VisitorPassCreatePayload = z.input<typeof visitorPassCreatePayloadSchema>;
@@ -136,9 +146,6 @@ export const visitorInvitationSchema = z
   .meta({ id: 'VisitorInvitation' });
 export type VisitorInvitation = z.infer<typeof visitorInvitationSchema>;
 
-/** The key that makes a booking safe to send again: a UUID the visitor's page makes. */
-export const visitorBookingKeySchema = z.uuid();
-
 /**
  * POST /api/v1/visitor-passes/visit/{token}/book/ (public, throttled): the permit's fields as Add
  * Permit sends them, less the driver and the reference label (made from the pass's name where the
@@ -153,7 +160,7 @@ export const visitorBookingPayloadSchema = permitCreatePayloadSchema
       .max(254)
       .nullish()
       .meta({ description: 'Where to send a receipt, once; not stored.' }),
-    booking_key: visitorBookingKeySchema.nullish().meta({
+    booking_key: requestKeySchema.nullish().meta({
       description:
         'A key the visitor’s page makes once for the booking it sends. Sent again with the same key (the first answer was lost), the host answers 200 with the permit that key booked, even once the pass is used up, and books nothing more.',
     }),

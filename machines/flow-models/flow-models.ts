@@ -46,7 +46,10 @@ import {
 import { registerEventSamples } from '../auth/register/register-flow-samples';
 import { sessionEventSamples } from '../session-flow-samples';
 import { visitorPassMachine } from '../visitor-passes/visitor-pass/visitor-pass-machine';
-import { visitorPassEventSamples } from '../visitor-passes/visitor-pass/visitor-pass-flow-samples';
+import {
+  visitorPassEventSamples,
+  visitorPassInput,
+} from '../visitor-passes/visitor-pass/visitor-pass-flow-samples';
 import { visitorPassListMachine } from '../visitor-passes/visitor-pass-list/visitor-pass-list-machine';
 import { visitorPassListEventSamples } from '../visitor-passes/visitor-pass-list/visitor-pass-list-flow-samples';
 import { visitorBookingMachine } from '../visitor-passes/visitor-booking/visitor-booking-machine';
@@ -218,6 +221,7 @@ export const flowModels: readonly FlowModel[] = [
     title: 'Send a visitor pass, and withdraw it',
     machine: visitorPassMachine,
     eventSamples: visitorPassEventSamples,
+    input: visitorPassInput,
   },
   {
     name: 'visitorBooking',

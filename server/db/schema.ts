@@ -127,9 +127,17 @@ export const visitorPasses = pgTable(
     usesLeft: integer('uses_left').notNull(),
     withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The key the resident's page sent with the pass (contract/visitor-pass.ts, `create_key`): the
+     * same pass sent again finds this one rather than making another.
+     */
+    createKey: uuid('create_key'),
   },
   (table) => [
     uniqueIndex('visitor_passes_token_hash_idx').on(table.tokenHash),
+    uniqueIndex('visitor_passes_create_key_idx')
+      .on(table.userId, table.createKey)
+      .where(sql`${table.createKey} is not null`),
     index('visitor_passes_user_idx').on(table.userId, table.createdAt),
     check('visitor_passes_ends_after_start', sql`${table.validUntil} > ${table.validFrom}`),
     check(

@@ -79,7 +79,10 @@ function readWindow(input: VisitorPassCreateInput, now: Date): { from: Date; unt
   return { from, until };
 }
 
-/** A new pass of the resident's, with its token, which no later answer repeats. */
+/**
+ * A new pass of the resident's, with its token, which no later answer repeats. Sent again with
+ * the same `create_key`, the pass it made, with a new token that replaces the first.
+ */
 export async function createVisitorPass(
   db: Database,
   userId: string,
@@ -88,6 +91,8 @@ export async function createVisitorPass(
   const now = new Date();
   const window = readWindow(input, now);
   const { token, hash } = issueVisitorPassToken();
+  // Sent again with its key (the first answer lost, its token never seen), the pass made then
+  // takes the new token: one pass, whose only working link is the one this answer gives.
   const [created] = await db
     .insert(visitorPasses)
     .values({
@@ -98,6 +103,12 @@ export async function createVisitorPass(
       validUntil: window.until,
       usesAllowed: input.uses,
       usesLeft: input.uses,
+      createKey: input.create_key ?? null,
+    })
+    .onConflictDoUpdate({
+      target: [visitorPasses.userId, visitorPasses.createKey],
+      targetWhere: sql`${visitorPasses.createKey} is not null`,
+      set: { tokenHash: hash },
     })
     .returning();
   if (!created) throw new Error('Inserting the visitor pass returned no row.');

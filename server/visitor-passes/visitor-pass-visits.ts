@@ -4,7 +4,7 @@ import type { SiteSettings } from '../../contract/site-settings';
 import {
   inviterHasNoPermitsLeftMessage,
   visitorBookingOutsideWindowMessage,
-  visitorBookingKeySchema,
+  requestKeySchema,
   visitorPassUnusableMessage,
   type VisitorBooking,
   type VisitorBookingInput,
@@ -104,7 +104,7 @@ function visitorReferenceLabel(passName: string): string {
 /** The booking's key (contract/visitor-pass.ts, `booking_key`) in a body, if it has a good one. */
 export function visitorBookingKeyIn(body: unknown): string | null {
   if (typeof body !== 'object' || body === null || !('booking_key' in body)) return null;
-  const key = visitorBookingKeySchema.safeParse(body.booking_key);
+  const key = requestKeySchema.safeParse(body.booking_key);
   return key.success ? key.data : null;
 }
 

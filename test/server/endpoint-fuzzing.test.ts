@@ -255,7 +255,14 @@ describe(`${runs} generated inputs per endpoint: 4xx or 2xx, never 5xx; a refusa
   it('POST /api/v1/visitor-passes/', async () => {
     await fuzz(
       'POST',
-      post('/api/v1/visitor-passes/', ['name', 'valid_from', 'valid_until', 'uses', 'token']),
+      post('/api/v1/visitor-passes/', [
+        'name',
+        'valid_from',
+        'valid_until',
+        'uses',
+        'token',
+        'create_key',
+      ]),
       { authenticated: true },
     );
   });

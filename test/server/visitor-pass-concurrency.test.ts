@@ -16,6 +16,7 @@ import {
   createPass,
   listPasses,
   newAddress,
+  passPayload,
   visitor,
 } from './support/visitor-pass-api';
 
@@ -81,6 +82,19 @@ describeOnBothDatabases('simultaneous bookings on', (current) => {
     expect(first?.reference_no).toBe(second?.reference_no);
     expect(await permitCount(resident)).toBe(1);
     expect((await listPasses(resident))[0]).toMatchObject({ uses_left: 2 });
+  });
+
+  it('one new pass sent twice at once with its key makes one pass', async () => {
+    const resident = await signedInPermitClient(current().api.url, current().db);
+    const create_key = randomUUID();
+
+    const answers = await Promise.all([
+      resident.post('/api/v1/visitor-passes/', passPayload({ create_key })),
+      resident.post('/api/v1/visitor-passes/', passPayload({ create_key })),
+    ]);
+
+    expect(tally(answers)).toEqual({ 201: 2 });
+    expect(await listPasses(resident)).toHaveLength(1);
   });
 
   it('twenty visitors at once on a three-use link make at most three permits', async () => {

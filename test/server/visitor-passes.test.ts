@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
 import {
   visitorPassRules,
@@ -157,6 +158,23 @@ describe('a resident creates a visitor pass', () => {
     expect(tooMany.body).toEqual({
       uses: [`Ensure this value is less than or equal to ${visitorPassRules.maxUses}.`],
     });
+  });
+
+  it('makes one pass of a pass sent again with its key, whose new link alone works', async () => {
+    const other = await signedInPermitClient(host.api.url, host.db);
+    const create_key = randomUUID();
+    const first = await createPass(resident, { create_key, name: 'Gran' });
+
+    const again = await createPass(resident, { create_key, name: 'Granny', uses: 3 });
+    const othersOwn = await createPass(other, { create_key });
+
+    expect(again).toMatchObject({ id: first.id, name: 'Gran', uses_allowed: 1, state: 'READY' });
+    expect(again.token).not.toBe(first.token);
+    expect((await listPasses(resident)).filter((pass) => pass.id === first.id)).toHaveLength(1);
+    expect(othersOwn.id).not.toBe(first.id);
+    const link = (token: string) => visitor(host.api.url, token, newAddress()).invitation();
+    expect((await link(first.token)).status).toBe(404);
+    expect((await link(again.token)).status).toBe(200);
   });
 
   it('needs a signed-in resident, as the other resident calls do', async () => {

@@ -7,6 +7,7 @@ import type {
 import { systemClock, type Clock } from '../../clock';
 import { toHttpFailure } from '../../http-failure';
 import { missingImplementation } from '../../missing-implementation';
+import { newRequestKey } from '../../request-key';
 import {
   readSuggestionAction,
   registrationIsGuard,
@@ -61,16 +62,6 @@ export interface BookVisitRequest {
 export interface ReadBookingRequest {
   token: string;
   referenceNo: string;
-}
-
-/**
- * A new booking key: a random UUID, or none where the page is not a secure context (served over
- * plain HTTP), which has no `crypto.randomUUID`; the host then books as it did before keys.
- */
-function newBookingKey(): string | null {
-  return typeof globalThis.crypto?.randomUUID === 'function'
-    ? globalThis.crypto.randomUUID()
-    : null;
 }
 
 /** The guard on a failed call: the host no longer serves the pass (404). */
@@ -136,7 +127,7 @@ export const visitorBookingMachine = setup({
     token: input.token,
     invitation: null,
     booking: null,
-    bookingKey: input.bookingKey === undefined ? newBookingKey() : input.bookingKey,
+    bookingKey: input.bookingKey === undefined ? newRequestKey() : input.bookingKey,
     suggestion: null,
     errorMessage: null,
     fieldErrors: null,

@@ -31,6 +31,9 @@ export const usedPass: VisitorPass = {
 export const expiredPass: VisitorPass = { ...readyPass, state: 'EXPIRED' };
 export const withdrawnPass: VisitorPass = { ...readyPass, state: 'WITHDRAWN' };
 
+/** What the visitor-pass model starts with: "Send a visitor pass", with a key of its own. */
+export const visitorPassInput = { createKey: '3b9d2f4e-6a1c-4d8e-a7f0-5c2b1e9d8a47' };
+
 /** What the host answers "Create link" with: the pass, and this once its token. */
 export const createdPass: VisitorPassCreated = {
   ...readyPass,

@@ -7,6 +7,7 @@ import type {
 } from '../../../contract/visitor-pass';
 import { toHttpFailure } from '../../http-failure';
 import { missingImplementation } from '../../missing-implementation';
+import { newRequestKey } from '../../request-key';
 import {
   toCreateVisitorPassFailure,
   visitorPassMessages,
@@ -17,6 +18,8 @@ import { toVisitorPassCreatePayload, type VisitorPassFormValues } from './visito
 export interface VisitorPassInput {
   /** A pass the resident already has (a row of their list); none for "Send a visitor pass". */
   pass?: VisitorPass | null;
+  /** The new pass's key; a new random one when not given (a test gives its own). */
+  createKey?: string | null;
 }
 
 export interface VisitorPassContext {
@@ -24,6 +27,12 @@ export interface VisitorPassContext {
   pass: VisitorPass | null;
   /** The link's secret, which the host gives once, with the created pass; null otherwise. */
   token: string | null;
+  /**
+   * The key every send of a new pass carries (contract/visitor-pass.ts, `create_key`), so that
+   * "Create link" pressed again after a lost answer gives the pass it made, with a new link,
+   * rather than a second pass; null for a listed pass, or where the browser cannot make one.
+   */
+  createKey: string | null;
   /** Why the last create or withdraw call failed; null when it did not. */
   errorMessage: string | null;
   /** The host's word about single fields of the form, by field name; null otherwise. */
@@ -104,6 +113,11 @@ export const visitorPassMachine = setup({
   context: ({ input }) => ({
     pass: input?.pass ?? null,
     token: null,
+    createKey: input?.pass
+      ? null
+      : input?.createKey === undefined
+        ? newRequestKey()
+        : input.createKey,
     errorMessage: null,
     fieldErrors: null,
   }),
@@ -143,9 +157,9 @@ export const visitorPassMachine = setup({
           invoke: {
             id: 'createVisitorPass',
             src: 'createVisitorPass',
-            input: ({ event }) => {
+            input: ({ context, event }) => {
               if (event.type !== 'SUBMIT') throw new Error('submitting entered without SUBMIT');
-              return toVisitorPassCreatePayload(event.values);
+              return { ...toVisitorPassCreatePayload(event.values), create_key: context.createKey };
             },
             onDone: {
               target: '#visitorPass.ready',
@@ -171,7 +185,8 @@ export const visitorPassMachine = setup({
           on: {
             SUBMIT: {
               target: 'submitting',
-              description: 'The resident tries again with what the form now holds.',
+              description:
+                'The resident tries again with what the form now holds, under the same key: if the last try made the pass and only its answer was lost, the host answers with that pass and a new link.',
             },
           },
         },

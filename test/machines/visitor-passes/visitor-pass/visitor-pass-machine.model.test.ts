@@ -1,4 +1,7 @@
-import { visitorPassMachine } from '../../../../machines/visitor-passes/visitor-pass/visitor-pass-machine';
+import {
+  visitorPassMachine,
+  type VisitorPassInput,
+} from '../../../../machines/visitor-passes/visitor-pass/visitor-pass-machine';
 import { createActorControls } from '../../../../machines/flow-models/actor-controls';
 import { pathsOf, flowModels } from '../../../../machines/flow-models/flow-models';
 import {
@@ -11,6 +14,7 @@ import {
   readyPass,
   usedPass,
   visitorPassEventSamples,
+  visitorPassInput,
   withControlledVisitorPassActors,
   withdrawnPass,
 } from '../../../../machines/visitor-passes/visitor-pass/visitor-pass-flow-samples';
@@ -25,7 +29,7 @@ const paths = pathsOf(flowModels.find((model) => model.name === 'visitorPass')!)
 
 function driverFor(
   machine: typeof visitorPassMachine,
-  input?: { pass: VisitorPass },
+  input: VisitorPassInput = visitorPassInput,
   timeoutMs = 200,
 ) {
   const controls = createActorControls();

@@ -56,6 +56,9 @@ function renderSend(
   );
 }
 
+/** A key as the page makes it: a random UUID (version 4). */
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
 const createButton = () => screen.getByRole('button', { name: 'Create link' });
 const group = (name: string) => screen.getByRole('group', { name });
 const uses = () => screen.getByRole('textbox', { name: /^Number of permits/ });
@@ -140,6 +143,7 @@ test('"Create link" sends the pass, then shows its link to copy, share and scan'
     valid_from: '2026-06-01T12:00:00',
     valid_until: '2026-06-08T12:00:00',
     uses: 2,
+    create_key: expect.stringMatching(uuid),
   });
   expect(link).toHaveValue(`${window.location.origin}/visit/pass-token-1`);
   expect(link).toHaveAttribute('readonly');
@@ -164,6 +168,25 @@ test('"Create link" sends the pass, then shows its link to copy, share and scan'
   expect(share).toHaveBeenCalledWith(
     expect.objectContaining({ url: `${window.location.origin}/visit/pass-token-1` }),
   );
+});
+
+test('"Create link" pressed again after a lost answer sends the same key, and shows the link', async () => {
+  const createVisitorPass = jest
+    .fn<Promise<VisitorPassCreated>, [VisitorPassCreatePayload]>()
+    .mockRejectedValueOnce(new ApiError('Network Error'))
+    .mockResolvedValueOnce(createdPass);
+  const { user } = renderSend({ createVisitorPass });
+  await user.click(createButton());
+  await findErrorBanner();
+
+  await user.click(createButton());
+
+  expect(await screen.findByRole('textbox', { name: 'Visitor pass link' })).toHaveValue(
+    `${window.location.origin}/visit/pass-token-1`,
+  );
+  const [first, second] = createVisitorPass.mock.calls.map(([payload]) => payload.create_key);
+  expect(first).toMatch(uuid);
+  expect(second).toBe(first);
 });
 
 test('"Share" is offered only where the device has a share sheet', async () => {

@@ -1,0 +1,2 @@
+ALTER TABLE "visitor_passes" ADD COLUMN "create_key" uuid;--> statement-breakpoint
+CREATE UNIQUE INDEX "visitor_passes_create_key_idx" ON "visitor_passes" USING btree ("user_id","create_key") WHERE "visitor_passes"."create_key" is not null;
