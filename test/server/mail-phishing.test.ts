@@ -271,18 +271,24 @@ describe('password-reset mails, which anyone may ask for any address', () => {
     const details = registration(await createInvite(database.db, { uses: 1 }));
     // Registering sends the address confirmation: one of the four.
     const { authorization } = await registered(details);
-    for (let asked = 0; asked < 3; asked += 1) {
-      const reset = await call(`${api.url}/api/v1/auth/password-reset/`, 'POST', {
-        body: { email: details.email },
-      });
-      expect(reset.status).toBe(200);
+    // Asked through a host of its own, closed before counting: closing waits for the mails its
+    // answers left on their way (server/mail/send-after-answer.ts).
+    const asking = await startTestApi(database.db, { mailer, mailsPerAccountPerHour: perHour });
+    try {
+      for (let asked = 0; asked < 3; asked += 1) {
+        const reset = await call(`${asking.url}/api/v1/auth/password-reset/`, 'POST', {
+          body: { email: details.email },
+        });
+        expect(reset.status).toBe(200);
+      }
+    } finally {
+      await asking.close();
     }
-    const resets = () =>
-      mailsTo(details.email).filter((mail) => mail.subject === 'Reset your Kerbside password');
-    await eventually(async () => (resets().length >= 2 ? true : undefined));
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    const resets = mailsTo(details.email).filter(
+      (mail) => mail.subject === 'Reset your Kerbside password',
+    );
 
-    expect(resets()).toHaveLength(perHour / 2);
+    expect(resets).toHaveLength(perHour / 2);
     const again = await call(`${api.url}/api/v1/me/email-verification/`, 'POST', {
       headers: { authorization },
     });

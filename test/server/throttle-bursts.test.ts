@@ -283,12 +283,17 @@ describe('X-Forwarded-For names the client only when TRUST_PROXY says so', () =>
     });
     try {
       // What nginx's $proxy_add_x_forwarded_for makes: the client's header, then its address.
-      expect(
-        await wrongPasswordsWithForgedAddresses(
-          api,
-          (attempt) => `203.0.113.${attempt}, 198.51.100.7`,
-        ),
-      ).toEqual([401, 401, 401, 401, 401, 429]);
+      const behindProxy = (attempt: number) => `203.0.113.${attempt}, 198.51.100.7`;
+      expect(await wrongPasswordsWithForgedAddresses(api, behindProxy)).toEqual([
+        401, 401, 401, 401, 401, 429,
+      ]);
+      // Through another connection (the proxy's next), the client the proxy saw is still refused.
+      const again = await call(`${api.url}/api/v1/auth/login/`, 'POST', {
+        body: { email: 'someone-else-behind-proxy@kerbside.test', password: 'Wrong-1' },
+        headers: { 'x-forwarded-for': behindProxy(99) },
+        from: newAddress(),
+      });
+      expect(again.status).toBe(429);
     } finally {
       await api.close();
     }
