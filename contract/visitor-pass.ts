@@ -90,7 +90,7 @@ export const visitorPassCreatePayloadSchema = z
       }),
     create_key: requestKeySchema.nullish().meta({
       description:
-        'A key the resident’s page makes once for the pass it creates. Sent again with the same key (the first answer was lost), the host answers with that pass and a new token, the first one no longer working, and makes no second pass.',
+        'A UUID sent with every try of one pass: a try with a key already used answers that pass, with a new token.',
     }),
   })
   .meta({ id: 'VisitorPassCreatePayload' });
@@ -162,7 +162,7 @@ export const visitorBookingPayloadSchema = permitCreatePayloadSchema
       .meta({ description: 'Where to send a receipt, once; not stored.' }),
     booking_key: requestKeySchema.nullish().meta({
       description:
-        'A key the visitor’s page makes once for the booking it sends. Sent again with the same key (the first answer was lost), the host answers 200 with the permit that key booked, even once the pass is used up, and books nothing more.',
+        'A UUID sent with every try of one booking: a try with a key already used answers 200 with its permit.',
     }),
   })
   .meta({ id: 'VisitorBookingPayload' });
