@@ -24,6 +24,7 @@ import { typeDateTime } from '../../../../support/date-time-boxes';
 import { expectErrorSummary, findErrorBanner } from '../../../../support/error-summary';
 import { axeViolations } from '../../../../support/jsdom-axe';
 import { exactly, renderWithProviders, residentProfile } from '../../../../support/render';
+import { requestKeyPattern } from '../../../../support/request-key';
 
 /** The host behind the visitor's page: each call answers as the test says. */
 interface FakeHost {
@@ -66,9 +67,6 @@ function renderVisit(host: FakeHost = {}, options: { statusRefresh?: number } = 
     },
   );
 }
-
-/** A booking key as the page makes it: a random UUID (version 4). */
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 const field = (name: RegExp) => screen.getByRole('textbox', { name });
 const bookButton = () => screen.getByRole('button', { name: 'Book parking' });
@@ -229,7 +227,7 @@ test('books: the payload, then "Visitor parking booked" with the live status and
   });
   expect(bookVisit).toHaveBeenCalledWith({
     token: 'pass-token-1',
-    payload: { ...filledBookingPayload, booking_key: expect.stringMatching(uuid) },
+    payload: { ...filledBookingPayload, booking_key: expect.stringMatching(requestKeyPattern) },
   });
   await waitFor(() => expect(heading).toHaveFocus());
   expect(document.title).toBe('Visitor parking booked – Kerbside');
@@ -290,7 +288,7 @@ test('"Book parking" pressed again after a lost answer sends the same booking ke
     await screen.findByRole('heading', { level: 1, name: 'Visitor parking booked' }),
   ).toBeInTheDocument();
   const [first, second] = bookVisit.mock.calls.map(([request]) => request.payload.booking_key);
-  expect(first).toMatch(uuid);
+  expect(first).toMatch(requestKeyPattern);
   expect(second).toBe(first);
 });
 
