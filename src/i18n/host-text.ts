@@ -1,6 +1,7 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { hostTextTemplates } from '../../contract/host-texts';
 import { isPermitStatus, permitStatusLabels } from '../../contract/permit-status';
+import { sentencesOf } from '../../machines/sentences';
 import { capPeriodName } from './cap-period-name';
 
 /** A template of the host's words as a pattern that reads its figures back out, by name. */
@@ -54,7 +55,7 @@ function knownText(i18n: I18n, text: string): string | undefined {
  * when the catalogue knows none of them.
  */
 function sentencesIn(i18n: I18n, text: string): string | undefined {
-  const sentences = text.split(/(?<=[.!?])\s+/);
+  const sentences = sentencesOf(text);
   const worded: string[] = [];
   let known = false;
   for (let start = 0; start < sentences.length;) {

@@ -11,8 +11,7 @@ export interface PasswordFormError {
   message: string;
   /**
    * The server's messages to list, whole: the screen words each in the reader's language and
-   * then lists it a sentence a bullet (`sentencesOf`,
-   * machines/settings/change-password/change-password-error-message.ts), as a catalogue knows
+   * then lists it a sentence a bullet (`sentencesOf`, machines/sentences.ts), as a catalogue knows
    * a message of two sentences only whole.
    */
   items: readonly string[];

@@ -11,19 +11,11 @@ export const changePasswordMessages = {
 /** The fields of POST /api/v1/auth/change-password/ (docs/contract.md §3). */
 const changePasswordFields = ['current_password', 'new_password'] as const;
 
-/** A refusal's text as bullet items, one a sentence (docs/contract.md §8, "Change password"). */
-export function sentencesOf(message: string): string[] {
-  return message
-    .split(/(?<=[.!?])\s+/)
-    .map((sentence) => sentence.trim())
-    .filter((sentence) => sentence !== '');
-}
-
 /**
  * The error for a failed POST /api/v1/auth/change-password/: the server's text, listed as bullet
  * items when it speaks of the password (a refused new password usually comes with several rules
  * broken at once); the generic message when the server said nothing readable. The items are the
- * server's messages, each split into its sentences by the screen (`sentencesOf`) once worded in
+ * server's messages, each split into its sentences by the screen (`sentencesOf`, ../../sentences.ts) once worded in
  * the reader's language, so messages without a full stop still make separate items.
  */
 export function toChangePasswordError(failure: HttpFailure): PasswordFormError {

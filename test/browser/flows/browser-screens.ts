@@ -16,7 +16,7 @@ import type { PermitDialogError } from '../../../machines/permits/permit-dialogs
 import type { UpdatePermitFormValues } from '../../../machines/permits/permit-dialogs/update-permit-form';
 import { inEnglish } from '../../support/in-english';
 import { resetLink } from '../../../machines/auth/shared/password-flow-samples';
-import { sentencesOf } from '../../../machines/settings/change-password/change-password-error-message';
+import { sentencesOf } from '../../../machines/sentences';
 import { addPermitInput } from '../../../machines/permits/add-permit/add-permit-flow-samples';
 import {
   scheduledPermit,

@@ -3,7 +3,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import type { AnyMachineSnapshot } from 'xstate';
 import type { PasswordChange, PasswordResetConfirmation } from '../../../contract/auth';
 import { changePasswordMachine } from '../../../machines/settings/change-password/change-password-machine';
-import { sentencesOf } from '../../../machines/settings/change-password/change-password-error-message';
+import { sentencesOf } from '../../../machines/sentences';
 import {
   forgotPasswordMachine,
   type PasswordResetRequest,

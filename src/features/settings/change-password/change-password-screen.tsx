@@ -1,7 +1,7 @@
 import { List } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react';
 import { changePasswordMachine } from '../../../../machines/settings/change-password/change-password-machine';
-import { sentencesOf } from '../../../../machines/settings/change-password/change-password-error-message';
+import { sentencesOf } from '../../../../machines/sentences';
 import { readersText } from '../../../i18n/readers-text';
 import { useAppActor } from '../../../shell/app-machines';
 import { usePasswordFormState } from '../../../shared/use-password-form-state';

@@ -1,7 +1,5 @@
-import {
-  sentencesOf,
-  toChangePasswordError,
-} from '../../../../machines/settings/change-password/change-password-error-message';
+import { sentencesOf } from '../../../../machines/sentences';
+import { toChangePasswordError } from '../../../../machines/settings/change-password/change-password-error-message';
 import { toForgotPasswordError } from '../../../../machines/auth/forgot-password/forgot-password-error-message';
 import { toResetPasswordError } from '../../../../machines/auth/reset-password/reset-password-error-message';
 
