@@ -1,6 +1,7 @@
 import {
   assign,
   type AnyEventObject,
+  type DoneActorEvent,
   fromPromise,
   setup,
   type MachineContext,
@@ -61,12 +62,22 @@ export function createLoadOnceMachine<
   // The actors' type is given, not inferred: inferred through a computed key, the actor's name
   // would widen to `string` and `provide` would no longer know it. For the same reason setup's
   // check of `actors` is a conditional type TypeScript cannot settle here, hence `as never`.
-  return setup<TContext, AnyEventObject, Record<TActor, PromiseActorLogic<TLoaded, void>>>({
+  return setup<
+    TContext,
+    AnyEventObject,
+    Record<TActor, PromiseActorLogic<TLoaded, void>>,
+    Record<never, string>,
+    { keepLoaded: { loaded: TLoaded }; keepFallback: undefined }
+  >({
     actors: {
       [load.actor]: fromPromise<TLoaded, void>(async () =>
         missingImplementation(id, 'actor', load.actor),
       ),
     } as never,
+    actions: {
+      keepLoaded: assign((_, params: { loaded: TLoaded }) => done.context(params.loaded)),
+      keepFallback: assign(({ context }) => fallback ?? context),
+    },
   }).createMachine({
     id,
     description: options.description,
@@ -81,12 +92,15 @@ export function createLoadOnceMachine<
           onDone: {
             target: done.target,
             description: done.description,
-            actions: assign(({ event }) => done.context(event.output)),
+            actions: {
+              type: 'keepLoaded',
+              params: ({ event }: { event: DoneActorEvent<TLoaded> }) => ({ loaded: event.output }),
+            },
           },
           onError: {
             target: failed.target,
             description: failed.description,
-            actions: fallback === undefined ? [] : assign(() => fallback),
+            actions: fallback === undefined ? [] : 'keepFallback',
           },
         },
       },
