@@ -280,7 +280,7 @@ export const sessionMachine = setup({
       },
       states: {
         loggingOut: {
-          description: 'The invalid session is being logged out.',
+          description: 'The invalid session is being signed out on this device.',
           // Reports about the account being logged out (a token refresh on the way out) must
           // not bring it back.
           on: {
@@ -291,10 +291,11 @@ export const sessionMachine = setup({
           invoke: {
             id: 'logout',
             src: 'logout',
-            onDone: { target: 'loggedOut', description: 'The logout completed.' },
+            onDone: { target: 'loggedOut', description: 'The device is signed out.' },
             onError: {
               target: 'loggedOut',
-              description: 'The logout did not complete; the session is closed here all the same.',
+              description:
+                'The sign-out did not complete; the session is closed here all the same.',
               actions: {
                 type: 'logWarning',
                 params: ({ event }) => ({
@@ -318,7 +319,8 @@ export const sessionMachine = setup({
       states: {
         idle: { description: 'Signed out, with nothing under way.' },
         loggingOut: {
-          description: 'The logout call is under way; the resident already sees /login.',
+          description:
+            'The device is being signed out of the identity provider; the resident already sees /login.',
           on: {
             // Reports about the account being logged out (a token refresh on the way out) must
             // not bring it back.
@@ -329,10 +331,10 @@ export const sessionMachine = setup({
           invoke: {
             id: 'logout',
             src: 'logout',
-            onDone: { target: 'idle', description: 'The logout completed.' },
+            onDone: { target: 'idle', description: 'The device is signed out.' },
             onError: {
               target: 'idle',
-              description: 'The logout did not complete; the session was closed here.',
+              description: 'The sign-out did not complete; the session was closed here.',
               actions: {
                 type: 'logWarning',
                 params: ({ event }) => ({

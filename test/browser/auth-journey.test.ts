@@ -63,10 +63,10 @@ async function gotoStarted(route: string) {
 const register = (resident: E2eResident) =>
   registerThroughForm(page, fixture.stack.webUrl, inviteCode, resident);
 
-async function signIn(email: string, password: string) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+async function signIn(email: string, password: string, on = page) {
+  await on.getByLabel('Email').fill(email);
+  await on.getByLabel('Password').fill(password);
+  await on.getByRole('button', { name: 'Sign in' }).click();
 }
 
 const navigation = () => page.getByRole('navigation');
@@ -122,7 +122,7 @@ test('a resident registers, lands in the shell, logs out, logs in, and deep link
   expect(await navigation().count()).toBe(0);
 });
 
-test('logging out signs the device out at once: a page left before the API host answers finds no session', async () => {
+test('logging out signs the device out at once: before the API host answers, a sign-in is let in and a page left finds no session', async () => {
   // A context of its own without the service worker, so that every call to the host is the
   // page's own and can be held.
   const own = await browser.newContext({ reducedMotion: 'reduce', serviceWorkers: 'block' });
@@ -138,27 +138,40 @@ test('logging out signs the device out at once: a page left before the API host 
     await ownPage.waitForURL(url('/'));
     await ownPage.getByText('Available Permits', { exact: true }).waitFor();
 
-    // The host takes its time over the logout: held until the test has left the page.
+    // The host takes its time over each logout: held until the test has done what it does.
     const logoutAuthorizations: string[] = [];
-    let answerLogout = () => {};
-    const logoutHeld = new Promise<void>((resolve) => (answerLogout = resolve));
+    let answerLogouts = () => {};
+    const logoutsHeld = new Promise<void>((resolve) => (answerLogouts = resolve));
     await own.route('**/api/v1/auth/logout/', async (route) => {
       logoutAuthorizations.push(route.request().headers()['authorization'] ?? '');
-      await logoutHeld;
+      await logoutsHeld;
       await route.continue().catch(() => undefined);
     });
+    const logOut = async () => {
+      await ownPage.getByRole('button', { name: /account menu/i }).click();
+      await ownPage.getByRole('menuitem', { name: 'Log out' }).click();
+      await ownPage.waitForURL(url('/login'));
+      // The provider has signed the device out (its mark is gone) while the host's answer is held.
+      await signedOutOnDevice(ownPage, 10_000);
+    };
 
-    await ownPage.getByRole('button', { name: /account menu/i }).click();
-    await ownPage.getByRole('menuitem', { name: 'Log out' }).click();
-    await ownPage.waitForURL(url('/login'));
-    // The provider has signed the device out (its mark is gone) while the host's answer is held.
-    await signedOutOnDevice(ownPage, 10_000);
+    // Signing in again on the same page, as a password manager does at once, is not taken for a
+    // report of the account on its way out.
+    await logOut();
+    await signIn(resident.email, resident.password, ownPage);
+    await ownPage.waitForURL(url('/'));
+    await ownPage.getByText('Available Permits', { exact: true }).waitFor();
+
+    await logOut();
     await ownPage.goto(url('/settings'));
     await ownPage.waitForURL(url('/login'));
     expect(await ownPage.getByRole('navigation').count()).toBe(0);
-    // The host's logout went all the same, with the resident's token.
-    expect(logoutAuthorizations).toEqual([expect.stringMatching(/^Bearer \S+$/)]);
-    answerLogout();
+    // The host's logouts went all the same, each with the resident's token.
+    expect(logoutAuthorizations).toEqual([
+      expect.stringMatching(/^Bearer \S+$/),
+      expect.stringMatching(/^Bearer \S+$/),
+    ]);
+    answerLogouts();
   } finally {
     await own.close();
   }
