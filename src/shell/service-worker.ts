@@ -15,16 +15,19 @@ export async function registerServiceWorker(): Promise<void> {
   const workbox = new Workbox('/service-worker.js');
   // The first visit fetched /config.js before the worker existed: fetch it once through the worker
   // so a reload without signal finds the configuration too.
-  let newVersionInControl = false;
+  let takeovers = 0;
   workbox.addEventListener('controlling', (event) => {
-    if (event.isUpdate) newVersionInControl = true;
-    else void fetch('/config.js').catch(() => undefined);
+    takeovers += 1;
+    if (!event.isUpdate) void fetch('/config.js').catch(() => undefined);
   });
   workbox.addEventListener('waiting', () => {
+    const takeoversWhenOffered = takeovers;
     waitingUpdate.set(() => {
       // "Reload" in another tab made the new version take over this one too: no worker waits to
-      // be told any more, so this tab's "Reload" reloads at once.
-      if (newVersionInControl) return reloadPage();
+      // be told any more, so this tab's "Reload" reloads at once. Counted, not read from the
+      // event's `isUpdate`: Workbox decides that once, at registration, so in a tab opened before
+      // any worker (a first visit) every takeover reads as no update.
+      if (takeovers > takeoversWhenOffered) return reloadPage();
       workbox.addEventListener('controlling', reloadPage);
       workbox.messageSkipWaiting();
     });

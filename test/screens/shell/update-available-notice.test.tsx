@@ -91,6 +91,20 @@ test("a new version another tab's Reload made take over: this tab's Reload reloa
   expect(mockWorkbox.messageSkipWaiting).not.toHaveBeenCalled();
 });
 
+test("in a tab opened before any worker (a first visit), a takeover another tab's Reload made still counts: Reload reloads at once", async () => {
+  await registerServiceWorker();
+  const { user } = renderWithProviders(<UpdateAvailableNotice />);
+  // Workbox reads every takeover in such a tab as no update.
+  act(() => mockWorkbox.emit('controlling', { isUpdate: false }));
+  act(() => mockWorkbox.emit('waiting'));
+
+  act(() => mockWorkbox.emit('controlling', { isUpdate: false }));
+  await user.click(screen.getByRole('button', { name: exactly('Reload') }));
+
+  expect(mockReloadPage).toHaveBeenCalledTimes(1);
+  expect(mockWorkbox.messageSkipWaiting).not.toHaveBeenCalled();
+});
+
 test('a page shown again looks for a new deploy', async () => {
   await registerServiceWorker();
   mockWorkbox.update.mockClear();
