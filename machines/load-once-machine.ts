@@ -41,8 +41,8 @@ export interface LoadOnceMachineOptions<
 
 /**
  * A statechart that calls one actor once, on start, and settles for good: `loading` until the call
- * answers or fails, then a final state. The dashboard's figures, the site settings and the recent
- * vehicles are each one of these, told apart by their names, context and descriptions.
+ * answers or fails, then a final state. The dashboard's figures and the recent vehicles are each
+ * one of these, told apart by their names, context and descriptions.
  */
 export function createLoadOnceMachine<
   const TId extends string,

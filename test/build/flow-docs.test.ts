@@ -56,7 +56,8 @@ test('every statechart QA walks has a page beside its machine with a diagram, it
   }
 });
 
-// The flows' statecharts, and those the app runs that no flow walks (they load once).
+// The flows' statecharts, and those the app runs that no flow walks (they load once, the site
+// settings until they have loaded).
 const everyStatechart = [
   ...flowModels.map((model) => model.machine),
   dashboardMachine,

@@ -31,15 +31,44 @@ describe('siteSettingsMachine', () => {
   });
 
   it('falls back to no reference, no scheduling and a chosen end when the call fails', async () => {
-    const ready = await waitFor(
+    const fellBack = await waitFor(
       startWith(() => Promise.reject(new Error('Network Error'))),
-      (snapshot) => snapshot.matches('ready'),
+      (snapshot) => snapshot.matches('fellBack'),
     );
-    expect(ready.context.settings).toEqual({
+    expect(fellBack.context.settings).toEqual({
       can_add_reference: false,
       can_schedule_permits: false,
       default_end_date_limit_hours: 0,
     });
-    expect(ready.context.settings).toBe(fallbackSiteSettings);
+    expect(fellBack.context.settings).toBe(fallbackSiteSettings);
+  });
+
+  it('asks again when the browser is back online, the fallback applying until the answer', async () => {
+    let answer: (settings: SiteSettings) => void = () => {};
+    const answers = [
+      () => Promise.reject(new Error('Network Error')),
+      () => new Promise<SiteSettings>((resolve) => (answer = resolve)),
+    ];
+    const actor = startWith(() => answers.shift()!());
+    await waitFor(actor, (snapshot) => snapshot.matches('fellBack'));
+
+    actor.send({ type: 'CONNECTION.BACK' });
+    expect(actor.getSnapshot().value).toBe('loading');
+    expect(actor.getSnapshot().context.settings).toBe(fallbackSiteSettings);
+    answer(schedulingSite);
+
+    const ready = await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+    expect(ready.context.settings).toEqual(schedulingSite);
+  });
+
+  it('asks only once when the settings came: being back online asks nothing more', async () => {
+    const load = jest.fn(async () => schedulingSite);
+    const actor = startWith(load);
+    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+
+    actor.send({ type: 'CONNECTION.BACK' });
+
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(load).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,4 +1,5 @@
 import { assign, fromPromise, not, setup } from 'xstate';
+import type { ConnectionEvent } from '../../connection-events';
 import { missingImplementation } from '../../missing-implementation';
 import { systemClock, type Clock } from '../../clock';
 import {
@@ -62,8 +63,7 @@ export type PermitListEvent =
   | { type: 'REFRESH' }
   | { type: 'VISIBILITY.HIDDEN' }
   | { type: 'VISIBILITY.VISIBLE' }
-  | { type: 'CONNECTION.LOST' }
-  | { type: 'CONNECTION.BACK' }
+  | ConnectionEvent
   | { type: 'QUERY.CHANGED'; query: string };
 
 /** What the machine asks the app to write into the URL when the filters or page change. */

@@ -1,7 +1,10 @@
 import type { AnyEventObject } from 'xstate';
 import { readyPass, usedPass } from '../visitor-pass/visitor-pass-flow-samples';
 
-/** What the visitor-pass list model may be sent: each kind of answer to reading it, and a retry. */
+/**
+ * What the visitor-pass list model may be sent: each kind of answer to reading it, a retry, and the
+ * browser back online.
+ */
 export const visitorPassListEventSamples: AnyEventObject[] = [
   {
     type: 'xstate.done.actor.listVisitorPasses',
@@ -10,4 +13,5 @@ export const visitorPassListEventSamples: AnyEventObject[] = [
   { type: 'xstate.error.actor.listVisitorPasses', error: { status: 404 } },
   { type: 'xstate.error.actor.listVisitorPasses', error: {} },
   { type: 'RETRY' },
+  { type: 'CONNECTION.BACK' },
 ];

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { VisitorPass } from '../../../contract/visitor-pass';
+import type { ConnectionEvent } from '../../connection-events';
 import { isNotOffered } from '../../http-failure';
 import { missingImplementation } from '../../missing-implementation';
 
@@ -8,7 +9,7 @@ export interface VisitorPassListContext {
   passes: VisitorPass[];
 }
 
-export type VisitorPassListEvent = { type: 'RETRY' };
+export type VisitorPassListEvent = { type: 'RETRY' } | ConnectionEvent;
 
 /**
  * The resident's visitor passes (docs/contract.md, "Visitor passes"), an optional capability of the
@@ -74,6 +75,12 @@ export const visitorPassListMachine = setup({
       description: 'The passes could not be read; the resident may try again.',
       on: {
         RETRY: { target: 'loading', description: 'The resident asks to read them again.' },
+        // A list first asked for offline (My Permits, opened from the home screen without a
+        // signal) would otherwise hide the ways to send a pass until the page is opened again.
+        'CONNECTION.BACK': {
+          target: 'loading',
+          description: 'The browser is online again: the passes are read again.',
+        },
       },
     },
   },

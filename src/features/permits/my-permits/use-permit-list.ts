@@ -8,6 +8,7 @@ import {
 } from '../../../../machines/permits/my-permits/permit-list-machine';
 import type { SavedPermitList } from '../../../../machines/permits/my-permits/saved-permit-list';
 import { useAppActor, useClock } from '../../../shell/app-machines';
+import { useConnectionEvents } from '../../../shared/use-connection-events';
 import { useSignedInUid } from '../../../shell/session-hooks';
 import { savedPermitLists } from '../../../shell/saved-permit-lists';
 import { permitListActors } from './permit-list-actors';
@@ -101,16 +102,7 @@ export function usePermitList() {
     return () => document.removeEventListener('visibilitychange', noteVisibility);
   }, [permitList]);
 
-  useEffect(() => {
-    const connectionLost = () => permitList.send({ type: 'CONNECTION.LOST' });
-    const connectionBack = () => permitList.send({ type: 'CONNECTION.BACK' });
-    window.addEventListener('offline', connectionLost);
-    window.addEventListener('online', connectionBack);
-    return () => {
-      window.removeEventListener('offline', connectionLost);
-      window.removeEventListener('online', connectionBack);
-    };
-  }, [permitList]);
+  useConnectionEvents(permitList);
 
   return permitList;
 }

@@ -4,12 +4,13 @@ import { visitorPassListMachine } from '../../../../machines/visitor-passes/visi
 import { passNamesByPermit } from '../../../../machines/visitor-passes/visitor-pass/visitor-pass-rules';
 import { useAppActor } from '../../../shell/app-machines';
 import { visitorPassListActors } from '../../../shared/visitor-pass-list-actors';
+import { useConnectionEvents } from '../../../shared/use-connection-events';
 
 /**
- * What My Permits shows of visitor passes, read once as it opens: whether the API host offers them
- * (a host without the capability answers 404, and nothing about passes is shown; a failed read
- * hides them too), whether that is still being asked, and the pass each permit was booked
- * through, by permit id.
+ * What My Permits shows of visitor passes, read as it opens: whether the API host offers them (a
+ * host without the capability answers 404, and nothing about passes is shown; a failed read hides
+ * them too, until it is read again when the browser is back online), whether that is still being
+ * asked, and the pass each permit was booked through, by permit id.
  */
 export function useVisitorPasses(): {
   offered: boolean;
@@ -17,6 +18,7 @@ export function useVisitorPasses(): {
   passNames: ReadonlyMap<number, string>;
 } {
   const actor = useAppActor('visitorPassList', visitorPassListMachine, visitorPassListActors);
+  useConnectionEvents(actor);
   const offered = useSelector(actor, (snapshot) => snapshot.matches('listed'));
   const checking = useSelector(actor, (snapshot) => snapshot.matches('loading'));
   const passes = useSelector(actor, (snapshot) => snapshot.context.passes);

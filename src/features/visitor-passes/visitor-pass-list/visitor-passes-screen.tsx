@@ -17,6 +17,7 @@ import { PageHeader } from '../../../shell/page-header';
 import { paths } from '../../../shell/pages';
 import { useAppActor } from '../../../shell/app-machines';
 import { visitorPassListActors } from '../../../shared/visitor-pass-list-actors';
+import { useConnectionEvents } from '../../../shared/use-connection-events';
 import { ErrorAlert } from '../../../ui/error-alert';
 import { visitorPassActors } from '../visitor-pass/visitor-pass-actors';
 import { LoadingStatus } from '../../../ui/loading-spinner';
@@ -119,6 +120,7 @@ function VisitorPassTable({ passes }: { passes: readonly VisitorPass[] }) {
 export function VisitorPassesScreen() {
   const { i18n } = useLingui();
   const actor = useAppActor('visitorPassList', visitorPassListMachine, visitorPassListActors);
+  useConnectionEvents(actor);
   const loading = useSelector(actor, (snapshot) => snapshot.matches('loading'));
   const failed = useSelector(actor, (snapshot) => snapshot.matches('failed'));
   const notOffered = useSelector(actor, (snapshot) => snapshot.matches('notOffered'));

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { fromPromise } from 'xstate';
 import type { SiteSettings } from '../../../../../contract/site-settings';
 import type { VisitorPass } from '../../../../../contract/visitor-pass';
@@ -96,4 +96,20 @@ test('while the host is asked, the links keep their place unseen, so that nothin
 
   answer([readyPass]);
   expect(await screen.findByRole('link', { name: 'Send a visitor pass' })).toBeVisible();
+});
+
+test('a list that could not be read offline is read again when the browser is back online', async () => {
+  const answers = [
+    () => Promise.reject(new ApiError('Network Error')),
+    async () => [{ ...readyPass, permit_ids: [41] }],
+  ];
+  renderMyPermits(() => answers.shift()!());
+  expect(await screen.findByRole('table', { name: 'Permits' })).toBeInTheDocument();
+  expect(screen.queryByRole('link', { name: 'Send a visitor pass' })).not.toBeInTheDocument();
+
+  act(() => void window.dispatchEvent(new Event('online')));
+
+  expect(await screen.findByRole('link', { name: 'Send a visitor pass' })).toBeVisible();
+  expect(screen.getByRole('link', { name: 'Visitor passes' })).toBeVisible();
+  expect(await screen.findByText('Visitor pass: Mum')).toBeInTheDocument();
 });
