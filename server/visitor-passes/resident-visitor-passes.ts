@@ -81,7 +81,8 @@ function readWindow(input: VisitorPassCreateInput, now: Date): { from: Date; unt
 
 /**
  * A new pass of the resident's, with its token, which no later answer repeats. Sent again with
- * the same `create_key`, the pass it made, with a new token that replaces the first.
+ * the same `create_key`, the pass it made, with this try's details and a new token that replaces
+ * the first.
  */
 export async function createVisitorPass(
   db: Database,
@@ -92,7 +93,9 @@ export async function createVisitorPass(
   const window = readWindow(input, now);
   const { token, hash } = issueVisitorPassToken();
   // Sent again with its key (the first answer lost, its token never seen), the pass made then
-  // takes the new token: one pass, whose only working link is the one this answer gives.
+  // takes the new token, and this try's details: the resident may have changed the form before
+  // trying again, and nobody could have booked on a link nobody has. One pass, as the form last
+  // said, whose only working link is the one this answer gives.
   const [created] = await db
     .insert(visitorPasses)
     .values({
@@ -108,7 +111,14 @@ export async function createVisitorPass(
     .onConflictDoUpdate({
       target: [visitorPasses.userId, visitorPasses.createKey],
       targetWhere: sql`${visitorPasses.createKey} is not null`,
-      set: { tokenHash: hash },
+      set: {
+        tokenHash: hash,
+        name: input.name,
+        validFrom: window.from,
+        validUntil: window.until,
+        usesAllowed: input.uses,
+        usesLeft: input.uses,
+      },
     })
     .returning();
   if (!created) throw new Error('Inserting the visitor pass returned no row.');

@@ -186,7 +186,7 @@ export const visitorPassMachine = setup({
             SUBMIT: {
               target: 'submitting',
               description:
-                'The resident tries again with what the form now holds, under the same key: if the last try made the pass and only its answer was lost, the host answers with that pass and a new link.',
+                'The resident tries again with what the form now holds, under the same key: if the last try made the pass and only its answer was lost, the host answers with that pass, now as the form holds it, and a new link.',
             },
           },
         },
