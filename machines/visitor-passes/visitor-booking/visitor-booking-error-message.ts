@@ -40,7 +40,8 @@ export function toVisitorBookingFailure(failure: HttpFailure): FormFailure {
     bookingFields,
     visitorBookingMessages.failed,
   );
-  if (message === visitorBookingMessages.failed) return { message, fieldErrors };
+  if (message === null || message === visitorBookingMessages.failed)
+    return { message, fieldErrors };
   const worded = toCreatePermitErrorMessage({ body: { non_field_errors: [message] } });
   return {
     message: worded === createPermitMessages.failed ? visitorBookingMessages.failed : worded,

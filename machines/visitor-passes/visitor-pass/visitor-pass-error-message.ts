@@ -10,14 +10,16 @@ export const visitorPassMessages = {
 
 /** A refusal as a form shows it: its message, and the host's word on single fields. */
 export interface FormFailure {
-  message: string;
+  /** Null when the host named fields and said nothing else: the error summary tells it all. */
+  message: string | null;
   fieldErrors: Readonly<Partial<Record<string, string>>> | null;
 }
 
 /**
  * A refused or failed call as its form shows it (DRF's shape): the host's `non_field_errors` or
- * `detail`, else `failed`; and each of `fields` (the host's name → the form's) the host named, on
- * its field.
+ * `detail`; and each of `fields` (the host's name → the form's) the host named, on its field.
+ * Without either, `failed`. Not `failed` beside fields the host named: as GOV.UK's error summary
+ * asks, the summary alone then says what is wrong, not a second alert saying less.
  */
 export function toFormFailure(
   failure: HttpFailure,
@@ -28,10 +30,8 @@ export function toFormFailure(
     ...fieldMessages(failure.body, 'non_field_errors'),
     ...fieldMessages(failure.body, 'detail'),
   ];
-  return {
-    message: message ?? failed,
-    fieldErrors: serverFieldErrors(failure.body, fields) ?? null,
-  };
+  const fieldErrors = serverFieldErrors(failure.body, fields) ?? null;
+  return { message: message ?? (fieldErrors === null ? failed : null), fieldErrors };
 }
 
 /** The create call's refusal: the form's fields carry the payload's names. */

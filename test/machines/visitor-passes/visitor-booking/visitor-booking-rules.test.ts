@@ -159,11 +159,11 @@ describe('a refused booking', () => {
     });
   });
 
-  it('puts the host’s word on the fields it names', () => {
+  it('puts the host’s word on the fields it names, and no general message beside them', () => {
     expect(
       toVisitorBookingFailure({ status: 400, body: { end_ts: ['Too late.'], vrm: ['Bad.'] } }),
     ).toEqual({
-      message: 'Your parking could not be booked. Please try again.',
+      message: null,
       fieldErrors: { vrm: 'Bad.', end: 'Too late.' },
     });
   });

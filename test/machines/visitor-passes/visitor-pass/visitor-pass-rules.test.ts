@@ -10,7 +10,6 @@ import {
 } from '../../../../machines/visitor-passes/visitor-pass/visitor-pass-form';
 import {
   toCreateVisitorPassFailure,
-  visitorPassMessages,
 } from '../../../../machines/visitor-passes/visitor-pass/visitor-pass-error-message';
 import {
   readyPass,
@@ -142,14 +141,14 @@ describe('a pass as the resident reads it', () => {
 });
 
 describe('a refused pass', () => {
-  it('shows the host’s word on each field it names, with the general message', () => {
+  it('shows the host’s word on each field it names, and no general message beside them', () => {
     expect(
       toCreateVisitorPassFailure({
         status: 400,
         body: { uses: ['Ensure this value is less than or equal to 10.'] },
       }),
     ).toEqual({
-      message: visitorPassMessages.createFailed,
+      message: null,
       fieldErrors: { uses: 'Ensure this value is less than or equal to 10.' },
     });
   });
