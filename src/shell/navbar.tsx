@@ -1,6 +1,6 @@
 import { Box, Button, Flex, Grid, Link } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react';
-import { useId, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { NavLink, Link as RouterLink, useLocation } from 'react-router';
 import { getConfig } from '../config';
 import { LanguageLink } from '../i18n/language-link';
@@ -93,6 +93,7 @@ export function Navbar() {
   const [menuOpen, setMenuOpen] = useStateResetOn(useLocation().pathname, false);
   const listId = useId();
   const folded = narrow && !menuOpen;
+  const menuButton = useRef<HTMLButtonElement>(null);
   return (
     <NavbarFrame
       account={<AvatarMenu />}
@@ -100,6 +101,7 @@ export function Navbar() {
         <Box as="nav" aria-label={i18n._('Main')} pb={narrow && menuOpen ? 2 : 0}>
           {narrow && (
             <Button
+              ref={menuButton}
               variant="outline"
               size="sm"
               minH="44px"
@@ -140,8 +142,13 @@ export function Navbar() {
                   <NavLink
                     to={entry.to}
                     end={entry.to === paths.dashboard}
-                    // The same page chosen again is no page change: the list folds all the same.
-                    onClick={() => setMenuOpen(false)}
+                    // The same page chosen again is no page change: the list folds all the same,
+                    // and focus, which no new page moves to its heading, goes from the hidden link
+                    // to the Menu button (on a wide screen there is none), not to the page's body.
+                    onClick={() => {
+                      setMenuOpen(false);
+                      menuButton.current?.focus();
+                    }}
                   >
                     {i18n._(entry.label)}
                   </NavLink>

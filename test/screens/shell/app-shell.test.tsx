@@ -251,9 +251,25 @@ describe('on a phone', () => {
     await user.click(menuButton());
     await user.click(within(navigation()!).getByRole('link', { name: 'How to Guide' }));
 
-    expect(await findScreenHeading('How to Guide')).toBeInTheDocument();
+    const heading = await findScreenHeading('How to Guide');
     expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
     expect(within(navigation()!).queryAllByRole('link')).toEqual([]);
+    // A new page: focus goes to its heading, as after any page change.
+    await waitFor(() => expect(heading).toHaveFocus());
+  });
+
+  test('the page already shown, chosen again from the Menu, folds the list and leaves focus on the Menu button', async () => {
+    const { user } = renderWithProviders(<AppRoutes />, { route: '/', session: signedIn });
+    await findScreenHeading('Dashboard');
+
+    menuButton().focus();
+    await user.keyboard('{Enter}');
+    await user.tab();
+    expect(within(navigation()!).getByRole('link', { name: 'Dashboard' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+
+    expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
+    expect(menuButton()).toHaveFocus();
   });
 
   test('the Menu works from the keyboard: Enter opens it and Tab goes on to the entries', async () => {
