@@ -66,7 +66,7 @@ export function AccessibilityStatementScreen() {
       </Heading>
       <Text>
         {i18n._(
-          'This service is partially compliant with the Web Content Accessibility Guidelines version 2.2 AA standard, due to the problems listed above. Every page is checked with the axe-core accessibility engine and walked with the keyboard alone before each release.',
+          'This service is partially compliant with the Web Content Accessibility Guidelines version 2.2 AA standard, due to the problems listed above. Before each release every page, in English and in Welsh, is checked with the axe-core accessibility engine, and signing in and creating an account are tested with the keyboard alone.',
         )}
       </Text>
 
@@ -75,7 +75,7 @@ export function AccessibilityStatementScreen() {
       </Heading>
       <Text>
         {i18n._(
-          'This statement was prepared in November 2026. It was last reviewed in November 2026, after testing the service against WCAG 2.2 AA on a phone and a desktop, with the keyboard alone and with a screen reader.',
+          'This statement was prepared in November 2026. It was last reviewed in December 2026. The service was tested against WCAG 2.2 AA by the team’s automated checks, in Chromium, Firefox and WebKit, at the width of a phone and of a desktop. It has not yet been tested with a screen reader or on a phone’s touch screen.',
         )}
       </Text>
     </Stack>
