@@ -8,9 +8,7 @@ import {
   visitorPassFormSchema,
   type VisitorPassFormValues,
 } from '../../../../machines/visitor-passes/visitor-pass/visitor-pass-form';
-import {
-  toCreateVisitorPassFailure,
-} from '../../../../machines/visitor-passes/visitor-pass/visitor-pass-error-message';
+import { toCreateVisitorPassFailure } from '../../../../machines/visitor-passes/visitor-pass/visitor-pass-error-message';
 import {
   readyPass,
   usedPass,
