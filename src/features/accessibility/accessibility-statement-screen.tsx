@@ -75,7 +75,7 @@ export function AccessibilityStatementScreen() {
       </Heading>
       <Text>
         {i18n._(
-          'This statement was prepared in November 2026. It was last reviewed in December 2026. The service was tested against WCAG 2.2 AA by the team’s automated checks, in Chromium, Firefox and WebKit, at the width of a phone and of a desktop. It has not yet been tested with a screen reader or on a phone’s touch screen.',
+          'This statement was prepared in November 2026 and last reviewed in December 2026. The service is tested against WCAG 2.2 AA by automated checks in Chromium, Firefox and WebKit, at a phone’s and a desktop’s width. It has not yet been tested with a screen reader or on a touch screen.',
         )}
       </Text>
     </Stack>
