@@ -7,6 +7,7 @@ import { formatRegistration, nearMissOf } from '../../machines/permits/rules/uk-
 import { CheckboxField } from './checkbox-field';
 import { FormBodyContext } from './form-body-context';
 import { FormField } from './form-field';
+import { visuallyHiddenClass } from './visually-hidden';
 
 /**
  * What the registration field says under it, word for word (add-permit-screen.test.tsx): English
@@ -37,7 +38,9 @@ function RegistrationSuggestion({ mark }: { mark: string }) {
   const { idPrefix } = useContext(FormBodyContext);
   return (
     <HStack role="group" aria-label={question} gap={3} wrap="wrap">
-      <Text>{question}</Text>
+      {/* Said by the field's status region and the group's name: read once, as GOV.UK's
+          character count does with its message. */}
+      <Text aria-hidden>{question}</Text>
       <Button
         size="sm"
         variant="outline"
@@ -85,6 +88,15 @@ export function RegistrationField({
     actor.send({ type: 'VRM.CHANGED', vrm: values.vrm });
   }, [actor, values.vrm]);
   const nearMiss = nearMissOf(values.vrm, knownMarks);
+  // The slip's mending and the near miss of a recent vehicle, each once.
+  const marks = [...new Set([suggestion, nearMiss])].filter((mark) => mark !== null);
+  // What appears under the field as the resident types, said to a screen reader as it appears
+  // (WCAG 4.1.3) by a region in the page, empty, before anything is said in it. The words shown
+  // are hidden from screen readers, which read them here.
+  const said = [
+    ...marks.map((mark) => i18n._('Did you mean {mark}?', { mark })),
+    unrecognised ? i18n._(registrationTexts.unrecognised) : '',
+  ].join(' ');
   return (
     <>
       <FormField
@@ -98,9 +110,13 @@ export function RegistrationField({
         reformatOnLeave={formatRegistration}
         onValueChange={() => void setFieldValue('vrm_confirmed', false)}
       />
-      {suggestion !== null && <RegistrationSuggestion mark={suggestion} />}
-      {nearMiss !== null && nearMiss !== suggestion && <RegistrationSuggestion mark={nearMiss} />}
-      {unrecognised && <Text>{i18n._(registrationTexts.unrecognised)}</Text>}
+      <span className={visuallyHiddenClass} role="status">
+        {said.trim()}
+      </span>
+      {marks.map((mark) => (
+        <RegistrationSuggestion key={mark} mark={mark} />
+      ))}
+      {unrecognised && <Text aria-hidden>{i18n._(registrationTexts.unrecognised)}</Text>}
       {(suggestion !== null || unrecognised) && (
         <CheckboxField name="vrm_confirmed" label={i18n._(registrationTexts.confirm)} />
       )}

@@ -71,11 +71,11 @@ test('a slip is caught and mended with one tap; the allowance shows before the f
   await page.getByText('10 permits left').waitFor();
 
   await registration().fill('ab12 c0e');
-  await page.getByText('Did you mean AB12 COE?').waitFor();
+  await page.getByRole('group', { name: 'Did you mean AB12 COE?' }).waitFor();
   expect(await confirmBox().isVisible()).toBe(true);
   expect(await axeViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'Use AB12 COE' }).click();
-  await page.getByText('Did you mean AB12 COE?').waitFor({ state: 'detached' });
+  await page.getByRole('group', { name: 'Did you mean AB12 COE?' }).waitFor({ state: 'detached' });
   expect(await registration().inputValue()).toBe('AB12 COE');
   expect(await confirmBox().count()).toBe(0);
 
@@ -96,7 +96,9 @@ test('an unrecognised plate is created only once "This registration is correct" 
   await page.getByText('9 permits left').waitFor();
   await registration().fill('CD 123 456');
   await page
-    .getByText('This is not a standard UK registration. Check it against the vehicle.')
+    .locator('p', {
+      hasText: 'This is not a standard UK registration. Check it against the vehicle.',
+    })
     .waitFor();
   await page.getByLabel(/^Make/).fill('Citroen');
   await page.getByLabel(/^Model/).fill('C5');

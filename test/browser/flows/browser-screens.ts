@@ -476,16 +476,17 @@ function addPermitScreen(): BrowserScreen {
         return;
       }
       const suggestion = state.context.suggestion as string | null;
-      const didYouMean = page.getByText(/^Did you mean/);
+      const didYouMean = page.getByRole('group', { name: /^Did you mean/ });
       if (state.matches({ form: { registration: 'suggesting' } })) {
-        await page.getByText(`Did you mean ${suggestion}?`).waitFor();
+        await page.getByRole('group', { name: `Did you mean ${suggestion}?` }).waitFor();
         await page.getByRole('button', { name: `Use ${suggestion}` }).waitFor();
       } else {
         await didYouMean.waitFor({ state: 'detached' });
       }
-      const unrecognised = page.getByText(
-        'This is not a standard UK registration. Check it against the vehicle.',
-      );
+      // The words shown; a screen reader reads them from the field's status region.
+      const unrecognised = page.locator('p', {
+        hasText: 'This is not a standard UK registration. Check it against the vehicle.',
+      });
       const confirming = state.matches({ form: { registration: 'confirming' } });
       await unrecognised.waitFor({ state: confirming ? 'visible' : 'detached' });
       const asksForTick = confirming || state.matches({ form: { registration: 'suggesting' } });

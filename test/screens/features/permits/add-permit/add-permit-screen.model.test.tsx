@@ -119,13 +119,16 @@ function screenDriver(machine: typeof addPermitMachine): ModelDriver<AnyMachineS
       }
       const suggestion = state.context.suggestion as string | null;
       if (state.matches({ form: { registration: 'suggesting' } })) {
-        expect(await screen.findByText(`Did you mean ${suggestion}?`)).toBeInTheDocument();
+        expect(
+          await screen.findByRole('group', { name: `Did you mean ${suggestion}?` }),
+        ).toBeVisible();
         expect(screen.getByRole('button', { name: `Use ${suggestion}` })).toBeInTheDocument();
       } else {
-        expect(screen.queryByText(/^Did you mean/)).not.toBeInTheDocument();
+        expect(screen.queryByRole('group', { name: /^Did you mean/ })).not.toBeInTheDocument();
       }
       const unrecognised = screen.queryByText(
         'This is not a standard UK registration. Check it against the vehicle.',
+        { selector: 'p' },
       );
       if (state.matches({ form: { registration: 'confirming' } })) {
         expect(unrecognised).toBeInTheDocument();

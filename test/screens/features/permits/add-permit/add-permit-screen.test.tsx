@@ -623,13 +623,29 @@ describe('the registration', () => {
     await screen.findByRole('button', { name: 'Create Permit' });
 
     await fillWith(user, 'ab12 c0e');
-    expect(screen.getByText('Did you mean AB12 COE?')).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Did you mean AB12 COE?' })).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Use AB12 COE' }));
 
     expect(registration()).toHaveValue('AB12 COE');
-    expect(screen.queryByText('Did you mean AB12 COE?')).not.toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Did you mean AB12 COE?' })).not.toBeInTheDocument();
     await user.click(submitButton());
     expect(createPermit).toHaveBeenCalledWith(expect.objectContaining({ vrm: 'AB12COE' }));
+  });
+
+  test('what appears under the registration as it is typed is said by a status region there before it', async () => {
+    const { user } = renderScreen(plainSite);
+    await screen.findByRole('button', { name: 'Create Permit' });
+    const said = () => screen.getAllByRole('status').map((region) => region.textContent);
+    expect(said()).toContain('');
+
+    await fillWith(user, 'ab12 c0e');
+    expect(said()).toContain('Did you mean AB12 COE?');
+
+    await user.clear(registration());
+    await user.type(registration(), 'cd 123 456');
+    expect(said()).toContain(
+      'This is not a standard UK registration. Check it against the vehicle.',
+    );
   });
 
   test('"Use AB12 COE" pressed from the keyboard hands the focus back to the field it filled', async () => {
@@ -674,9 +690,11 @@ describe('the registration', () => {
 
     await fillWith(user, 'cd 123 456');
     expect(
-      screen.getByText('This is not a standard UK registration. Check it against the vehicle.'),
+      screen.getByText('This is not a standard UK registration. Check it against the vehicle.', {
+        selector: 'p',
+      }),
     ).toBeInTheDocument();
-    expect(screen.queryByText(/^Did you mean/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: /^Did you mean/ })).not.toBeInTheDocument();
     await user.click(submitButton());
     const vrmMessage =
       'Check the registration against the vehicle, then tick “This registration is correct”.';
@@ -758,7 +776,7 @@ describe('recent vehicles', () => {
     await fillPlainForm(user);
     await user.clear(textField(/^Registration number/));
     await user.type(textField(/^Registration number/), 'YR12 FEW');
-    expect(screen.getByText('Did you mean YR21 FEW?')).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Did you mean YR21 FEW?' })).toBeVisible();
     expect(
       screen.queryByRole('checkbox', { name: 'This registration is correct' }),
     ).not.toBeInTheDocument();
@@ -772,6 +790,6 @@ describe('recent vehicles', () => {
     await user.type(textField(/^Registration number/), 'YR21 FEV');
     await user.click(screen.getByRole('button', { name: 'Use YR21 FEW' }));
     expect(textField(/^Registration number/)).toHaveValue('YR21 FEW');
-    expect(screen.queryByText(/^Did you mean/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: /^Did you mean/ })).not.toBeInTheDocument();
   });
 });

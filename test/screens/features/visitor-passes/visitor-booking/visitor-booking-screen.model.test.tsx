@@ -137,12 +137,13 @@ async function expectBookingForm(state: AnyMachineSnapshot) {
   ).toBeInTheDocument();
   const suggestion = state.context.suggestion as string | null;
   if (state.matches({ booking: { registration: 'suggesting' } })) {
-    expect(await screen.findByText(`Did you mean ${suggestion}?`)).toBeInTheDocument();
+    expect(await screen.findByRole('group', { name: `Did you mean ${suggestion}?` })).toBeVisible();
   } else {
-    expect(screen.queryByText(/^Did you mean/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: /^Did you mean/ })).not.toBeInTheDocument();
   }
   const unrecognised = screen.queryByText(
     'This is not a standard UK registration. Check it against the vehicle.',
+    { selector: 'p' },
   );
   expect(unrecognised !== null).toBe(state.matches({ booking: { registration: 'confirming' } }));
   const asksForTick =

@@ -172,7 +172,7 @@ test('the registration has Add Permit’s typo guard: a slip is offered its mend
 
   await fillBooking(user, 'AB12 C0E');
 
-  expect(await screen.findByText('Did you mean AB12 COE?')).toBeInTheDocument();
+  expect(await screen.findByRole('group', { name: 'Did you mean AB12 COE?' })).toBeVisible();
   expect(screen.getByRole('checkbox', { name: 'This registration is correct' })).not.toBeChecked();
   await user.click(bookButton());
   await expectErrorSummary([
@@ -196,6 +196,7 @@ test('an unrecognised registration is sent once the visitor vouches for it', asy
   expect(
     await screen.findByText(
       'This is not a standard UK registration. Check it against the vehicle.',
+      { selector: 'p' },
     ),
   ).toBeInTheDocument();
   await user.click(screen.getByRole('checkbox', { name: 'This registration is correct' }));
