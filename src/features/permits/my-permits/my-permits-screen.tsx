@@ -30,6 +30,7 @@ import { BannerPresence } from '../../../ui/banner-presence';
 import { MotionScope } from '../../../ui/motion-scope';
 import { lazyComponent } from '../../../ui/lazy-component';
 import { useStatusChanges } from './use-status-changes';
+import { useFocusKeptInResults } from './use-focus-kept-in-results';
 import { useVisitorPasses } from './use-visitor-passes';
 import { LoadingStatus } from '../../../ui/loading-spinner';
 import { VisuallyHidden } from '../../../ui/visually-hidden';
@@ -217,6 +218,7 @@ const PermitResults = memo(function PermitResults({
   const { i18n } = useLingui();
   const changed = useStatusChanges(permits);
   const narrow = useNarrowScreen();
+  const focusKeeper = useFocusKeptInResults(permits, narrow);
   const pageTexts = paginationTexts(permitsPage, count);
   const resultsSummary = pageTexts ? `${i18n._(pageTexts.page)}, ${i18n._(pageTexts.showing)}` : '';
   const actionsFor = useCallback(
@@ -235,6 +237,7 @@ const PermitResults = memo(function PermitResults({
   return (
     <Stack
       as="section"
+      {...focusKeeper}
       aria-label={i18n._('Results')}
       aria-busy={loading}
       gap={4}

@@ -18,9 +18,11 @@ import {
   withControlledUpdatePermitActors,
 } from '../../../../../machines/permits/permit-dialogs/permit-dialog-flow-samples';
 import {
+  activePermit,
   listedPermit,
   pageSettled,
   pageWithPending,
+  queuedPermit,
   answerListCall,
   withControlledPermitListActors,
 } from '../../../../../machines/permits/my-permits/permit-list-flow-samples';
@@ -824,6 +826,64 @@ describe.each(layouts)('a permit whose status changes by itself, in $layout', ({
     await nextFrame();
     expect(highlightOpacity(row)).toBe(1);
   });
+});
+
+describe.each(layouts)('focus when the rows change under it, in $layout', ({ width }) => {
+  beforeEach(() => emulateViewportWidth(width));
+  afterEach(() => act(() => emulateViewportWidth(null)));
+
+  test('a queued permit that failed loses its Cancel button: focus goes to its row, not the body', async () => {
+    const { controls } = renderScreen({ pendingRefreshMs: 50 });
+    await answer(controls, pageWithPending);
+    const cancel = within(rowOf('CD34EFG')).getByRole('button', { name: /^Cancel/ });
+    act(() => cancel.focus());
+
+    await waitFor(() => expect(requests(controls)).toHaveLength(2));
+    await answer(controls, {
+      ...pageWithPending,
+      results: [{ ...queuedPermit, status: 'FAILED' }, activePermit],
+    });
+
+    const row = rowOf('CD34EFG');
+    expect(within(row).queryByRole('button', { name: /^Cancel/ })).not.toBeInTheDocument();
+    expect(row).toHaveFocus();
+  });
+});
+
+test('a page zoomed to a phone’s width swaps the table for cards: focus stays on the same button', async () => {
+  const { controls } = renderScreen();
+  await answer(controls, pageWithPending);
+  const name = 'Cancel permit CD34EFG';
+  act(() => within(table()).getByRole('button', { name }).focus());
+
+  act(() => emulateViewportWidth(390));
+
+  const button = within(await screen.findByRole('list', { name: 'Permits' })).getByRole('button', {
+    name,
+  });
+  expect(button).toHaveFocus();
+  act(() => emulateViewportWidth(null));
+});
+
+test('focus the resident moved out of the results stays where they put it when the rows change', async () => {
+  const { controls } = renderScreen({ pendingRefreshMs: 50 });
+  await answer(controls, pageWithPending);
+  act(() =>
+    within(rowOf('CD34EFG'))
+      .getByRole('button', { name: /^Cancel/ })
+      .focus(),
+  );
+  const heading = screen.getByRole('heading', { level: 1, name: 'My Permits' });
+  heading.setAttribute('tabindex', '-1');
+  act(() => heading.focus());
+
+  await waitFor(() => expect(requests(controls)).toHaveLength(2));
+  await answer(controls, {
+    ...pageWithPending,
+    results: [{ ...queuedPermit, status: 'FAILED' }, activePermit],
+  });
+
+  expect(heading).toHaveFocus();
 });
 
 test('a weekly series offers its weeks to the calendar together, from each of its rows', async () => {
