@@ -21,6 +21,8 @@ import { languageMachine } from '../language/language-machine';
 import { languageEventSamples } from '../language/language-flow-samples';
 import { emailPreferencesMachine } from '../settings/email-preferences/email-preferences-machine';
 import { emailVerificationMachine } from '../settings/email-verification/email-verification-machine';
+import { emailPreferencesEventSamples } from '../settings/email-preferences/email-preferences-flow-samples';
+import { emailVerificationEventSamples } from '../settings/email-verification/email-verification-flow-samples';
 import { loginEventSamples } from '../auth/login/login-flow-samples';
 import {
   changePasswordEventSamples,
@@ -179,18 +181,14 @@ export const flowModels: readonly FlowModel[] = [
     home: 'machines/settings/email-preferences',
     title: 'Settings: e-mail switches',
     machine: emailPreferencesMachine,
-    eventSamples: [
-      { type: 'SWITCH', kind: 'confirmations', on: false },
-      { type: 'SWITCH', kind: 'reminders', on: false },
-      { type: 'RETRY' },
-    ],
+    eventSamples: emailPreferencesEventSamples,
   },
   {
     name: 'emailVerification',
     home: 'machines/settings/email-verification',
     title: 'Settings: confirm your e-mail address',
     machine: emailVerificationMachine,
-    eventSamples: [{ type: 'SEND_AGAIN' }],
+    eventSamples: emailVerificationEventSamples,
   },
   {
     name: 'permitExport',
