@@ -3,7 +3,7 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { createMachine } from 'xstate';
 import { replay, undescribed } from '../../scripts/flows/flow-docs';
-import { describePath } from '../../machines/flow-models/model-paths';
+import { describePath, unreachedStateIds } from '../../machines/flow-models/model-paths';
 import { flowDocPath, flowModels, pathsOf } from '../../machines/flow-models/flow-models';
 import { dashboardMachine } from '../../machines/dashboard/dashboard-machine';
 import { recentVehiclesMachine } from '../../machines/permits/add-permit/recent-vehicles-machine';
@@ -99,6 +99,15 @@ test('a recorded sequence of events replays as the states it walks through', () 
   ]);
   expect(() => replay('nowhere', [])).toThrow(/No flow named "nowhere"/);
 });
+
+// A flow page walks QA through every state, those flows without a model test of their own
+// (hidden permits, the export) included: a state their samples cannot reach would be missing.
+test.each(flowModels.map((model) => [model.name, model] as const))(
+  'the generated paths of %s reach every state it has',
+  (_, model) => {
+    expect(unreachedStateIds(model.machine, pathsOf(model))).toEqual([]);
+  },
+);
 
 test('no two generated paths share a test title, and a title reads from the descriptions', () => {
   const titles = flowModels.flatMap((model) =>
