@@ -25,6 +25,10 @@ async function main(): Promise<void> {
     );
     process.exit(2);
   }
+  console.log(
+    `Checking ${baseUrl} as two new residents: it makes permits (cancelled before it ends) and, ` +
+      'where the host has them, visitor passes (withdrawn). Run it against a test environment.\n',
+  );
   const checks = await runConformance({ baseUrl, inviteCode, identity: { emulatorHost, apiKey } });
   for (const check of checks) {
     const mark = check.passed ? 'pass' : 'FAIL';

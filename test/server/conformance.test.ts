@@ -68,7 +68,7 @@ async function proxiedHost(
 test('the reference host passes every check of the conformance suite', async () => {
   const checks = await runConformance({
     baseUrl: host.api.url,
-    inviteCode: await createInvite(host.db, { uses: 1 }),
+    inviteCode: await createInvite(host.db, { uses: 2 }),
     identity: { emulatorHost: emulatorHost() },
   });
 
@@ -91,7 +91,7 @@ test('a host that answers one field wrongly fails the suite, which names the cal
   try {
     const checks = await runConformance({
       baseUrl: url,
-      inviteCode: await createInvite(host.db, { uses: 1 }),
+      inviteCode: await createInvite(host.db, { uses: 2 }),
       identity: { emulatorHost: emulatorHost() },
     });
 
@@ -115,7 +115,7 @@ test('a host that answers a permit change made with 204 and no body passes, as t
   try {
     const checks = await runConformance({
       baseUrl: url,
-      inviteCode: await createInvite(host.db, { uses: 1 }),
+      inviteCode: await createInvite(host.db, { uses: 2 }),
       identity: { emulatorHost: emulatorHost() },
     });
 
@@ -125,4 +125,94 @@ test('a host that answers a permit change made with 204 and no body passes, as t
   } finally {
     await new Promise((resolve) => server.close(resolve));
   }
+});
+
+/** The suite's checks against the reference host behind a proxy that may `rewrite` answers. */
+async function checksThrough(
+  rewrite: (path: string, answer: ProxiedAnswer) => ProxiedAnswer,
+): Promise<ConformanceCheck[]> {
+  const { url, server } = await proxiedHost(host.api.url, rewrite);
+  try {
+    return await runConformance({
+      baseUrl: url,
+      inviteCode: await createInvite(host.db, { uses: 2 }),
+      identity: { emulatorHost: emulatorHost() },
+    });
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
+
+const permitChange = /^\/api\/v1\/permits\/\d+\/(activate|cancel|full_update)\/$/;
+
+test('a host that lets a resident change permits not theirs fails, on each of the three calls', async () => {
+  // Every 404 of a permit's change answered as if the change were made.
+  const checks = await checksThrough((path, answer) =>
+    permitChange.test(path) && answer.status === 404 ? { status: 200, text: '{}' } : answer,
+  );
+
+  const refusedToOthers = failuresOf(checks).filter(
+    (check) => check.check === 'answers 404 to another resident',
+  );
+  expect(refusedToOthers.map((check) => check.call)).toEqual([
+    'POST /api/v1/permits/{id}/activate/',
+    'POST /api/v1/permits/{id}/cancel/',
+    'PATCH /api/v1/permits/{id}/full_update/',
+  ]);
+});
+
+test('a host that refuses every cancel fails, though its refusal has the contract’s shape', async () => {
+  const checks = await checksThrough((path, answer) =>
+    /\/cancel\/$/.test(path) && answer.status === 200
+      ? { status: 400, text: JSON.stringify({ detail: 'Not now.' }) }
+      : answer,
+  );
+
+  expect(failuresOf(checks)).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({
+        call: 'POST /api/v1/permits/{id}/cancel/',
+        check: 'cancels the permit',
+        problem: expect.stringContaining('answered 400, expected a 2xx'),
+      }),
+    ]),
+  );
+});
+
+test('a host that answers 403 to a request without a token fails: the app acts on 401 only', async () => {
+  const checks = await checksThrough((_, answer) =>
+    answer.status === 401 ? { ...answer, status: 403 } : answer,
+  );
+
+  const unauthenticated = failuresOf(checks).filter((check) => check.check.endsWith('(401)'));
+  expect(unauthenticated.length).toBeGreaterThanOrEqual(7);
+  expect(unauthenticated[0]!.problem).toMatch(/^answered 403, expected 401/);
+});
+
+test('a host without visitor passes that answers 405 passes: the capability is absent', async () => {
+  const checks = await checksThrough((path, answer) =>
+    path.startsWith('/api/v1/visitor-passes/') ? { status: 405, text: '' } : answer,
+  );
+
+  expect(failuresOf(checks)).toEqual([]);
+  expect(checks).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({
+        call: 'GET /api/v1/visitor-passes/',
+        check: 'is absent (optional, 405)',
+      }),
+    ]),
+  );
+  expect(checks.filter((check) => check.call.includes('visitor-passes/{id}'))).toEqual([]);
+});
+
+test('a failure never prints a token, such as the custom token that signs the resident in', async () => {
+  // Sign-in answered 202 rather than 200, so the suite prints the answer's body.
+  const checks = await checksThrough((path, answer) =>
+    path === '/api/v1/auth/login/' && answer.status === 200 ? { ...answer, status: 202 } : answer,
+  );
+
+  const failed = failuresOf(checks).find((check) => check.check === 'signs a resident in');
+  expect(failed?.problem).toMatch(/^answered 202, expected 200: /);
+  expect(failed?.problem).toContain('"custom_token":"(left out)"');
 });
