@@ -24,6 +24,7 @@ import {
   visitorPassCreatedSchema,
   visitorPassListSchema,
   visitorPassSchema,
+  visitorBookingSchema,
   visitorPassUnusableMessage,
 } from '../../contract/visitor-pass';
 
@@ -550,6 +551,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
         visitorInvitationSchema,
       );
     }
+    if (again) await walkBooking(again.token);
     // Every pass made, even one whose answer was not of the contract's shape.
     const madeIds = new Set(
       [(first.body as { id?: unknown } | undefined)?.id, again?.id].filter(
@@ -576,6 +578,65 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       if (withdrawn && withdrawn.detail !== visitorPassUnusableMessage) {
         record(visit, 'says the link cannot be used', `detail is "${withdrawn.detail}"`);
       }
+    }
+  }
+
+  /**
+   * A visitor's booking on the link `token`, sent again under its `booking_key` after its answer
+   * (the same booking, 200, though the pass of one use is spent), and followed; then cancelled by
+   * the resident, so that nothing stays live.
+   */
+  async function walkBooking(token: string) {
+    const link = `/api/v1/visitor-passes/visit/${encodeURIComponent(token)}`;
+    const book = 'POST /api/v1/visitor-passes/visit/{token}/book/';
+    const visitorVrm = `${vrm}V`;
+    const body = {
+      vrm: visitorVrm,
+      make: 'Ford',
+      model: 'Focus',
+      colour: 'Blue',
+      start_ts: wallTime(london.plus({ hours: 1 })),
+      end_ts:
+        settings.default_end_date_limit_hours > 0 ? null : wallTime(london.plus({ hours: 2 })),
+      booking_key: randomUUID(),
+    };
+    const booked = expectAnswer(
+      book,
+      'books parking on the link (optional)',
+      await send('POST', `${link}/book/`, body, null),
+      [201],
+      visitorBookingSchema,
+    );
+    if (!booked) return;
+    const again = expectAnswer(
+      book,
+      'answers a booking sent again under its booking_key with that booking (optional)',
+      await send('POST', `${link}/book/`, body, null),
+      [200],
+      visitorBookingSchema,
+    );
+    if (again && again.reference_no !== booked.reference_no) {
+      record(
+        book,
+        'books once for one booking_key',
+        `${booked.reference_no}, then ${again.reference_no}`,
+      );
+    }
+    expectAnswer(
+      'GET /api/v1/visitor-passes/visit/{token}/bookings/{reference_no}/',
+      'follows the booking (optional)',
+      await send(
+        'GET',
+        `${link}/bookings/${encodeURIComponent(booked.reference_no)}/`,
+        undefined,
+        null,
+      ),
+      [200],
+      visitorBookingSchema,
+    );
+    const permits = await list(`search=${visitorVrm}&page=1`, 'lists the visitor’s permit');
+    for (const permit of permits?.filter((row) => row.vrm === visitorVrm) ?? []) {
+      await change('POST', 'cancel', permit.id, 'cancels the visitor’s permit');
     }
   }
 

@@ -216,3 +216,20 @@ test('a failure never prints a token, such as the custom token that signs the re
   expect(failed?.problem).toMatch(/^answered 202, expected 200: /);
   expect(failed?.problem).toContain('"custom_token":"(left out)"');
 });
+
+test('a host that books again when a booking is sent again under its key fails', async () => {
+  // Every booking answered as a new one (201), the second send under the same key included.
+  const checks = await checksThrough((path, answer) =>
+    /\/visit\/[^/]+\/book\/$/.test(path) && answer.status === 200
+      ? { ...answer, status: 201 }
+      : answer,
+  );
+
+  expect(failuresOf(checks)).toEqual([
+    expect.objectContaining({
+      call: 'POST /api/v1/visitor-passes/visit/{token}/book/',
+      check: 'answers a booking sent again under its booking_key with that booking (optional)',
+      problem: expect.stringMatching(/^answered 201, expected 200/),
+    }),
+  ]);
+});
