@@ -165,7 +165,12 @@ describe('a resident creates a visitor pass', () => {
     const create_key = randomUUID();
     const first = await createPass(resident, { create_key, name: 'Gran' });
 
-    const again = await createPass(resident, { create_key, name: 'Granny', uses: 3 });
+    const again = await createPass(resident, {
+      create_key,
+      name: 'Granny',
+      uses: 3,
+      valid_until: londonNow({ days: 3 }),
+    });
     const othersOwn = await createPass(other, { create_key });
 
     // The form may have changed before the resident tried again: the pass is as last sent.
@@ -176,9 +181,13 @@ describe('a resident creates a visitor pass', () => {
       uses_left: 3,
       state: 'READY',
     });
+    // Its window too: a day longer than the first try's.
+    const days = DateTime.fromISO(again.valid_until).diff(DateTime.fromISO(first.valid_until));
+    expect(Math.round(days.as('days'))).toBe(1);
     expect((await listPasses(resident)).find((pass) => pass.id === first.id)).toMatchObject({
       name: 'Granny',
       uses_allowed: 3,
+      valid_until: again.valid_until,
     });
     expect(again.token).not.toBe(first.token);
     expect((await listPasses(resident)).filter((pass) => pass.id === first.id)).toHaveLength(1);

@@ -202,7 +202,8 @@ const pageStates: PageState[] = [
     name: 'Visitor passes',
     route: '/visitor-passes',
     session: signedIn,
-    shown: () => screen.findByText(pass.name),
+    // The pass's row, with its Withdraw button, whose name the walk checks.
+    shown: () => screen.findByRole('button', { name: new RegExp(pass.name) }),
   },
   { name: 'A new visitor pass', route: '/visitor-passes/new', session: signedIn, shown: heading },
   {

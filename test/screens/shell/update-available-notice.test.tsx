@@ -105,6 +105,18 @@ test("in a tab opened before any worker (a first visit), a takeover another tab'
   expect(mockWorkbox.messageSkipWaiting).not.toHaveBeenCalled();
 });
 
+test('a takeover before the notice came (the first worker taking the first visit) does not count: Reload asks the new one to take over', async () => {
+  await registerServiceWorker();
+  const { user } = renderWithProviders(<UpdateAvailableNotice />);
+  act(() => mockWorkbox.emit('controlling', { isUpdate: false }));
+  act(() => mockWorkbox.emit('waiting'));
+
+  await user.click(screen.getByRole('button', { name: exactly('Reload') }));
+
+  expect(mockWorkbox.messageSkipWaiting).toHaveBeenCalledTimes(1);
+  expect(mockReloadPage).not.toHaveBeenCalled();
+});
+
 test('a page shown again looks for a new deploy', async () => {
   await registerServiceWorker();
   mockWorkbox.update.mockClear();

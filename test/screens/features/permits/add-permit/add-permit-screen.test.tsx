@@ -635,16 +635,30 @@ describe('the registration', () => {
   test('what appears under the registration as it is typed is said by a status region there before it', async () => {
     const { user } = renderScreen(plainSite);
     await screen.findByRole('button', { name: 'Create Permit' });
-    const said = () => screen.getAllByRole('status').map((region) => region.textContent);
-    expect(said()).toContain('');
+    // The regions in the page, and what each said, before anything was typed.
+    const regions = screen.getAllByRole('status');
+    const saidBefore = regions.map((region) => region.textContent);
 
     await fillWith(user, 'ab12 c0e');
-    expect(said()).toContain('Did you mean AB12 COE?');
+    const region = screen
+      .getAllByRole('status')
+      .find((candidate) => candidate.textContent === 'Did you mean AB12 COE?');
+    // The same region, there and empty before: a region added with its words is not announced.
+    expect(region).toBeDefined();
+    expect(saidBefore[regions.indexOf(region!)]).toBe('');
+    // The words shown are read from the region alone.
+    expect(screen.getByText('Did you mean AB12 COE?', { selector: 'p' })).toHaveAttribute(
+      'aria-hidden',
+      'true',
+    );
 
     await user.clear(registration());
     await user.type(registration(), 'cd 123 456');
-    expect(said()).toContain(
-      'This is not a standard UK registration. Check it against the vehicle.',
+    const unrecognised = 'This is not a standard UK registration. Check it against the vehicle.';
+    expect(region).toHaveTextContent(exactly(unrecognised));
+    expect(screen.getByText(unrecognised, { selector: 'p' })).toHaveAttribute(
+      'aria-hidden',
+      'true',
     );
   });
 

@@ -856,13 +856,51 @@ test('a page zoomed to a phone’s width swaps the table for cards: focus stays 
   const name = 'Cancel permit CD34EFG';
   act(() => within(table()).getByRole('button', { name }).focus());
 
-  act(() => emulateViewportWidth(390));
+  try {
+    act(() => emulateViewportWidth(390));
 
-  const button = within(await screen.findByRole('list', { name: 'Permits' })).getByRole('button', {
-    name,
+    const cardList = await screen.findByRole('list', { name: 'Permits' });
+    expect(within(cardList).getByRole('button', { name })).toHaveFocus();
+  } finally {
+    act(() => emulateViewportWidth(null));
+  }
+});
+
+test('a permit gone from the page takes its focused button and row with it: focus goes to the results', async () => {
+  const { controls } = renderScreen({ pendingRefreshMs: 50 });
+  await answer(controls, pageWithPending);
+  act(() =>
+    within(rowOf('CD34EFG'))
+      .getByRole('button', { name: /^Cancel/ })
+      .focus(),
+  );
+
+  await waitFor(() => expect(requests(controls)).toHaveLength(2));
+  await answer(controls, { ...pageWithPending, results: [activePermit] });
+
+  expect(screen.queryByText('CD34EFG')).not.toBeInTheDocument();
+  expect(screen.getByRole('region', { name: 'Results' })).toHaveFocus();
+});
+
+test('focus the resident took off the button to the page itself stays there when the rows change', async () => {
+  const { controls } = renderScreen({ pendingRefreshMs: 50 });
+  await answer(controls, pageWithPending);
+  const cancel = within(rowOf('CD34EFG')).getByRole('button', { name: /^Cancel/ });
+  act(() => cancel.focus());
+  // A click on the page's background: focus leaves for nowhere, the button still there.
+  act(() => cancel.blur());
+  await act(() => Promise.resolve());
+
+  await waitFor(() => expect(requests(controls)).toHaveLength(2));
+  await answer(controls, {
+    ...pageWithPending,
+    results: [{ ...queuedPermit, status: 'FAILED' }, activePermit],
   });
-  expect(button).toHaveFocus();
-  act(() => emulateViewportWidth(null));
+
+  expect(
+    within(rowOf('CD34EFG')).queryByRole('button', { name: /^Cancel/ }),
+  ).not.toBeInTheDocument();
+  expect(document.body).toHaveFocus();
 });
 
 test('focus the resident moved out of the results stays where they put it when the rows change', async () => {
