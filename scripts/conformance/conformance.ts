@@ -435,24 +435,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     const before = (await list(`search=${registration}&page=1`, 'lists the permit'))?.find(
       (permit) => permit.id === id,
     );
-    for (const [method, action] of [
-      ['POST', 'activate'],
-      ['POST', 'cancel'],
-      ['PATCH', 'full_update'],
-    ] as const) {
-      expectAnswer(
-        `${method} /api/v1/permits/{id}/${action}/`,
-        'answers 404 to another resident',
-        await send(
-          method,
-          `/api/v1/permits/${id}/${action}/`,
-          method === 'PATCH' ? { end_ts: null } : undefined,
-          'other',
-        ),
-        [404],
-        detailErrorSchema,
-      );
-    }
+    await expectChangesRefused(id, 'answers 404 to another resident', 'other', { end_ts: null });
     const after = (await list(`search=${registration}&page=1`, 'lists the permit'))?.find(
       (permit) => permit.id === id,
     );
@@ -462,22 +445,38 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   }
 
   // Permits that do not exist.
-  for (const [method, action] of [
-    ['POST', 'activate'],
-    ['POST', 'cancel'],
-    ['PATCH', 'full_update'],
-  ] as const) {
-    expectAnswer(
-      `${method} /api/v1/permits/{id}/${action}/`,
-      'answers 404 for a permit that does not exist',
-      await send(
-        method,
-        `/api/v1/permits/2147483000/${action}/`,
-        method === 'PATCH' ? {} : undefined,
-      ),
-      [404],
-      detailErrorSchema,
-    );
+  await expectChangesRefused(
+    2147483000,
+    'answers 404 for a permit that does not exist',
+    'resident',
+    {},
+  );
+
+  /** Activate, cancel and update of the permit `id`, sent `as` someone: each answered 404. */
+  async function expectChangesRefused(
+    id: number,
+    check: string,
+    as: keyof typeof idTokens,
+    update: unknown,
+  ) {
+    for (const [method, action] of [
+      ['POST', 'activate'],
+      ['POST', 'cancel'],
+      ['PATCH', 'full_update'],
+    ] as const) {
+      expectAnswer(
+        `${method} /api/v1/permits/{id}/${action}/`,
+        check,
+        await send(
+          method,
+          `/api/v1/permits/${id}/${action}/`,
+          method === 'PATCH' ? update : undefined,
+          as,
+        ),
+        [404],
+        detailErrorSchema,
+      );
+    }
   }
 
   // Optional capabilities: present and of the contract's shape, or absent (404, 405 or 501).
