@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import { DateTime } from 'luxon';
 import type { z } from 'zod';
 import {
@@ -46,6 +47,8 @@ export interface ConformanceOptions {
   inviteCode: string;
   /** How the identity provider turns the host's custom token into an ID token. */
   identity: { emulatorHost?: string; apiKey?: string };
+  /** How long the suite waits for one answer before it records the call as failed (30 s). */
+  timeoutMs?: number;
 }
 
 export interface ConformanceCheck {
@@ -61,7 +64,12 @@ export interface ConformanceCheck {
 interface Answer {
   status: number;
   body: unknown;
+  /** Why no answer came: the wait ran out, or the connection failed. */
+  noAnswer?: string;
 }
+
+/** How a failure's line starts: the status, or why there was none. */
+const answered = (answer: Answer) => answer.noAnswer ?? `answered ${answer.status}`;
 
 const refusalSchemas = [fieldErrorsSchema, detailErrorSchema] as const;
 
@@ -73,6 +81,7 @@ const notOfferedStatuses: readonly number[] = [404, 405, 501];
 
 export async function runConformance(options: ConformanceOptions): Promise<ConformanceCheck[]> {
   const base = options.baseUrl.replace(/\/+$/, '');
+  const timeoutMs = options.timeoutMs ?? 30_000;
   const checks: ConformanceCheck[] = [];
   /** The ID tokens of the resident the suite walks as, and of a second one. */
   const idTokens: { resident: string | null; other: string | null } = {
@@ -91,12 +100,28 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     if (body !== undefined) headers['content-type'] = 'application/json';
     const idToken = as === null ? null : idTokens[as];
     if (idToken) headers.authorization = `Bearer ${idToken}`;
-    const response = await fetch(`${base}${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-    });
-    const text = await response.text();
+    let response: Response;
+    let text: string;
+    try {
+      // A host that never answers fails its call, rather than holding a council's CI run.
+      response = await fetch(`${base}${path}`, {
+        method,
+        headers,
+        body:
+          body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      text = await response.text();
+    } catch (error) {
+      const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
+      return {
+        status: 0,
+        body: undefined,
+        noAnswer: timedOut
+          ? `no answer within ${timeoutMs / 1000} s`
+          : `no answer: ${error instanceof Error ? error.message : String(error)}`,
+      };
+    }
     let parsed: unknown = text;
     try {
       parsed = text ? JSON.parse(text) : undefined;
@@ -122,7 +147,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       record(
         call,
         check,
-        `answered ${answer.status}, expected ${statuses.join(' or ')}: ${preview(answer.body)}`,
+        `${answered(answer)}, expected ${statuses.join(' or ')}: ${preview(answer.body)}`,
       );
       return undefined;
     }
@@ -145,11 +170,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       return;
     }
     if (answer.status < 400 || answer.status >= 500) {
-      record(
-        call,
-        check,
-        `answered ${answer.status}, expected a 4xx refusal: ${preview(answer.body)}`,
-      );
+      record(call, check, `${answered(answer)}, expected a 4xx refusal: ${preview(answer.body)}`);
       return;
     }
     const saysWhy =
@@ -175,6 +196,69 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     schema: Schema,
     body?: unknown,
   ) => expectAnswer(`${method} ${path}`, check, await send(method, path, body), statuses, schema);
+
+  // Bad input, sent to every call that takes a body.
+  const long = 'x'.repeat(10_000);
+  const badBodies: Array<[string, unknown]> = [
+    ['no fields', {}],
+    [
+      'numbers for texts',
+      {
+        email: 1,
+        password: 2,
+        vrm: 3,
+        make: 4,
+        start_ts: 5,
+        end_ts: 6,
+        uid: 7,
+        token: 8,
+        current_password: 9,
+        new_password: 10,
+        confirmations: 'yes',
+        reminders: 1,
+        valid_from: 11,
+        valid_until: 12,
+        uses: 'three',
+        language: 13,
+      },
+    ],
+    [
+      'oversized texts',
+      {
+        email: `${long}@example.com`,
+        password: long,
+        first_name: long,
+        last_name: long,
+        invite_code: long,
+        vrm: long,
+        make: long,
+        model: long,
+        start_ts: long,
+        end_ts: long,
+        uid: long,
+        token: long,
+        current_password: long,
+        new_password: long,
+        name: long,
+        valid_from: long,
+        valid_until: long,
+        language: long,
+      },
+    ],
+    ['only unknown keys', { unknown_key: 'x', another: 1 }],
+    ['a list, not an object', [1, 2, 3]],
+    ['broken JSON', '{"email": '],
+  ];
+  /** Each bad body sent to `method path`: a 4xx in the contract's shapes, never a 5xx. */
+  const expectBadInputRefused = async (method: string, path: string) => {
+    const name = `${method} ${path.replace(/\/permits\/\d+\//, '/permits/{id}/')}`;
+    for (const [what, body] of badBodies) {
+      // An update with no fields changes nothing, so it may be taken; every other bad body is refused.
+      if (name.endsWith('full_update/') && (what === 'no fields' || what === 'only unknown keys'))
+        continue;
+      expectRefusal(name, `refuses ${what}`, await send(method, path, body));
+    }
+  };
 
   // Site settings, before anyone signs in.
   const settings: SiteSettings = (await call(
@@ -218,7 +302,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       );
       return null;
     }
-    return exchangeCustomToken(customToken, options.identity);
+    return exchangeCustomToken(customToken, options.identity, timeoutMs);
   };
 
   // A new resident.
@@ -307,9 +391,12 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       record(
         'POST /api/v1/permits/',
         'refuses a second permit for the same vehicle and time',
-        `answered ${twin.status}, expected 400 saying "${overlap}": ${preview(twin.body)}`,
+        `${answered(twin)}, expected 400 saying "${overlap}": ${preview(twin.body)}`,
       );
     } else record('POST /api/v1/permits/', 'refuses a second permit for the same vehicle and time');
+    // Bad input to an update while the permit is live: once cancelled, a host may refuse any
+    // change before it reads the body, which would hide how it reads a live permit's.
+    await expectBadInputRefused('PATCH', `/api/v1/permits/${created.id}/full_update/`);
   }
 
   /** A change the resident makes from a permit's row: a 2xx without an error flag. */
@@ -325,7 +412,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     // Of a 2xx the web app reads only an update's error flag (src/api/permits-api.ts): the
     // permit, another body or none (204) is the change made.
     if (answer.status < 200 || answer.status > 299) {
-      record(callName, check, `answered ${answer.status}, expected a 2xx: ${preview(answer.body)}`);
+      record(callName, check, `${answered(answer)}, expected a 2xx: ${preview(answer.body)}`);
       return false;
     }
     const flagged = permitUpdateAnswerSchema.safeParse(answer.body);
@@ -340,6 +427,14 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     record(callName, check);
     return true;
   };
+  /**
+   * The permit `id` as the list shows it on a search for its `registration`: null when it is not
+   * listed, undefined when the list was not answered (recorded).
+   */
+  const listed = async (id: number, registration: string, check: string) => {
+    const rows = await list(`search=${registration}&page=1`, check);
+    return rows && (rows.find((permit) => permit.id === id) ?? null);
+  };
   /** Checks that the list shows the permit `id` in one of `statuses` (after a change). */
   const expectStatus = async (
     id: number,
@@ -347,9 +442,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     allowed: string[],
     check: string,
   ) => {
-    const rows = await list(`search=${registration}&page=1`, `lists the permit ${check}`);
-    const row = rows?.find((permit) => permit.id === id);
-    if (rows && !allowed.includes(row?.status ?? '')) {
+    const row = await listed(id, registration, `lists the permit ${check}`);
+    if (row !== undefined && !allowed.includes(row?.status ?? '')) {
       record(
         listCall,
         `shows the permit ${check} as ${allowed.join(' or ')}`,
@@ -432,13 +526,9 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
    * and the permit as it was.
    */
   async function expectNotTheirs(id: number, registration: string) {
-    const before = (await list(`search=${registration}&page=1`, 'lists the permit'))?.find(
-      (permit) => permit.id === id,
-    );
+    const before = await listed(id, registration, 'lists the permit');
     await expectChangesRefused(id, 'answers 404 to another resident', 'other', { end_ts: null });
-    const after = (await list(`search=${registration}&page=1`, 'lists the permit'))?.find(
-      (permit) => permit.id === id,
-    );
+    const after = await listed(id, registration, 'lists the permit');
     if (before && JSON.stringify(after) !== JSON.stringify(before)) {
       record(listCall, 'keeps the permit as it was after another resident’s tries', preview(after));
     }
@@ -480,12 +570,19 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   }
 
   // Optional capabilities: present and of the contract's shape, or absent (404, 405 or 501).
+  const emailPreferences = '/api/v1/me/email-preferences/';
+  const language = '/api/v1/me/language/';
+  const emailVerification = '/api/v1/me/email-verification/';
+  const passes = '/api/v1/visitor-passes/';
+  /** Each optional capability's call that changes something, beside its GET. */
+  const writeOf = (path: string) =>
+    path === emailPreferences || path === language ? ('PUT' as const) : ('POST' as const);
   const present = new Set<string>();
   for (const [path, schema] of [
-    ['/api/v1/me/email-preferences/', emailPreferencesSchema],
-    ['/api/v1/me/language/', languagePreferenceSchema],
-    ['/api/v1/me/email-verification/', emailVerificationSchema],
-    ['/api/v1/visitor-passes/', visitorPassListSchema],
+    [emailPreferences, emailPreferencesSchema],
+    [language, languagePreferenceSchema],
+    [emailVerification, emailVerificationSchema],
+    [passes, visitorPassListSchema],
   ] as const) {
     const answer = await send('GET', path);
     if (notOfferedStatuses.includes(answer.status)) {
@@ -497,10 +594,68 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     }
   }
 
+  // The resident's own settings, where the host has them: changed, and read back as changed.
+  if (present.has(emailPreferences)) {
+    await expectSettingKept(
+      emailPreferences,
+      emailPreferencesSchema,
+      { confirmations: false, reminders: true },
+      'the e-mail preferences',
+    );
+  }
+  if (present.has(language)) {
+    await expectSettingKept(language, languagePreferenceSchema, { language: 'cy' }, 'the language');
+  }
+  if (present.has(emailVerification)) {
+    const sent = await send('POST', emailVerification);
+    const verification = expectAnswer(
+      `POST ${emailVerification}`,
+      'mails the confirmation link again (optional)',
+      sent,
+      [200, 202],
+      emailVerificationSchema,
+    );
+    if (verification && verification.verified !== (sent.status === 200)) {
+      record(
+        `POST ${emailVerification}`,
+        'answers 202 while the address is unconfirmed, 200 once it is confirmed',
+        `answered ${sent.status} with ${preview(verification)}`,
+      );
+    }
+  }
+
+  /** A PUT of `wanted` to the setting at `path`: answered, and read back, as `wanted`. */
+  async function expectSettingKept<Schema extends z.ZodType>(
+    path: string,
+    schema: Schema,
+    wanted: z.output<Schema>,
+    what: string,
+  ) {
+    const changed = expectAnswer(
+      `PUT ${path}`,
+      `changes ${what} (optional)`,
+      await send('PUT', path, wanted),
+      [200],
+      schema,
+    );
+    if (changed !== undefined && !isDeepStrictEqual(changed, wanted)) {
+      record(`PUT ${path}`, `answers ${what} as changed`, preview(changed));
+    }
+    const read = expectAnswer(
+      `GET ${path}`,
+      `answers ${what} as changed (optional)`,
+      await send('GET', path),
+      [200],
+      schema,
+    );
+    if (read !== undefined && !isDeepStrictEqual(read, wanted)) {
+      record(`GET ${path}`, `keeps ${what} as changed`, preview(read));
+    }
+  }
+
   // Visitor passes, where the host has them: a pass, sent again under its key, the invitation
   // its link shows without a token, and once the pass is withdrawn the one answer of a link that
   // cannot be used. The pass is withdrawn whatever else fails.
-  const passes = '/api/v1/visitor-passes/';
   if (present.has(passes)) {
     const passBody = {
       name: 'Conformance',
@@ -639,84 +794,26 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     }
   }
 
-  // Bad input to every call that takes a body: 4xx in the contract's shapes, never 5xx.
-  const long = 'x'.repeat(10_000);
-  const badBodies: Array<[string, unknown]> = [
-    ['no fields', {}],
-    [
-      'numbers for texts',
-      {
-        email: 1,
-        password: 2,
-        vrm: 3,
-        make: 4,
-        start_ts: 5,
-        end_ts: 6,
-        uid: 7,
-        token: 8,
-        current_password: 9,
-        new_password: 10,
-        confirmations: 'yes',
-        reminders: 1,
-        valid_from: 11,
-        valid_until: 12,
-        uses: 'three',
-      },
-    ],
-    [
-      'oversized texts',
-      {
-        email: `${long}@example.com`,
-        password: long,
-        first_name: long,
-        last_name: long,
-        invite_code: long,
-        vrm: long,
-        make: long,
-        model: long,
-        start_ts: long,
-        end_ts: long,
-        uid: long,
-        token: long,
-        current_password: long,
-        new_password: long,
-        name: long,
-        valid_from: long,
-        valid_until: long,
-      },
-    ],
-    ['only unknown keys', { unknown_key: 'x', another: 1 }],
-    ['a list, not an object', [1, 2, 3]],
-    ['broken JSON', '{"email": '],
-  ];
-  const bodyCalls: Array<[string, string]> = [
+  for (const [method, path] of [
     ['POST', '/api/v1/auth/login/'],
     ['POST', '/api/v1/auth/register/'],
     ['POST', '/api/v1/auth/password-reset/'],
     ['POST', '/api/v1/auth/password-reset-confirm/'],
     ['POST', '/api/v1/auth/change-password/'],
     ['POST', '/api/v1/permits/'],
-    ...(created
-      ? [['PATCH', `/api/v1/permits/${created.id}/full_update/`] as [string, string]]
-      : []),
-    // Optional: only where the host has visitor passes.
-    ...(present.has(passes) ? [['POST', passes] as [string, string]] : []),
-  ];
-  for (const [method, path] of bodyCalls) {
-    const name = `${method} ${path.replace(/\/permits\/\d+\//, '/permits/{id}/')}`;
-    for (const [what, body] of badBodies) {
-      // An update with no fields changes nothing, so it may be taken; every other bad body is refused.
-      if (name.endsWith('full_update/') && (what === 'no fields' || what === 'only unknown keys'))
-        continue;
-      expectRefusal(name, `refuses ${what}`, await send(method, path, body));
-    }
+    // Optional: only where the host has them.
+    ...[emailPreferences, language, passes]
+      .filter((path) => present.has(path))
+      .map((path) => [writeOf(path), path] as const),
+  ] as const) {
+    await expectBadInputRefused(method, path);
   }
   // The web app tolerates any answer to logout (docs/contract.md §7); a 5xx is still a fault.
   const logout = await send('POST', '/api/v1/auth/logout/');
   record(
     'POST /api/v1/auth/logout/',
     'does not fail',
-    logout.status < 500 ? undefined : `answered ${logout.status}`,
+    logout.status >= 500 || logout.noAnswer ? answered(logout) : undefined,
   );
   // The resident's token has not been revoked by logout (the provider owns sessions), so the
   // unauthenticated checks send none. Exactly 401: the web app refreshes the token or signs the
@@ -730,7 +827,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     ['POST', `/api/v1/permits/${created?.id ?? 2147483000}/cancel/`],
     ['PATCH', `/api/v1/permits/${created?.id ?? 2147483000}/full_update/`],
     ['POST', '/api/v1/auth/change-password/'],
-    ...[...present].map((path) => ['GET', path] as const),
+    ...[...present].flatMap((path) => [['GET', path] as const, [writeOf(path), path] as const]),
   ] as const) {
     const answer = await send(method, path, method === 'GET' ? undefined : {}, null);
     expectAnswer(
@@ -761,6 +858,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
 async function exchangeCustomToken(
   customToken: string,
   identity: ConformanceOptions['identity'],
+  timeoutMs: number,
 ): Promise<string> {
   const origin = identity.emulatorHost
     ? `http://${identity.emulatorHost}/identitytoolkit.googleapis.com`
@@ -772,6 +870,7 @@ async function exchangeCustomToken(
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ token: customToken, returnSecureToken: true }),
+      signal: AbortSignal.timeout(timeoutMs),
     },
   );
   const body = (await response.json()) as { idToken?: string; error?: { message?: string } };

@@ -27,7 +27,8 @@ async function main(): Promise<void> {
   }
   console.log(
     `Checking ${baseUrl} as two new residents: it makes permits (cancelled before it ends) and, ` +
-      'where the host has them, visitor passes (withdrawn). Run it against a test environment.\n',
+      'where the host has them, visitor passes (withdrawn), changes e-mail settings and asks for ' +
+      'a confirmation mail. Run it against a test environment.\n',
   );
   const checks = await runConformance({ baseUrl, inviteCode, identity: { emulatorHost, apiKey } });
   for (const check of checks) {
