@@ -40,8 +40,13 @@ if (process.env.NODE_ENV !== 'production') {
 
 // Production builds only (webpack.config.ts emits the worker there). Its code loads after the
 // page's, and it registers once the page has settled (src/shell/after-page-settles.ts), so the
-// worker's downloads never compete with the first screen's.
-if (process.env.NODE_ENV === 'production' && 'serviceWorker' in navigator) {
+// worker's downloads never compete with the first screen's. Not on a visitor's link (/visit/…):
+// the worker's install downloads the whole resident's app, which a visitor's phone never runs.
+if (
+  process.env.NODE_ENV === 'production' &&
+  'serviceWorker' in navigator &&
+  !location.pathname.startsWith('/visit/')
+) {
   window.addEventListener('load', () => {
     void import('./shell/service-worker').then((module) => module.registerServiceWorker());
   });

@@ -5,6 +5,7 @@ import {
   visitorPassUnusableMessage,
 } from '../../contract/visitor-pass';
 import { launchChromium } from '../../scripts/stack/chromium';
+import { latestMs } from '../../src/shell/after-page-settles';
 import { axeViolations } from './axe';
 import {
   createVisitorPass,
@@ -170,6 +171,23 @@ test('a withdrawn pass, an expired pass and an unknown link all show "This visit
   const unknown = await expectUnusable(`${fixture.stack.webUrl}/visit/${'x'.repeat(43)}`);
   // Word for word the same page, whichever it was.
   expect(new Set([withdrawn, expired, unknown]).size).toBe(1);
+});
+
+test('a visitor’s link installs no service worker, whose install would download the resident’s whole app', async () => {
+  const { context, page } = await visitorPhone();
+  try {
+    await page.goto(`${fixture.stack.webUrl}/visit/${'y'.repeat(43)}`);
+    await page.getByRole('heading', { level: 1, name: visitorPassUnusableMessage }).waitFor();
+    // Where the app registers the worker (src/main.tsx), it does so once the page has settled:
+    // `latestMs` after load at the latest.
+    await page.waitForTimeout(latestMs + 2_000);
+
+    expect(
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length),
+    ).toBe(0);
+  } finally {
+    await context.close();
+  }
 });
 
 test('a pass whose resident is at their limit books nothing, and says so', async () => {
