@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { fromPromise } from 'xstate';
 import type { SiteSettings } from '../../../../../contract/site-settings';
 import type { VisitorPass } from '../../../../../contract/visitor-pass';
@@ -7,6 +7,8 @@ import { listedPermit } from '../../../../../machines/permits/my-permits/permit-
 import { visitorPassListMachine } from '../../../../../machines/visitor-passes/visitor-pass-list/visitor-pass-list-machine';
 import { readyPass } from '../../../../../machines/visitor-passes/visitor-pass/visitor-pass-flow-samples';
 import { ApiError } from '../../../../../src/api/api-error';
+import { activateLanguage } from '../../../../../src/i18n/activate-language';
+import { inWelsh } from '../../../../support/in-welsh';
 import { emulateViewportWidth } from '../../../../support/media-preferences';
 import { axeViolations } from '../../../../support/jsdom-axe';
 import { permitListAnswering, renderMyPermitsScreen } from '../../../../support/my-permits-screen';
@@ -68,6 +70,24 @@ test('on a phone the card of a permit booked through a pass is marked too', asyn
 
   const cards = await screen.findByRole('list', { name: 'Permits' });
   expect(within(cards).getByText('Visitor pass: Mum')).toBeInTheDocument();
+});
+
+test('a permit booked through a pass given no name is marked "Visitor pass" alone, in the reader’s language', async () => {
+  renderMyPermits(async () => [{ ...readyPass, name: '', permit_ids: [41] }]);
+  const table = await screen.findByRole('table', { name: 'Permits' });
+  const booked = () => within(table).getAllByRole('row')[1]!;
+  await waitFor(() =>
+    expect(within(booked()).getAllByRole('cell')[0]).toHaveTextContent(/^AB12CDEVisitor pass$/),
+  );
+
+  await act(() => activateLanguage('cy'));
+  try {
+    expect(within(booked()).getAllByRole('cell')[0]).toHaveTextContent(
+      new RegExp(`^AB12CDE${inWelsh('Visitor pass')}$`),
+    );
+  } finally {
+    await act(() => activateLanguage('en'));
+  }
 });
 
 test.each([
