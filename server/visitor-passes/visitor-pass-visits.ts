@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { referenceLabelMaxLength } from '../../contract/permit-rules';
+import type { MailLanguage } from '../../contract/languages';
 import type { SiteSettings } from '../../contract/site-settings';
 import {
   inviterHasNoPermitsLeftMessage,
@@ -13,6 +14,7 @@ import {
 import type { Database } from '../db/database';
 import { permits, users, visitorPasses, type PermitRow, type VisitorPassRow } from '../db/schema';
 import { HttpError } from '../http/http-error';
+import { mailI18n, residentLanguage } from '../mail/mail-i18n';
 import { generatedReference, insertPlannedPermit, planPermit } from '../permits/create-permit';
 import { permitConstraintError } from '../permits/permit-constraint-errors';
 import { visitorPassState } from './resident-visitor-passes';
@@ -28,6 +30,8 @@ export interface VisitedPass {
   inviterFirstName: string;
   /** False once the council has disabled the account (decision 013): it holds no permits. */
   inviterActive: boolean;
+  /** The resident's language (users.language), which their permits' labels are written in. */
+  inviterLanguage: MailLanguage;
 }
 
 /**
@@ -43,12 +47,22 @@ export async function findVisitedPass(db: Database, token: string): Promise<Visi
   if (!isWellFormedVisitorPassToken(token)) return null;
   const hash = visitorPassTokenHash(token);
   const [found] = await db
-    .select({ pass: visitorPasses, firstName: users.firstName, isActive: users.isActive })
+    .select({
+      pass: visitorPasses,
+      firstName: users.firstName,
+      isActive: users.isActive,
+      language: users.language,
+    })
     .from(visitorPasses)
     .innerJoin(users, eq(users.id, visitorPasses.userId))
     .where(eq(visitorPasses.tokenHash, hash));
   if (!found || !sameTokenHash(found.pass.tokenHash, hash)) return null;
-  return { pass: found.pass, inviterFirstName: found.firstName, inviterActive: found.isActive };
+  return {
+    pass: found.pass,
+    inviterFirstName: found.firstName,
+    inviterActive: found.isActive,
+    inviterLanguage: residentLanguage(found),
+  };
 }
 
 /** Whether the pass may book now: its account active, and the pass READY. */
@@ -90,12 +104,14 @@ export function serializeVisitorBooking(permit: PermitRow): VisitorBooking {
 
 /**
  * The reference label of a visitor's permit where the site wants labels: the pass's name ("Visitor"
- * when it has none) and a new reference number, so that the bookings of one pass, and the
- * resident's own labels, never share one (a resident's held permits may not).
+ * when it has none, in the resident's language: the label is theirs, in their list and e-mails)
+ * and a new reference number, so that the bookings of one pass, and the resident's own labels,
+ * never share one (a resident's held permits may not).
  */
-function visitorReferenceLabel(passName: string): string {
+function visitorReferenceLabel(passName: string, language: MailLanguage): string {
   const reference = generatedReference();
-  const name = (passName.trim() || 'Visitor')
+  const i18n = mailI18n(language);
+  const name = (passName.trim() || i18n._('Visitor'))
     .slice(0, referenceLabelMaxLength - reference.length - 1)
     .trim();
   return `${name} ${reference}`;
@@ -146,7 +162,7 @@ export async function bookOnVisitorPass(
   const bookingKey = booking.booking_key ?? null;
   const plan = planPermit(
     {
-      reference_label: visitorReferenceLabel(pass.name),
+      reference_label: visitorReferenceLabel(pass.name, visited.inviterLanguage),
       vrm: booking.vrm,
       make: booking.make,
       model: booking.model,
@@ -173,11 +189,7 @@ export async function bookOnVisitorPass(
         .innerJoin(users, eq(users.id, visitorPasses.userId))
         .where(eq(visitorPasses.id, pass.id))
         .for('update', { of: visitorPasses });
-      const current = locked && {
-        pass: locked.pass,
-        inviterFirstName: visited.inviterFirstName,
-        inviterActive: locked.isActive,
-      };
+      const current = locked && { ...visited, pass: locked.pass, inviterActive: locked.isActive };
       const earlier = bookingKey && (await findKeyedVisitorBooking(tx, pass.id, bookingKey));
       if (earlier) return { permit: earlier, bookedBefore: true };
       if (!current || !isBookable(current, plan.now)) throw unusableVisitorPass();

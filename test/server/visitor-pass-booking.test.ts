@@ -288,6 +288,20 @@ describe('a visitor books on a pass', () => {
     );
   });
 
+  it('labels the permit of an unnamed pass in its resident’s language', async () => {
+    await admin(database.db, {
+      command: 'settings.set',
+      setting: { key: 'can_add_reference', value: true },
+    });
+    const resident = await signedInPermitClient(api.url, database.db);
+    expect((await resident.put('/api/v1/me/language/', { language: 'cy' })).status).toBe(200);
+    const unnamed = await createPass(resident, { name: '' });
+
+    const booking = bookingOf(await visitor(api.url, unnamed.token, newAddress()).book());
+
+    expect(booking.reference_no).toMatch(/^Ymwelydd KS-[A-Z2-9]{8}$/);
+  });
+
   it('refuses a booking the contract cannot read, field by field', async () => {
     const resident = await signedInPermitClient(api.url, database.db);
     const pass = await createPass(resident);

@@ -31,6 +31,7 @@ export interface PermitClient {
   get(path: string): Promise<JsonResponse>;
   post(path: string, body?: unknown): Promise<JsonResponse>;
   patch(path: string, body?: unknown): Promise<JsonResponse>;
+  put(path: string, body?: unknown): Promise<JsonResponse>;
   /** POST /api/v1/permits/ */
   create(body: unknown): Promise<JsonResponse>;
 }
@@ -61,6 +62,7 @@ export async function signedInPermitClient(
     get: (path) => call(at(path), 'GET', { headers }),
     post: (path, body) => call(at(path), 'POST', { headers, body }),
     patch: (path, body) => call(at(path), 'PATCH', { headers, body }),
+    put: (path, body) => call(at(path), 'PUT', { headers, body }),
     create: (body) => call(at('/api/v1/permits/'), 'POST', { headers, body }),
   };
 }
