@@ -93,7 +93,7 @@ export function addMailLinkRoute<Link>(app: FastifyInstance, route: MailLinkRout
  * The page of a link that does not work, in English and in Welsh: whose link it was is not known
  * (a link that is not genuine names nobody to trust), and expired, forged or guessed read alike.
  */
-function unusableLinkPage(): { title: string; body: string; lang: string } {
+function unusableLinkPage(): Parameters<typeof sendMailLinkPage>[2] {
   const [english, welsh] = (['en', 'cy'] as const).map((language) => {
     const i18n = mailI18n(language);
     return {
@@ -108,6 +108,7 @@ function unusableLinkPage(): { title: string; body: string; lang: string } {
   return {
     lang: english.lang,
     title: `${english.title} / ${welsh.title}`,
+    heading: `${english.title} / <span lang="${welsh.lang}">${welsh.title}</span>`,
     body: `<p>${english.text}</p><p lang="${welsh.lang}">${welsh.text}</p>`,
   };
 }

@@ -9,21 +9,22 @@ import { hostTexts } from '../../contract/host-texts';
 /**
  * A mailed link's page (an e-mail switched off, an address confirmed): a plain HTML page with a
  * heading, in the resident's language (`lang`, as server/mail/mail-i18n.ts's htmlLanguage gives
- * it), for a resident who opened the link outside the app.
+ * it), for a resident who opened the link outside the app. The heading is the title, unless the
+ * page gives its own markup (a heading in two languages marks the second's `lang`).
  */
 export function sendMailLinkPage(
   reply: FastifyReply,
   status: number,
-  page: { title: string; body: string; lang: string },
+  page: { title: string; heading?: string; body: string; lang: string },
 ) {
-  const { title, body, lang } = page;
+  const { title, heading = title, body, lang } = page;
   return reply
     .code(status)
     .type('text/html; charset=utf-8')
     .send(
       `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>${title}</title>` +
         `<meta name="viewport" content="width=device-width, initial-scale=1"></head>` +
-        `<body><h1>${title}</h1>${body}</body></html>`,
+        `<body><h1>${heading}</h1>${body}</body></html>`,
     );
 }
 
