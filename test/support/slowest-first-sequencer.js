@@ -18,7 +18,7 @@ class SlowestFirstSequencer extends Sequencer {
       const layer = layerOrder.indexOf(test.context.config.displayName?.name ?? '');
       return [
         layer < 0 ? layerOrder.length : layer,
-        /\/(engines|model)\//.test(test.path) ? 0 : 1,
+        /\/engines\/|\.model\.test\./.test(test.path) ? 0 : 1,
         -(test.context.hasteFS.getSize(test.path) ?? 0),
       ];
     };
