@@ -15,11 +15,23 @@ let wording = {
 };
 
 /**
+ * The rules' messages with a figure, by the words a submit gave them (src/ui/validate-with-schema.ts):
+ * each worded again in the language shown, so a switch of language before the next submit
+ * changes them too.
+ */
+const ruleMessages = new Map<string, () => string>();
+
+/** Used by src/ui/validate-with-schema.ts for each message it words. */
+export function rememberRuleMessage(text: string, word: () => string): void {
+  ruleMessages.set(text, word);
+}
+
+/**
  * A text that may be the app's or the API host's (a refusal shown as it came, docs/contract.md
  * §8), in the reader's language where the catalogue knows it.
  */
 export function readersText(i18n: I18n, text: string): string {
-  return wording.text(i18n, text);
+  return ruleMessages.get(text)?.() ?? wording.text(i18n, text);
 }
 
 /** A rule's values (src/ui/validate-with-schema.ts) as the reader's language words them. */

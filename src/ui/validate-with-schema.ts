@@ -1,7 +1,7 @@
 import { validateYupSchema, yupToFormErrors, type FormikErrors, type FormikValues } from 'formik';
 import type { Schema, ValidationError } from 'yup';
 import { isMessageDescriptor } from '../../machines/field-length';
-import { readersValues } from '../i18n/readers-text';
+import { readersValues, rememberRuleMessage } from '../i18n/readers-text';
 import { i18n } from '../i18n/i18n';
 
 /** The Formik props every form spreads: how and when its rules are checked. */
@@ -16,16 +16,21 @@ export interface SchemaValidation<Values> {
  * summary translate it (./use-field-error.ts). A descriptor with values (machines/field-length.ts)
  * is worded here, in the language shown, its `field` value (a field's English name) translated
  * first: Formik keeps texts, and a descriptor object in its errors would read as nested fields.
- * The words stay until the next submit, as the messages do.
+ * The field and the summary word it again if the language changes (`rememberRuleMessage`).
  */
 function ruleMessageText(message: unknown): string {
   if (!isMessageDescriptor(message)) return message as string;
-  const { field } = message.values ?? {};
-  const values =
-    typeof field === 'string' ? { ...message.values, field: i18n._(field) } : message.values;
-  // A named descriptor: Lingui's extractor reads an object written inside `i18n._(…)` as a message.
-  const worded = { ...message, values: readersValues(i18n, values) };
-  return i18n._(worded);
+  const word = () => {
+    const { field } = message.values ?? {};
+    const values =
+      typeof field === 'string' ? { ...message.values, field: i18n._(field) } : message.values;
+    // A named descriptor: Lingui's extractor reads an object written inside `i18n._(…)` as a message.
+    const worded = { ...message, values: readersValues(i18n, values) };
+    return i18n._(worded);
+  };
+  const text = word();
+  rememberRuleMessage(text, word);
+  return text;
 }
 
 /** `error` with its messages worded (`ruleMessageText`), as Formik reads them. */

@@ -120,6 +120,24 @@ test.each([
   }
 });
 
+test('a message a submit gave in English is said in Welsh once Welsh is chosen, before the next submit', async () => {
+  const { user, group } = renderInput();
+  await typeDateTime(user, group(), '2026--T14:30');
+  await user.click(screen.getByRole('button', { name: 'Send' }));
+  expect(await screen.findByText('Expiry date must include a day and month')).toBeInTheDocument();
+
+  await act(() => activateLanguage('cy'));
+  try {
+    expect(
+      screen.getByText('Rhaid i’r maes ‘Dyddiad dod i ben’ gynnwys diwrnod a mis'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Expiry date must include a day and month')).not.toBeInTheDocument();
+  } finally {
+    await act(() => activateLanguage('en'));
+  }
+  expect(screen.getByText('Expiry date must include a day and month')).toBeInTheDocument();
+});
+
 test('a whole date typed into Day with separators fills every box', async () => {
   const { user, group } = renderInput();
   await user.type(dateTimeBox(group(), 'day'), '24/11/2026 14:30');
