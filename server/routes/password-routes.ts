@@ -145,7 +145,9 @@ export const passwordRoutes: FastifyPluginAsync<PasswordRoutesOptions> = async (
   app.post('/password-reset-confirm/', async (request: FastifyRequest) => {
     const details = parseBody(passwordResetConfirmationSchema, request.body);
     // As for the request: refused links for a resident shut out only the addresses that sent them.
-    const keys = { address: throttleAddress(request.ip), account: details.uid };
+    // The uid is an id, whose letters the database reads in either case: so the key is counted in
+    // one case, or a guesser would have a fresh count for each way of writing it.
+    const keys = { address: throttleAddress(request.ip), account: details.uid.toLowerCase() };
     await refuseWhenAddressOrAccountThrottled(db, resetThrottles, keys, tooManyResetAttempts);
     // A link that is no good is refused before the cost of hashing the new password.
     if (!(await resetTokens.isUsable(db, details.uid, details.token))) {
@@ -164,7 +166,7 @@ export const passwordRoutes: FastifyPluginAsync<PasswordRoutesOptions> = async (
     });
     if (!reset) throw new HttpError(400, { detail: passwordMessages.invalidResetLink });
     await throttles.passwordResetAddress.giveBack(db, keys.address);
-    await throttles.passwordResetAccount.giveBack(db, details.uid);
+    await throttles.passwordResetAccount.giveBack(db, keys.account);
     return { detail: passwordMessages.resetDone };
   });
 };

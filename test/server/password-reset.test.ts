@@ -453,6 +453,21 @@ describe('POST /api/v1/auth/password-reset-confirm/', () => {
     expect((await confirmReset({ ...link, password: 'Reset-Password-7' })).status).toBe(200);
   });
 
+  it('counts refused links against the resident whatever the case of the uid', async () => {
+    const { link } = await residentWithResetLink();
+    const guesser = newClient();
+    const guess = (uid: string) =>
+      confirmReset({ uid, token: 'guess', password: 'Reset-Password-7' }, guesser);
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await guess(link.uid.toUpperCase())).status).toBe(400);
+    }
+
+    const again = await guess(link.uid);
+
+    expect(again.status).toBe(429);
+    expect(Number(again.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
   it('lists the rules a weak password breaks and leaves the link usable', async () => {
     const { resident, link } = await residentWithResetLink();
 
