@@ -22,8 +22,11 @@ export const weeklySeriesForm = {
   weeks: '2',
 };
 
-/** What the add-permit model starts with: a site that offers every field. */
-export const addPermitInput = { settings: fullSite, clock: () => juneNoon };
+/** The site the add-permit model runs on: one that offers every field. */
+export const addPermitSite = fullSite;
+
+/** What the add-permit model starts with. */
+export const addPermitInput = { clock: () => juneNoon };
 
 /** A registration of the kind each state of the `registration` region read. */
 const registrationRead: Record<string, string> = {
@@ -42,7 +45,7 @@ export function addPermitFormSends(snapshot: AnyMachineSnapshot, event: AnyEvent
   if (event.type !== 'SUBMIT') return true;
   const { registration } = (snapshot.value as { form: { registration: string } }).form;
   const values = { ...(event.values as PermitFormValues), vrm: registrationRead[registration] };
-  const schema = permitFormSchema(addPermitInput.settings, addPermitInput.clock());
+  const schema = permitFormSchema(addPermitSite, addPermitInput.clock());
   return Object.keys(formErrors(schema, values)).length === 0;
 }
 
@@ -57,8 +60,16 @@ export const addPermitEventSamples: AnyEventObject[] = [
   { type: 'VRM.CHANGED', vrm: 'AB12 CDE' },
   { type: 'VRM.CHANGED', vrm: 'AB12 C0E' },
   { type: 'VRM.CHANGED', vrm: 'CD 123 456' },
-  { type: 'SUBMIT', values: { ...filledForm, reference_label: 'Plumber' } },
-  { type: 'SUBMIT', values: { ...filledForm, reference_label: 'Plumber', vrm_confirmed: true } },
+  {
+    type: 'SUBMIT',
+    values: { ...filledForm, reference_label: 'Plumber' },
+    settings: addPermitSite,
+  },
+  {
+    type: 'SUBMIT',
+    values: { ...filledForm, reference_label: 'Plumber', vrm_confirmed: true },
+    settings: addPermitSite,
+  },
   { type: 'xstate.done.actor.createPermit', output: { status: 201 } },
   { type: 'xstate.done.actor.createPermit', output: { status: 202 } },
   { type: 'xstate.done.actor.createPermit', output: { status: 200 } },
@@ -79,7 +90,7 @@ export const addPermitEventSamples: AnyEventObject[] = [
   // checks: each sample here doubles the paths that follow a failure.)
   { type: 'xstate.done.actor.findOverlappingPermit', output: activePermit },
   { type: 'xstate.error.actor.findOverlappingPermit', error: {} },
-  { type: 'SUBMIT', values: weeklySeriesForm },
+  { type: 'SUBMIT', values: weeklySeriesForm, settings: addPermitSite },
   { type: 'xstate.done.actor.createWeek', output: { status: 201 } },
   // A 2xx that is neither 201 nor 202 is not a made week (machines/permits/add-permit/add-permit-machine.ts).
   { type: 'xstate.done.actor.createWeek', output: { status: 200 } },

@@ -25,15 +25,12 @@ export interface CreatePermitAnswer {
 }
 
 export interface AddPermitInput {
-  /** The site's settings (`siteSettingsMachine`): the form is shown once they are known. */
-  settings: SiteSettings;
   clock?: Clock;
   /** The vehicle "Add again" on My Permits re-books: the form starts with it filled in. */
   vehicle?: RecentVehicle | null;
 }
 
 export interface AddPermitContext extends RegistrationReadContext {
-  settings: SiteSettings;
   /** What the screen shows, under `createPermitErrorTitle`, in the failed state. */
   errorMessage: string | null;
   /** Said under an overlap refusal: which permit is in the way (`overlapDetail`), formatted by the screen. */
@@ -48,7 +45,16 @@ export interface AddPermitContext extends RegistrationReadContext {
 }
 
 export type AddPermitEvent =
-  { type: 'SUBMIT'; values: PermitFormValues } | RegistrationChangedEvent;
+  | {
+      type: 'SUBMIT';
+      values: PermitFormValues;
+      /**
+       * The site settings (`siteSettingsMachine`) the form showed and checked the values with:
+       * those asked for again once back online, where the first answer fell back.
+       */
+      settings: SiteSettings;
+    }
+  | RegistrationChangedEvent;
 
 /**
  * The add-permit screen (docs/contract.md §2 "Add Permit", §3, §5 and §8): the site settings
@@ -90,7 +96,7 @@ export const addPermitMachine = setup({
     rememberSent: assign({
       sent: ({ context, event }) => {
         assertEvent(event, 'SUBMIT');
-        return toPermitCreatePayload(event.values, context.settings, context.clock());
+        return toPermitCreatePayload(event.values, event.settings, context.clock());
       },
     }),
     // Kept only until the answer is read: a payload left in the context would make each later
@@ -105,7 +111,7 @@ export const addPermitMachine = setup({
     planSeries: assign({
       series: ({ context, event }) => {
         assertEvent(event, 'SUBMIT');
-        const first = toPermitCreatePayload(event.values, context.settings, context.clock());
+        const first = toPermitCreatePayload(event.values, event.settings, context.clock());
         const weeks = weeklySeries(first, Number(event.values.weeks), context.series);
         // Weeks left from an earlier try get another go.
         return weeks.map((week) =>
@@ -140,10 +146,10 @@ export const addPermitMachine = setup({
     isCreated: (_, params: { answer: CreatePermitAnswer }) =>
       params.answer.status === 201 || params.answer.status === 202,
     registrationIs: registrationIsGuard,
-    repeatsWeekly: ({ context, event }) => {
+    repeatsWeekly: ({ event }) => {
       assertEvent(event, 'SUBMIT');
       const { schedule, repeat_weekly } = event.values;
-      return context.settings.can_schedule_permits && schedule && repeat_weekly;
+      return event.settings.can_schedule_permits && schedule && repeat_weekly;
     },
     weekWaiting: ({ context }) => nextWaitingWeek(context.series) !== undefined,
     everyWeekMade: ({ context }) => context.series.every((week) => week.outcome === 'made'),
@@ -152,7 +158,6 @@ export const addPermitMachine = setup({
   id: 'addPermit',
   description: 'Adding a permit: the form, its checks, sending it, and a weekly series.',
   context: ({ input }) => ({
-    settings: input.settings,
     errorMessage: null,
     errorDetail: null,
     sent: null,

@@ -17,7 +17,10 @@ import type { UpdatePermitFormValues } from '../../../machines/permits/permit-di
 import { inEnglish } from '../../support/in-english';
 import { resetLink } from '../../../machines/auth/shared/password-flow-samples';
 import { sentencesOf } from '../../../machines/sentences';
-import { addPermitInput } from '../../../machines/permits/add-permit/add-permit-flow-samples';
+import {
+  addPermitInput,
+  addPermitSite,
+} from '../../../machines/permits/add-permit/add-permit-flow-samples';
 import {
   scheduledPermit,
   schedulingSite,
@@ -442,7 +445,7 @@ function addPermitScreen(): BrowserScreen {
     },
     background: (request) =>
       new URL(request.url()).pathname === '/api/v1/site-settings/'
-        ? { status: 200, body: addPermitInput.settings }
+        ? { status: 200, body: addPermitSite }
         : null,
     async ready(page) {
       filled = false;

@@ -315,7 +315,7 @@ function AddPermitForm({ settings }: { settings: SiteSettings }) {
         void navigate(paths.myPermits, { state: { refresh: true } });
       },
     },
-    input: { settings, clock, vehicle: vehicleToAddAgain(location.state) },
+    input: { clock, vehicle: vehicleToAddAgain(location.state) },
   });
   const recentVehiclesActor = useAppActor(
     'recentVehicles',
@@ -330,7 +330,9 @@ function AddPermitForm({ settings }: { settings: SiteSettings }) {
       {...validateWithSchema<PermitFormValues>(() => permitFormSchema(settings, clock()))}
       onSubmit={(values) => {
         sentVrm.current = values.vrm;
-        addPermitActor.send({ type: 'SUBMIT', values });
+        // With the settings the form was checked against: those asked for again once back
+        // online (src/shell/site-settings-provider.tsx), where the first answer fell back.
+        addPermitActor.send({ type: 'SUBMIT', values, settings });
       }}
     >
       <PermitFields

@@ -25,9 +25,10 @@ function startAddPermit(settings: SiteSettings = fullSite) {
   const machine = withControlledAddPermitActors(addPermitMachine, controls).provide({
     actions: { navigateToMyPermits },
   });
-  const actor = createActor(machine, { input: { settings, clock: () => juneNoon } }).start();
+  const actor = createActor(machine, { input: { clock: () => juneNoon } }).start();
   actor.send({ type: 'VRM.CHANGED', vrm: labelled.vrm });
-  const submit = (values: PermitFormValues = labelled) => actor.send({ type: 'SUBMIT', values });
+  const submit = (values: PermitFormValues = labelled) =>
+    actor.send({ type: 'SUBMIT', values, settings });
   const settled = () =>
     waitFor(
       actor,
@@ -52,12 +53,12 @@ const expectedPayload = {
 };
 
 describe('addPermitMachine', () => {
-  it('starts on the form with the site settings it was given, and no message', () => {
+  it('starts on the form, with no message', () => {
     const { actor } = startAddPermit();
     expect(actor.getSnapshot().value).toEqual({
       form: { registration: 'recognised', submission: 'editing' },
     });
-    expect(actor.getSnapshot().context).toMatchObject({ settings: fullSite, errorMessage: null });
+    expect(actor.getSnapshot().context).toMatchObject({ errorMessage: null });
   });
 
   it('sends the payload built from the submitted values, the settings and the clock', async () => {
@@ -220,12 +221,12 @@ describe('addPermitMachine', () => {
     const machine = withControlledAddPermitActors(addPermitMachine, controls).provide({
       actions: { navigateToMyPermits: jest.fn() },
     });
-    const actor = createActor(machine, { input: { settings: plainSite, clock } }).start();
+    const actor = createActor(machine, { input: { clock } }).start();
     actor.send({ type: 'VRM.CHANGED', vrm: filledForm.vrm });
-    actor.send({ type: 'SUBMIT', values: filledForm });
+    actor.send({ type: 'SUBMIT', values: filledForm, settings: plainSite });
     controls.reject('createPermit', {});
     await waitFor(actor, (snapshot) => snapshot.matches({ form: { submission: 'failed' } }));
-    actor.send({ type: 'SUBMIT', values: filledForm });
+    actor.send({ type: 'SUBMIT', values: filledForm, settings: plainSite });
     const starts = controls
       .inputs('createPermit')
       .map((payload) => (payload as { start_ts: string }).start_ts);

@@ -15,6 +15,7 @@ import {
 import { testEveryModelPath } from '../../../../machines/model-path-tests';
 import {
   addPermitInput,
+  addPermitSite,
   withControlledAddPermitActors,
 } from '../../../../../machines/permits/add-permit/add-permit-flow-samples';
 import { dashboardFiguresOf } from '../../../../support/dashboard-figures';
@@ -81,7 +82,7 @@ function screenDriver(machine: typeof addPermitMachine): ModelDriver<AnyMachineS
             dashboard: dashboardFiguresOf({ profile: residentProfile, capInfo: null }),
           },
           clock: addPermitInput.clock,
-          siteSettings: addPermitInput.settings,
+          siteSettings: addPermitSite,
         },
       ));
       await screen.findByRole('button', { name: 'Create Permit' });

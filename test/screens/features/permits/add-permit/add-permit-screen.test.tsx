@@ -12,6 +12,7 @@ import { activePermit } from '../../../../../machines/permits/permit-dialogs/per
 import type { SiteSettings } from '../../../../../contract/site-settings';
 import { ApiError } from '../../../../../src/api/api-error';
 import { AddPermitScreen } from '../../../../../src/features/permits/add-permit/add-permit-screen';
+import { siteSettingsMachine } from '../../../../../machines/site-settings-machine';
 import { recentVehiclesMachine } from '../../../../../machines/permits/add-permit/recent-vehicles-machine';
 import type { RecentVehicle } from '../../../../../machines/permits/add-permit/recent-vehicles';
 import {
@@ -266,6 +267,56 @@ describe('site settings decide the fields', () => {
     expect(
       screen.getByText('Permits on this site end 1 hour after they start.'),
     ).toBeInTheDocument();
+  });
+
+  test('settings asked for again once back online are those the permit is sent with', async () => {
+    const answers = [
+      () => Promise.reject(new ApiError('Network Error')),
+      () => Promise.resolve(fullSite),
+    ];
+    const createPermit = jest.fn<Promise<CreatePermitAnswer>, [PermitCreatePayload]>(async () => ({
+      status: 202,
+    }));
+    const { user } = renderWithProviders(
+      <Routes>
+        <Route path="/add-permit" element={<AddPermitScreen />} />
+        <Route path="/my-permits" element={<MyPermitsProbe />} />
+      </Routes>,
+      {
+        route: '/add-permit',
+        session: { status: 'signed_in', profile: residentProfile },
+        machines: {
+          addPermit: addPermitAgainst(createPermit),
+          siteSettings: siteSettingsMachine.provide({
+            actors: { loadSiteSettings: fromPromise(() => answers.shift()!()) },
+          }),
+        },
+        clock,
+        siteSettings: fullSite,
+      },
+    );
+    await screen.findByRole('button', { name: 'Create Permit' });
+    expect(
+      screen.queryByRole('checkbox', { name: 'Schedule permit for future activation' }),
+    ).not.toBeInTheDocument();
+
+    act(() => void window.dispatchEvent(new Event('online')));
+    await screen.findByRole('checkbox', { name: 'Schedule permit for future activation' });
+    await user.type(textField(/^Reference label/), 'Plumber');
+    await fillPlainForm(user);
+    await user.click(checkbox('Set as Indefinite'));
+    await user.click(checkbox('Schedule permit for future activation'));
+    await typeDateTime(user, dateField(/^Scheduled start date/), '2026-06-03T09:00');
+    await user.click(submitButton());
+
+    expect(await screen.findByRole('heading', { name: /My Permits/ })).toBeInTheDocument();
+    expect(createPermit).toHaveBeenCalledWith(
+      expect.objectContaining({
+        reference_label: 'Plumber',
+        start_ts: '2026-06-03T09:00:00',
+        end_ts: null,
+      }),
+    );
   });
 
   test('when the site settings cannot be fetched the form goes on without extras', async () => {
