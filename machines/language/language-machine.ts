@@ -40,6 +40,8 @@ export const languageMachine = setup({
   guards: {
     notOffered: (_, params: { error: unknown }) => isNotOffered(params.error),
     unsent: ({ context }) => context.unsent,
+    chosenSinceSent: ({ context }, params: { saved: Language }) =>
+      params.saved !== context.language,
   },
   actions: {
     /** Shows every text in the host's language and keeps it on the device (the app provides it). */
@@ -72,6 +74,17 @@ export const languageMachine = setup({
     },
     reading: {
       description: "The resident's language is on its way from the API host.",
+      on: {
+        CHOOSE: {
+          target: 'saving',
+          description:
+            "The resident chose before the host's answer came: the choice stands, and goes to the host.",
+          actions: {
+            type: 'choose',
+            params: ({ event }) => ({ language: event.language, unsent: true }),
+          },
+        },
+      },
       invoke: {
         id: 'readFromHost',
         src: 'readFromHost',
@@ -95,21 +108,39 @@ export const languageMachine = setup({
     },
     saving: {
       description: 'The choice is on its way to the API host.',
+      on: {
+        CHOOSE: {
+          description:
+            'Another choice while the first is on its way: kept, and sent once the host has answered the first (two calls at once could land in either order).',
+          actions: {
+            type: 'choose',
+            params: ({ event }) => ({ language: event.language, unsent: true }),
+          },
+        },
+      },
       invoke: {
         id: 'saveOnHost',
         src: 'saveOnHost',
         input: ({ context }) => context.language,
-        onDone: {
-          target: 'kept',
-          description: 'The host stored it.',
-          actions: [
-            {
-              type: 'choose',
-              params: ({ context }) => ({ language: context.language, unsent: false }),
-            },
-            'markSent',
-          ],
-        },
+        onDone: [
+          {
+            target: 'saving',
+            reenter: true,
+            guard: { type: 'chosenSinceSent', params: ({ event }) => ({ saved: event.output }) },
+            description: 'The host stored the first choice; the one made since is sent now.',
+          },
+          {
+            target: 'kept',
+            description: 'The host stored it.',
+            actions: [
+              {
+                type: 'choose',
+                params: ({ context }) => ({ language: context.language, unsent: false }),
+              },
+              'markSent',
+            ],
+          },
+        ],
         onError: [
           {
             target: 'deviceOnly',

@@ -100,4 +100,35 @@ describe('languageMachine rules', () => {
     expect(actor.getSnapshot().context).toEqual({ language: 'cy', unsent: true });
     expect(sent.count).toBe(0);
   });
+
+  it("a choice made while the host's language is on its way stands, and goes to the host", async () => {
+    const { controls, machine, shown } = provided();
+    const actor = createActor(machine, { input: { language: 'en', unsent: false } }).start();
+    actor.send({ type: 'CHOOSE', language: 'cy' });
+
+    // The host's answer, still on its way, is no longer waited for: it would undo the choice.
+    expect(controls.isRunning('readFromHost')).toBe(false);
+    expect(controls.inputs('saveOnHost')).toEqual(['cy']);
+    controls.resolve('saveOnHost', 'cy');
+    const kept = await waitFor(actor, (snapshot) => snapshot.matches('kept'));
+    expect(kept.context).toEqual({ language: 'cy', unsent: false });
+    expect(shown).toEqual([]);
+  });
+
+  it('a second choice while the first is being stored is sent once the host has answered', async () => {
+    const { controls, machine, sent } = provided();
+    const actor = createActor(machine, { input: { language: 'cy', unsent: true } }).start();
+    actor.send({ type: 'CHOOSE', language: 'en' });
+    // One call at a time: two at once could land in either order.
+    expect(controls.inputs('saveOnHost')).toEqual(['cy']);
+
+    controls.resolve('saveOnHost', 'cy');
+    await waitFor(actor, () => controls.inputs('saveOnHost').length === 2);
+    expect(controls.inputs('saveOnHost')).toEqual(['cy', 'en']);
+    expect(sent.count).toBe(0);
+    controls.resolve('saveOnHost', 'en');
+    const kept = await waitFor(actor, (snapshot) => snapshot.matches('kept'));
+    expect(kept.context).toEqual({ language: 'en', unsent: false });
+    expect(sent.count).toBe(1);
+  });
 });
