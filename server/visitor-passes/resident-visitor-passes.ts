@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { siteTimeZone } from '../../contract/london-wall-time';
 import {
@@ -125,14 +125,21 @@ export async function createVisitorPass(
   return { ...serializeVisitorPass(created, [], now), token };
 }
 
-/** The permits booked through each of the passes, oldest first. */
-async function permitIdsOf(db: Database, passIds: number[]): Promise<Map<number, number[]>> {
+/**
+ * The permits booked through each of the passes, oldest first; `among` names the passes to the
+ * database: a resident's passes by a query, as one query may name at most 65,535 ids.
+ */
+async function permitIdsOf(
+  db: Database,
+  passIds: number[],
+  among: number[] | SQLWrapper = passIds,
+): Promise<Map<number, number[]>> {
   const byPass = new Map<number, number[]>(passIds.map((id) => [id, []]));
   if (passIds.length === 0) return byPass;
   const booked = await db
     .select({ id: permits.id, passId: permits.visitorPassId })
     .from(permits)
-    .where(inArray(permits.visitorPassId, passIds))
+    .where(inArray(permits.visitorPassId, among))
     .orderBy(asc(permits.id));
   for (const permit of booked) {
     if (permit.passId !== null) byPass.get(permit.passId)?.push(permit.id);
@@ -151,6 +158,7 @@ export async function listVisitorPasses(db: Database, userId: string): Promise<V
   const permitIds = await permitIdsOf(
     db,
     passes.map((pass) => pass.id),
+    db.select({ id: visitorPasses.id }).from(visitorPasses).where(eq(visitorPasses.userId, userId)),
   );
   return passes.map((pass) => serializeVisitorPass(pass, permitIds.get(pass.id) ?? [], now));
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import {
   visitorPassRules,
@@ -232,6 +233,24 @@ describe('the resident’s list of passes', () => {
       permit_ids: [permitId?.id],
     });
     expect(listed[0]).toMatchObject({ id: second.id, state: 'READY', permit_ids: [] });
+  });
+
+  it('answers a resident with more passes than one query may name ids (65,535), not a 5xx', async () => {
+    const resident = await signedInPermitClient(host.api.url, host.db);
+    const kept = await createPass(resident, { name: 'Kept' });
+    bookingOf(await visitor(host.api.url, kept.token, newAddress()).book());
+    await host.db.execute(sql`
+      insert into visitor_passes (user_id, name, token_hash, valid_from, valid_until, uses_allowed, uses_left, created_at)
+      select user_id, 'Old', 'old-' || n, valid_from, valid_until, 1, 1, created_at - make_interval(secs => n)
+      from visitor_passes, generate_series(1, 65536) as n
+      where id = ${kept.id}`);
+
+    const answer = await resident.get(passes);
+
+    expect(answer.status).toBe(200);
+    const listed = (answer.body as { results: VisitorPass[] }).results;
+    expect(listed).toHaveLength(65537);
+    expect(listed[0]).toMatchObject({ id: kept.id, permit_ids: [expect.any(Number)] });
   });
 
   it('shows a pass USED once its last use is booked, and EXPIRED once its window has ended', async () => {
