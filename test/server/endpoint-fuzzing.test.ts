@@ -132,19 +132,27 @@ function bodies(names: string[]) {
   );
 }
 
-/** Throws, naming the input, when an answer is a 5xx or a refused input changed anything. */
+/**
+ * Throws, naming the input, when an answer is a 5xx or a refused input changed anything. An
+ * input's own `authorization` header, where it has one, stands for the resident's.
+ */
 async function fuzz(
   method: 'GET' | 'POST' | 'PATCH' | 'PUT',
-  inputs: fc.Arbitrary<{ url: string; body?: string }>,
+  inputs: fc.Arbitrary<{ url: string; body?: string; authorization?: string }>,
   options: { authenticated: boolean },
 ): Promise<void> {
   let before = await storedState();
   await fc.assert(
-    fc.asyncProperty(inputs, async ({ url, body }) => {
+    fc.asyncProperty(inputs, async ({ url, body, authorization: generated }) => {
       // Real HTTP: Fastify's inject (light-my-request) does not load under Jest's CommonJS.
       const response = await call(`${host.api.url}${url}`, method, {
         body,
-        headers: options.authenticated ? { authorization } : {},
+        headers:
+          generated !== undefined
+            ? { authorization: generated }
+            : options.authenticated
+              ? { authorization }
+              : {},
       });
       expect(response.status).toBeLessThan(500);
       const after = await storedState();
@@ -345,6 +353,11 @@ describe(`${runs} generated inputs per endpoint: 4xx or 2xx, never 5xx; a refusa
     '/api/v1/permits/permit_cap_info/',
     '/api/v1/site-settings/',
     '/api/v1/visitor-passes/',
+    '/api/v1/auth/profile/',
+    '/api/v1/me/email-preferences/',
+    '/api/v1/me/language/',
+    '/api/v1/me/email-verification/',
+    '/api/v1/openapi.json',
   ])('GET %s with generated query strings', async (path) => {
     const query = fc
       .array(
@@ -360,4 +373,35 @@ describe(`${runs} generated inputs per endpoint: 4xx or 2xx, never 5xx; a refusa
       .map((pairs) => ({ url: `${path}?${new URLSearchParams(pairs).toString()}` }));
     await fuzz('GET', query, { authenticated: true });
   });
+
+  it.each(['GET /api/v1/auth/profile/', 'POST /api/v1/permits/'])(
+    '%s with generated Authorization headers',
+    async (call) => {
+      const [method, url] = call.split(' ') as ['GET' | 'POST', string];
+      // What a header may carry at all (Node's client refuses the rest before sending).
+      const headers = fc
+        .oneof(
+          text,
+          text.map((token) => `Bearer ${token}`),
+          // Three dot-separated parts, as a JWT has, of anything.
+          fc
+            .tuple(text, text, text)
+            .map(
+              (parts) =>
+                `Bearer ${parts.map((part) => Buffer.from(part).toString('base64url')).join('.')}`,
+            ),
+          fc.constant(authorization.replace(/.$/, (last) => (last === 'A' ? 'B' : 'A'))),
+        )
+        .filter((header) => /^[\t\x20-\x7e\x80-\xff]*$/.test(header));
+      await fuzz(
+        method,
+        fc.tuple(headers, bodies(['vrm'])).map(([header, body]) => ({
+          url,
+          body: method === 'GET' ? undefined : body,
+          authorization: header,
+        })),
+        { authenticated: false },
+      );
+    },
+  );
 });
