@@ -453,17 +453,25 @@ describe('POST /api/v1/auth/password-reset-confirm/', () => {
     expect((await confirmReset({ ...link, password: 'Reset-Password-7' })).status).toBe(200);
   });
 
-  it('counts refused links against the resident whatever the case of the uid', async () => {
+  it('counts refused links against the resident whatever the case of the uid, and gives a good one back', async () => {
     const { link } = await residentWithResetLink();
     const guesser = newClient();
     const guess = (uid: string) =>
       confirmReset({ uid, token: 'guess', password: 'Reset-Password-7' }, guesser);
-    for (let attempt = 0; attempt < 5; attempt += 1) {
+    for (let attempt = 0; attempt < 4; attempt += 1) {
       expect((await guess(link.uid.toUpperCase())).status).toBe(400);
     }
+    // The good link, its uid upper-cased, from elsewhere: counted, then given back.
+    const reset = await confirmReset({
+      uid: link.uid.toUpperCase(),
+      token: link.token,
+      password: 'Reset-Password-7',
+    });
+    expect(reset.status).toBe(200);
 
+    // The fifth refusal is within the limit; the sixth is over it.
+    expect((await guess(link.uid)).status).toBe(400);
     const again = await guess(link.uid);
-
     expect(again.status).toBe(429);
     expect(Number(again.headers['retry-after'])).toBeGreaterThan(0);
   });

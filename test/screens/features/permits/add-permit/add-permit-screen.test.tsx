@@ -56,11 +56,21 @@ function MyPermitsProbe() {
   return <h1>{state?.refresh ? 'My Permits, refresh requested' : 'My Permits'}</h1>;
 }
 
+/**
+ * The Add Permit screen, the site settings answered by `site` (a failure as an Error), or by each
+ * of `site`'s answers in turn where it is a list (the settings asked for again once back online).
+ */
 function renderScreen(
-  site: SiteSettings | Error,
+  site: SiteSettings | Error | Array<SiteSettings | Error>,
   createPermit?: CreatePermit,
   residentsPermits?: Permit[],
 ) {
+  const answers = Array.isArray(site) ? [...site] : [site];
+  const answer = async () => {
+    const next = answers.length > 1 ? answers.shift()! : answers[0]!;
+    if (next instanceof Error) throw next;
+    return next;
+  };
   return renderWithProviders(
     <Routes>
       <Route path="/add-permit" element={<AddPermitScreen />} />
@@ -69,9 +79,15 @@ function renderScreen(
     {
       route: '/add-permit',
       session: { status: 'signed_in', profile: residentProfile },
-      machines: { addPermit: addPermitAgainst(createPermit, residentsPermits) },
+      machines: {
+        addPermit: addPermitAgainst(createPermit, residentsPermits),
+        siteSettings: siteSettingsMachine.provide({
+          actors: { loadSiteSettings: fromPromise(answer) },
+        }),
+      },
       clock,
-      siteSettings: site instanceof Error ? Promise.reject(site) : site,
+      // Mounts the settings' provider, whose machine is the one above.
+      siteSettings: fullSite,
     },
   );
 }
@@ -98,6 +114,16 @@ async function fillPlainForm(user: UserEvent) {
   await pasteInto(user, textField('Driver last name (optional)'), 'Jones');
   await typeDateTime(user, dateField(/^Expiry date/), '2026-06-02T18:00');
   await user.click(checkbox(acknowledgement));
+}
+
+/** Fills a labelled permit, indefinite, scheduled for 3 June 09:00, and presses Create Permit. */
+async function sendScheduledLabelledPermit(user: UserEvent) {
+  await user.type(textField(/^Reference label/), 'Plumber');
+  await fillPlainForm(user);
+  await user.click(checkbox('Set as Indefinite'));
+  await user.click(checkbox('Schedule permit for future activation'));
+  await typeDateTime(user, dateField(/^Scheduled start date/), '2026-06-03T09:00');
+  await user.click(submitButton());
 }
 
 function deferred<T>() {
@@ -270,31 +296,10 @@ describe('site settings decide the fields', () => {
   });
 
   test('settings asked for again once back online are those the permit is sent with', async () => {
-    const answers = [
-      () => Promise.reject(new ApiError('Network Error')),
-      () => Promise.resolve(fullSite),
-    ];
     const createPermit = jest.fn<Promise<CreatePermitAnswer>, [PermitCreatePayload]>(async () => ({
       status: 202,
     }));
-    const { user } = renderWithProviders(
-      <Routes>
-        <Route path="/add-permit" element={<AddPermitScreen />} />
-        <Route path="/my-permits" element={<MyPermitsProbe />} />
-      </Routes>,
-      {
-        route: '/add-permit',
-        session: { status: 'signed_in', profile: residentProfile },
-        machines: {
-          addPermit: addPermitAgainst(createPermit),
-          siteSettings: siteSettingsMachine.provide({
-            actors: { loadSiteSettings: fromPromise(() => answers.shift()!()) },
-          }),
-        },
-        clock,
-        siteSettings: fullSite,
-      },
-    );
+    const { user } = renderScreen([new ApiError('Network Error'), fullSite], createPermit);
     await screen.findByRole('button', { name: 'Create Permit' });
     expect(
       screen.queryByRole('checkbox', { name: 'Schedule permit for future activation' }),
@@ -302,12 +307,7 @@ describe('site settings decide the fields', () => {
 
     act(() => void window.dispatchEvent(new Event('online')));
     await screen.findByRole('checkbox', { name: 'Schedule permit for future activation' });
-    await user.type(textField(/^Reference label/), 'Plumber');
-    await fillPlainForm(user);
-    await user.click(checkbox('Set as Indefinite'));
-    await user.click(checkbox('Schedule permit for future activation'));
-    await typeDateTime(user, dateField(/^Scheduled start date/), '2026-06-03T09:00');
-    await user.click(submitButton());
+    await sendScheduledLabelledPermit(user);
 
     expect(await screen.findByRole('heading', { name: /My Permits/ })).toBeInTheDocument();
     expect(createPermit).toHaveBeenCalledWith(
@@ -493,12 +493,7 @@ describe('the payload sent (docs/contract.md §3 and §5)', () => {
     const { user } = renderScreen(fullSite, createPermit);
     await screen.findByRole('button', { name: 'Create Permit' });
 
-    await user.type(textField(/^Reference label/), 'Plumber');
-    await fillPlainForm(user);
-    await user.click(checkbox('Set as Indefinite'));
-    await user.click(checkbox('Schedule permit for future activation'));
-    await typeDateTime(user, dateField(/^Scheduled start date/), '2026-06-03T09:00');
-    await user.click(submitButton());
+    await sendScheduledLabelledPermit(user);
 
     expect(await screen.findByRole('heading', { name: /My Permits/ })).toBeInTheDocument();
     expect(createPermit).toHaveBeenCalledWith(
