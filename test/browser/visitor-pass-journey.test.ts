@@ -228,6 +228,32 @@ test('a pass whose resident is at their limit books nothing, and says so', async
   ).toEqual(['EC21ABC']);
 });
 
+test('a visitor who loses their signal while filling the form is told, on "Book parking", that it could not be booked', async () => {
+  const api = await residentApi(fixture.stack, resident);
+  const pass = await createVisitorPass(api, 'Godmother', { days: 3 });
+  const visitor = await visitorPhone();
+  try {
+    await visitor.page.goto(`${fixture.stack.webUrl}/visit/${pass.token}`);
+    await visitor.page.getByRole('heading', { level: 1, name: 'Book visitor parking' }).waitFor();
+    await visitor.page.getByLabel('Registration number').focus();
+    // Whatever the form starts to fetch once it is in use has come by the time the signal goes.
+    await visitor.page.waitForLoadState('networkidle');
+    await visitor.context.setOffline(true);
+
+    await book(visitor.page, 'GM70 THR');
+
+    await visitor.page
+      .getByText('Your parking could not be booked. Please try again.')
+      .first()
+      .waitFor({ timeout: 10_000 });
+    await visitor.context.setOffline(false);
+    await visitor.page.getByRole('button', { name: 'Book parking' }).click();
+    await visitor.page.getByRole('heading', { level: 1, name: 'Visitor parking booked' }).waitFor();
+  } finally {
+    await visitor.context.close();
+  }
+});
+
 test('a booking whose answer is lost on the way is shown, not booked twice, when "Book parking" is pressed again', async () => {
   const api = await residentApi(fixture.stack, resident);
   const pass = await createVisitorPass(api, 'Nephew', { days: 3 });

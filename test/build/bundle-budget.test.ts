@@ -142,7 +142,10 @@ test.each([
     /src[\\/](features[\\/]visitor-passes[\\/]visitor-pass(-list)?[\\/]|shared[\\/]visitor-pass-list)/,
   ],
   ['the identity provider (Firebase Auth)', /node_modules[\\/]@?firebase[\\/]auth[\\/]/],
-  ['the form rules (Yup), which come with the first "Book parking"', /node_modules[\\/]yup[\\/]/],
+  [
+    'the form rules (Yup), which come with the first step into the form',
+    /node_modules[\\/]yup[\\/]/,
+  ],
 ])('the visitor’s page loads none of %s', (_, module) => {
   const visitorFiles = filesLoadedFor(/visitor-booking[\\/]visitor-booking-screen$/);
   expect(visitorFiles.length).toBeGreaterThan(0);

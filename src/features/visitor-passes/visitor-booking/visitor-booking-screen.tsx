@@ -48,6 +48,16 @@ import { LoadingStatus } from '../../../ui/loading-spinner';
 
 type BookingActor = ActorRefFrom<typeof visitorBookingMachine>;
 
+/**
+ * The booking form's rules, with Yup: they come with the visitor's first step into the form, not
+ * with the page (docs/performance.md), so that a signal lost while the form is filled in (the
+ * visitor's page has no service worker to serve them) leaves "Book parking" able to check the
+ * form and say the booking could not be made. A load that failed is tried again at the next.
+ */
+const loadBookingRules = () =>
+  import('../../../../machines/visitor-passes/visitor-booking/visitor-booking-schema');
+const prepareBookingRules = () => void loadBookingRules().catch(() => undefined);
+
 /** The fields in the order the form shows them, so focus goes to the first one in error. */
 const fieldOrder: (keyof VisitorBookingFormValues)[] = [
   'vrm',
@@ -211,16 +221,15 @@ function BookingForm({
       <Formik
         initialValues={initialValues}
         {...validateWithSchema<VisitorBookingFormValues>(() =>
-          // Yup comes with the first "Book parking", not with the page (docs/performance.md).
-          import('../../../../machines/visitor-passes/visitor-booking/visitor-booking-schema').then(
-            (module) => module.visitorBookingSchema(invitation, clock()),
-          ),
+          loadBookingRules().then((module) => module.visitorBookingSchema(invitation, clock())),
         )}
         onSubmit={(values) => actor.send({ type: 'SUBMIT', values })}
       >
-        <FormBody fieldOrder={fieldOrder} serverFieldErrors={serverFieldErrors}>
-          <BookingFields actor={actor} invitation={invitation} clock={clock} />
-        </FormBody>
+        <Stack gap={4} onFocusCapture={prepareBookingRules}>
+          <FormBody fieldOrder={fieldOrder} serverFieldErrors={serverFieldErrors}>
+            <BookingFields actor={actor} invitation={invitation} clock={clock} />
+          </FormBody>
+        </Stack>
       </Formik>
     </Stack>
   );
