@@ -33,6 +33,7 @@ export const languageMachine = setup({
     readFromHost: fromPromise<Language, void>(async () =>
       missingImplementation('language', 'actor', 'readFromHost'),
     ),
+    /** Stores the language on the host; resolves with the language it sent, once stored. */
     saveOnHost: fromPromise<Language, Language>(async () =>
       missingImplementation('language', 'actor', 'saveOnHost'),
     ),

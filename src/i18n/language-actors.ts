@@ -15,9 +15,12 @@ declare module '../shell/app-machines' {
 export const languageActors: ImplementationsOf<typeof languageMachine> = {
   actors: {
     readFromHost: fromPromise(async () => (await languageApi()).getLanguage()),
-    saveOnHost: fromPromise(async ({ input }: { input: Language }) =>
-      (await languageApi()).putLanguage(input),
-    ),
+    // The language sent, once stored: the machine compares it with the one chosen since (a host
+    // that answered with another would otherwise be sent the choice again and again).
+    saveOnHost: fromPromise(async ({ input }: { input: Language }) => {
+      await (await languageApi()).putLanguage(input);
+      return input;
+    }),
   },
   actions: {
     showAndKeep: (_, { language }) => {
