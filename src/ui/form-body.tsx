@@ -17,19 +17,22 @@ export function FormBody({
   id,
   fieldOrder,
   serverFieldErrors = noServerFieldErrors,
+  prepareRules,
   children,
 }: {
   /** For a submit button outside the form (a dialog's footer), which names it by `form`. */
   id?: string;
   fieldOrder: readonly string[];
   serverFieldErrors?: Readonly<Partial<Record<string, string>>>;
+  /** Called as focus enters the form: the rules loaded ahead (`SchemaValidation.prepare`). */
+  prepareRules?: () => void;
   children: ReactNode;
 }) {
   const idPrefix = `${useId()}-`;
   const shared = useMemo(() => ({ idPrefix, serverFieldErrors }), [idPrefix, serverFieldErrors]);
   return (
     <FormBodyContext.Provider value={shared}>
-      <Form id={id} noValidate>
+      <Form id={id} noValidate onFocusCapture={prepareRules}>
         <Stack gap={4}>
           <ErrorSummary fieldOrder={fieldOrder} />
           {children}

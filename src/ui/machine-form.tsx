@@ -17,7 +17,10 @@ export interface MachineFormSpec<TValues> {
   successMessage: string;
   /** The fields' first values, in the order the form shows them: the error summary lists so. */
   initialValues: TValues;
-  /** The form's rules, checked on submit; a schema imported there loads with the first check. */
+  /**
+   * The form's rules, checked on submit; a schema imported there loads as focus first enters the
+   * form.
+   */
   rules: SchemaValidation<TValues>;
 }
 
@@ -45,11 +48,13 @@ export function MachineForm<TValues extends FormikValues>({
   children: ReactNode;
 }) {
   const { i18n } = useLingui();
+  const { prepare, ...checks } = form.rules;
   return (
-    <Formik initialValues={form.initialValues} {...form.rules} onSubmit={onSubmit}>
+    <Formik initialValues={form.initialValues} {...checks} onSubmit={onSubmit}>
       <FormBody
         fieldOrder={Object.keys(form.initialValues)}
         serverFieldErrors={progress.fieldErrors}
+        prepareRules={prepare}
       >
         {children}
         <FormSubmission

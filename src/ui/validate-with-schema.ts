@@ -9,6 +9,12 @@ export interface SchemaValidation<Values> {
   validate: (values: Values) => Promise<FormikErrors<Values>>;
   validateOnChange: false;
   validateOnBlur: false;
+  /**
+   * Starts loading the rules before the first check: a form calls it when first stepped into
+   * (`FormBody`'s `prepareRules`), so that a signal lost while the form is filled in still leaves
+   * the submit button able to check the form.
+   */
+  prepare: () => void;
 }
 
 /**
@@ -44,8 +50,8 @@ function withWordedMessages(error: ValidationError): ValidationError {
  * Every form's validation, spread onto its `<Formik>`: its Yup schema, checked exactly as Formik
  * checks a `validationSchema` (validateYupSchema, then yupToFormErrors), but asked for at each
  * check. The forms a signed-out resident opens import their schema there, so Yup (about 12 KB
- * gzip) loads with the first check and not with /login (docs/performance.md); the permit forms
- * build theirs from the clock.
+ * gzip) loads as focus first enters the form (`prepare`, given to its `FormBody`) and not with
+ * /login (docs/performance.md); the permit forms build theirs from the clock.
  *
  * Checked on submit only, GOV.UK's way: a message that appeared when a field was left, or as a
  * key was typed, moved the controls below it, and a press on the submit button begun before the
@@ -56,7 +62,17 @@ export function validateWithSchema<Values extends FormikValues>(
   schemaFor: () => Schema | Promise<Schema>,
 ): SchemaValidation<Values> {
   const validate = async (values: Values): Promise<FormikErrors<Values>> => {
-    const schema = await schemaFor();
+    let schema: Schema;
+    try {
+      schema = await schemaFor();
+    } catch (error) {
+      // The rules' chunk could not be fetched: no signal before the service worker holds the
+      // app (src/shell/service-worker.ts), or a chunk a deploy removed. The submit goes on to the
+      // form's machine unchecked, so the button still does something: its request fails as the
+      // network does, and says so, or reaches the host, which checks every rule of its own.
+      if ((error as { name?: unknown } | null)?.name === 'ChunkLoadError') return {};
+      throw error;
+    }
     try {
       await validateYupSchema(values, schema);
       return {};
@@ -65,5 +81,9 @@ export function validateWithSchema<Values extends FormikValues>(
       return yupToFormErrors<Values>(withWordedMessages(error as ValidationError));
     }
   };
-  return { validate, validateOnChange: false, validateOnBlur: false };
+  const prepare = () =>
+    void Promise.resolve()
+      .then(schemaFor)
+      .catch(() => undefined);
+  return { validate, validateOnChange: false, validateOnBlur: false, prepare };
 }

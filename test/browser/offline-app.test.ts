@@ -7,6 +7,7 @@ import { signedInMarkKey } from '../../src/identity/signed-in-mark';
 import { inWelsh } from '../support/in-welsh';
 import {
   londonIn,
+  registerThroughApi,
   registerThroughForm,
   residentApi,
   signedOutOnDevice,
@@ -175,6 +176,52 @@ async function withHtmlOnly(route: string, check: (htmlOnly: Page) => Promise<vo
     await withoutScripts.close();
   }
 }
+
+test('before the service worker holds the app, a signal lost on /login still leaves "Sign in" checking the form, or saying that signing in failed', async () => {
+  const resident: E2eResident = {
+    email: `dorothy.${Date.now()}@example.com`,
+    first: 'Dorothy',
+    last: 'Vaughan',
+    password: 'Fortran1949',
+  };
+  await registerThroughApi(fixture.stack, inviteCode, resident);
+  // Each part in a browser of its own: nothing of the other's in its cache.
+  const loginOffline = async (then: (page: Page, context: BrowserContext) => Promise<void>) => {
+    const ownContext = await browser.newContext({ serviceWorkers: 'block' });
+    try {
+      const ownPage = await ownContext.newPage();
+      await ownPage.goto(url('/login'), { waitUntil: 'networkidle' });
+      await then(ownPage, ownContext);
+    } finally {
+      await ownContext.close();
+    }
+  };
+
+  // Lost after the resident stepped into the form: its rules came with that step.
+  await loginOffline(async (ownPage, ownContext) => {
+    await ownPage.getByLabel('Email').focus();
+    await ownPage.waitForLoadState('networkidle');
+    await ownContext.setOffline(true);
+    await ownPage.getByRole('button', { name: 'Sign in' }).click();
+    await ownPage.getByRole('alert').getByText('Email is required').waitFor({ timeout: 10_000 });
+  });
+
+  // Lost before it: the rules cannot come, so signing in is tried, and said to have failed.
+  await loginOffline(async (ownPage, ownContext) => {
+    await ownContext.setOffline(true);
+    await ownPage.getByLabel('Email').fill(resident.email);
+    await ownPage.getByLabel('Password').fill(resident.password);
+    await ownPage.getByRole('button', { name: 'Sign in' }).click();
+    await ownPage
+      .getByText('Login failed. Please check your credentials and try again.')
+      .first()
+      .waitFor({ timeout: 10_000 });
+
+    await ownContext.setOffline(false);
+    await ownPage.getByRole('button', { name: 'Sign in' }).click();
+    await ownPage.waitForURL(url('/'));
+  });
+});
 
 test('/login paints the sign-in form from its HTML; it cannot be typed into until the app has replaced it with the live one', async () => {
   await withHtmlOnly('/login', async (htmlOnly) => {

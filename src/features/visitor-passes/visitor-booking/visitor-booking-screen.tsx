@@ -49,14 +49,12 @@ import { LoadingStatus } from '../../../ui/loading-spinner';
 type BookingActor = ActorRefFrom<typeof visitorBookingMachine>;
 
 /**
- * The booking form's rules, with Yup: they come with the visitor's first step into the form, not
- * with the page (docs/performance.md), so that a signal lost while the form is filled in (the
- * visitor's page has no service worker to serve them) leaves "Book parking" able to check the
- * form and say the booking could not be made. A load that failed is tried again at the next.
+ * The booking form's rules, with Yup: they come as focus first enters the form, not with the page
+ * (docs/performance.md); the visitor's page has no service worker to serve them once the signal
+ * has gone (src/ui/validate-with-schema.ts).
  */
 const loadBookingRules = () =>
   import('../../../../machines/visitor-passes/visitor-booking/visitor-booking-schema');
-const prepareBookingRules = () => void loadBookingRules().catch(() => undefined);
 
 /** The fields in the order the form shows them, so focus goes to the first one in error. */
 const fieldOrder: (keyof VisitorBookingFormValues)[] = [
@@ -198,6 +196,9 @@ function BookingForm({
     actor,
     (snapshot) => snapshot.context.fieldErrors ?? undefined,
   );
+  const { prepare, ...checks } = validateWithSchema<VisitorBookingFormValues>(() =>
+    loadBookingRules().then((module) => module.visitorBookingSchema(invitation, clock())),
+  );
   const from = formatPermitTime(invitation.valid_from);
   const until = formatPermitTime(invitation.valid_until);
   if (bookingOpensLater(invitation, clock())) {
@@ -220,16 +221,16 @@ function BookingForm({
       </Text>
       <Formik
         initialValues={initialValues}
-        {...validateWithSchema<VisitorBookingFormValues>(() =>
-          loadBookingRules().then((module) => module.visitorBookingSchema(invitation, clock())),
-        )}
+        {...checks}
         onSubmit={(values) => actor.send({ type: 'SUBMIT', values })}
       >
-        <Stack gap={4} onFocusCapture={prepareBookingRules}>
-          <FormBody fieldOrder={fieldOrder} serverFieldErrors={serverFieldErrors}>
-            <BookingFields actor={actor} invitation={invitation} clock={clock} />
-          </FormBody>
-        </Stack>
+        <FormBody
+          fieldOrder={fieldOrder}
+          serverFieldErrors={serverFieldErrors}
+          prepareRules={prepare}
+        >
+          <BookingFields actor={actor} invitation={invitation} clock={clock} />
+        </FormBody>
       </Formik>
     </Stack>
   );
