@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { LevelWithSilent } from 'pino';
 import { z } from 'zod';
 import type { TrustProxy } from './app';
+import { defaultRegistrationsPerAddressPerHour } from './auth/attempt-throttle';
 import { defaultPermitMailSettings, type PermitMailSettings } from './mail/permit-mail-settings';
 import type { SimulatedParkingProviderOptions } from './provider/simulated-parking-provider';
 import {
@@ -86,6 +87,8 @@ export interface ServerConfig {
   publicApiUrl: string | undefined;
   /** LOG_LEVEL: the least severe level the host's logger writes (default info). */
   logLevel: LevelWithSilent;
+  /** REGISTRATIONS_PER_ADDRESS_PER_HOUR: accounts one client address may create in an hour. */
+  registrationsPerAddressPerHour: number;
 }
 
 /** Where the embedded database and the mail outbox live unless DATA_DIR says otherwise. */
@@ -193,6 +196,12 @@ const environmentFields = reconcilerEnvironmentFields.extend({
     .regex(/^[^\s:/]+:\d+$/, 'must be host:port')
     .optional(),
   FIREBASE_PROJECT_ID: z.string().trim().min(1).default('demo-kerbside'),
+  REGISTRATIONS_PER_ADDRESS_PER_HOUR: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100_000)
+    .default(defaultRegistrationsPerAddressPerHour),
   TRUST_PROXY: z
     .string()
     .trim()
@@ -303,5 +312,6 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Server
     permitMail: permitMailConfigOf(values),
     publicApiUrl: values.PUBLIC_API_URL,
     logLevel: values.LOG_LEVEL,
+    registrationsPerAddressPerHour: values.REGISTRATIONS_PER_ADDRESS_PER_HOUR,
   };
 }

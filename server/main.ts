@@ -29,6 +29,7 @@ async function main(log: (logger: HostLogger) => void): Promise<void> {
     passwordReset: config.passwordReset,
     trustProxy: config.trustProxy,
     publicUrl: config.publicApiUrl,
+    registrationsPerAddressPerHour: config.registrationsPerAddressPerHour,
     logger,
   });
   const database = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : config.dataDir;

@@ -24,6 +24,7 @@ import type { ParkingProvider } from './provider/parking-provider';
 import { loadOpsConfig, type OpsConfig } from './ops/ops-config';
 import { createOpsMetrics, type OpsMetrics } from './ops/ops-metrics';
 import { startOpsServer } from './ops/start-ops-server';
+import { accountsCreatedAddressThrottle } from './auth/attempt-throttle';
 import { createSimulatedParkingProvider } from './provider/simulated-parking-provider';
 import { createReconciler, type Reconciler } from './reconciler/create-reconciler';
 import type { ReconcilerSettings } from './reconciler/reconciler-settings';
@@ -68,6 +69,11 @@ export interface StartApiOptions {
   permitMail?: false | { settings?: Partial<PermitMailSettings> };
   /** The operator's endpoints on a port of their own (server/ops/); default OPS_PORT, OPS_SECRET. */
   ops?: OpsConfig;
+  /**
+   * Accounts one client address may create in an hour (REGISTRATIONS_PER_ADDRESS_PER_HOUR);
+   * default `defaultRegistrationsPerAddressPerHour` (server/auth/attempt-throttle.ts).
+   */
+  registrationsPerAddressPerHour?: number;
 }
 
 export interface RunningApi {
@@ -203,6 +209,13 @@ export async function startApi(options: StartApiOptions): Promise<RunningApi> {
       publicUrl: options.publicUrl,
       trustProxy: options.trustProxy,
       metrics,
+      throttles: options.registrationsPerAddressPerHour
+        ? {
+            accountsCreatedAddress: accountsCreatedAddressThrottle(
+              options.registrationsPerAddressPerHour,
+            ),
+          }
+        : undefined,
     });
     cleanups.push(() => app.close());
     await app.listen({ port: options.port ?? 0, host });

@@ -25,6 +25,8 @@ export interface LocalStackOptions {
    * report them.
    */
   seedDemo?: { inviteCode?: string };
+  /** Accounts one client address may create in an hour; default the API host's own. */
+  registrationsPerAddressPerHour?: number;
 }
 
 export interface LocalStack {
@@ -69,6 +71,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       authEmulatorHost: emulatorHost,
       projectId,
       seedDemo: options.seedDemo,
+      registrationsPerAddressPerHour: options.registrationsPerAddressPerHour,
     });
     stops.push(api.close);
     const apiUrl = api.url.replace('127.0.0.1', 'localhost');

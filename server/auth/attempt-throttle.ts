@@ -93,6 +93,11 @@ export interface CredentialThrottles {
   loginAccount: AttemptThrottle;
   /** Registrations refused for whatever reason (invite code, registered e-mail), per client address. */
   registrationAddress: AttemptThrottle;
+  /**
+   * Accounts created, per client address, in an hour: a good invite code with uses to spare does
+   * not let one address open accounts without end (each with its own permit allowance).
+   */
+  accountsCreatedAddress: AttemptThrottle;
   /** Wrong current passwords, per resident. */
   passwordChangeAccount: AttemptThrottle;
   /** Reset requests, whatever the e-mail, and refused reset links, per client address. */
@@ -117,6 +122,18 @@ export interface CredentialThrottles {
 
 const fifteenMinutes = 15 * 60 * 1000;
 
+/** Accounts one client address may create in an hour unless REGISTRATIONS_PER_ADDRESS_PER_HOUR says otherwise. */
+export const defaultRegistrationsPerAddressPerHour = 20;
+
+/** The throttle of accounts created per client address: `perHour` in each hour. */
+export function accountsCreatedAddressThrottle(perHour: number): AttemptThrottle {
+  return new AttemptThrottle({
+    name: 'accounts-created-address',
+    limit: perHour,
+    windowMs: 60 * 60 * 1000,
+  });
+}
+
 /** The limits the API host runs with unless a test gives others. */
 export function defaultCredentialThrottles(): CredentialThrottles {
   const throttle = (name: string, limit: number) =>
@@ -125,6 +142,7 @@ export function defaultCredentialThrottles(): CredentialThrottles {
     loginAddress: throttle('login-address', 5),
     loginAccount: throttle('login-account', 10),
     registrationAddress: throttle('registration-address', 10),
+    accountsCreatedAddress: accountsCreatedAddressThrottle(defaultRegistrationsPerAddressPerHour),
     passwordChangeAccount: throttle('password-change-account', 5),
     passwordResetAddress: throttle('password-reset-address', 10),
     passwordResetAccount: throttle('password-reset-account', 5),

@@ -6,6 +6,7 @@ import {
   loginCredentialsSchema,
   registrationDetailsSchema,
   type Profile,
+  type RegistrationDetails,
 } from '../../contract/auth';
 import { customTokenResponse } from '../auth/custom-token-response';
 import type { Database } from '../db/database';
@@ -25,7 +26,10 @@ import { hostTexts } from '../../contract/host-texts';
 export interface AuthRoutesOptions {
   db: Database;
   identity: Identity;
-  throttles: Pick<CredentialThrottles, 'loginAddress' | 'loginAccount' | 'registrationAddress'>;
+  throttles: Pick<
+    CredentialThrottles,
+    'loginAddress' | 'loginAccount' | 'registrationAddress' | 'accountsCreatedAddress'
+  >;
   /** Called once a resident has registered, after the answer is decided (the confirmation mail). */
   onRegistered?: (userId: string) => Promise<void>;
 }
@@ -55,6 +59,31 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
     const details = parseBody(registrationDetailsSchema, request.body);
     const address = throttleAddress(request.ip);
     await refuseWhenThrottled(db, throttles.registrationAddress, address, tooManyRegistrations);
+    // Counted before the account is made, so that parallel registrations cannot all pass the
+    // check; given back when none was made.
+    await refuseWhenThrottled(db, throttles.accountsCreatedAddress, address, tooManyRegistrations);
+    const userId = await createAccount(request, details).catch(async (error: unknown) => {
+      await throttles.accountsCreatedAddress.giveBack(db, address);
+      throw error;
+    });
+
+    // A household behind one address may register several residents.
+    await throttles.registrationAddress.giveBack(db, address);
+    await options.onRegistered?.(userId);
+    const body = await customTokenResponse(
+      identity,
+      request,
+      { id: userId, sessionGeneration: 0 },
+      hostTexts.createdButSignInFailed,
+    );
+    return reply.code(201).send(body);
+  });
+
+  /** Checks the invite code and the e-mail, then makes the account; answers its id. */
+  async function createAccount(
+    request: FastifyRequest,
+    details: RegistrationDetails,
+  ): Promise<string> {
     const [inviteProblem, [existing]] = await Promise.all([
       inviteCodeProblem(db, details.invite_code),
       db.select({ id: users.id }).from(users).where(eq(users.email, details.email)),
@@ -68,7 +97,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
     if (existing) throw new HttpError(400, { email: [duplicateEmail] });
     const passwordHash = await passwordHasher.hash(details.password);
 
-    const userId = await db
+    return db
       .transaction(async (tx) => {
         const [existing] = await tx
           .select({ id: users.id })
@@ -111,18 +140,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
         if (isUniqueViolation(error)) throw new HttpError(400, { email: [duplicateEmail] });
         throw error;
       });
-
-    // A household behind one address may register several residents.
-    await throttles.registrationAddress.giveBack(db, address);
-    await options.onRegistered?.(userId);
-    const body = await customTokenResponse(
-      identity,
-      request,
-      { id: userId, sessionGeneration: 0 },
-      hostTexts.createdButSignInFailed,
-    );
-    return reply.code(201).send(body);
-  });
+  }
 
   app.post('/login/', async (request: FastifyRequest) => {
     const credentials = parseBody(loginCredentialsSchema, request.body);

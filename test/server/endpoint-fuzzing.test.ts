@@ -29,6 +29,7 @@ function unreachableThrottles(): CredentialThrottles {
     loginAddress: throttle('login-address'),
     loginAccount: throttle('login-account'),
     registrationAddress: throttle('registration-address'),
+    accountsCreatedAddress: throttle('accounts-created-address'),
     passwordChangeAccount: throttle('password-change-account'),
     passwordResetAddress: throttle('password-reset-address'),
     passwordResetAccount: throttle('password-reset-account'),

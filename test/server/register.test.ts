@@ -1,12 +1,17 @@
 jest.setTimeout(60_000);
 
+import { rmSync } from 'node:fs';
 import { runAdminCommand } from '../../server/admin/run-admin-command';
+import { loadConfig } from '../../server/config';
+import { startApi } from '../../server/start-api';
+import { temporaryDataDir } from './support/test-database';
 import { createFirebaseIdentity } from '../../server/identity/firebase-identity';
 import { testDatabaseAndApi, lenientLoginThrottles } from './support/database-and-api';
 import {
   call,
   createInvite,
   customTokenOf,
+  emulatorHost,
   registration,
   signInWithCustomToken,
   startTestApi,
@@ -360,5 +365,43 @@ describe('POST /api/v1/auth/register/', () => {
     const response = await register(details);
 
     expect(response.body).toEqual({ email: ['A user with that email already exists.'] });
+  });
+});
+
+describe('REGISTRATIONS_PER_ADDRESS_PER_HOUR', () => {
+  it('is read from the environment, 20 unless set, and a value below 1 stops the host from starting', () => {
+    expect(loadConfig({}).registrationsPerAddressPerHour).toBe(20);
+    expect(
+      loadConfig({ REGISTRATIONS_PER_ADDRESS_PER_HOUR: '120' }).registrationsPerAddressPerHour,
+    ).toBe(120);
+    expect(() => loadConfig({ REGISTRATIONS_PER_ADDRESS_PER_HOUR: '0' })).toThrow(
+      /REGISTRATIONS_PER_ADDRESS_PER_HOUR/,
+    );
+  });
+
+  it('bounds the accounts the API host creates for one address in an hour', async () => {
+    const dataDir = temporaryDataDir();
+    const api = await startApi({
+      webOrigin: 'http://localhost:8080',
+      dataDir,
+      authEmulatorHost: emulatorHost(),
+      reconciler: false,
+      permitMail: false,
+      seedDemo: { inviteCode: 'HOURLY-2' },
+      registrationsPerAddressPerHour: 2,
+    });
+    try {
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        const response = await call(`${api.url}/api/v1/auth/register/`, 'POST', {
+          body: registration('HOURLY-2'),
+        });
+        statuses.push(response.status);
+      }
+      expect(statuses).toEqual([201, 201, 429]);
+    } finally {
+      await api.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,5 +1,9 @@
 import { loadConfig } from '../../server/config';
-import { AttemptThrottle } from '../../server/auth/attempt-throttle';
+import {
+  accountsCreatedAddressThrottle,
+  AttemptThrottle,
+  defaultRegistrationsPerAddressPerHour,
+} from '../../server/auth/attempt-throttle';
 import { passwordHasher } from '../../server/auth/password-hasher';
 import { refuseWhenThrottled } from '../../server/http/refuse-when-throttled';
 import { hostTexts } from '../../contract/host-texts';
@@ -27,9 +31,16 @@ interface Hosts {
   close(): Promise<void>;
 }
 
+/** The API host's own limits: startTestApi's allowance of accounts is a test's. */
+const hostLimits = () => ({
+  throttles: {
+    accountsCreatedAddress: accountsCreatedAddressThrottle(defaultRegistrationsPerAddressPerHour),
+  },
+});
+
 async function pgliteHost(): Promise<Hosts> {
   const database: TestDatabase = await openTestDatabase();
-  const api = await startTestApi(database.db);
+  const api = await startTestApi(database.db, hostLimits());
   return {
     apis: [api],
     inviteCode: await createInvite(database.db, { uses: null }),
@@ -47,7 +58,9 @@ async function postgresHosts(): Promise<Hosts> {
   for (let host = 0; host < 2; host += 1) {
     connections.push(await openDatabase({ databaseUrl: postgres.url }));
   }
-  const apis = await Promise.all(connections.map((connection) => startTestApi(connection.db)));
+  const apis = await Promise.all(
+    connections.map((connection) => startTestApi(connection.db, hostLimits())),
+  );
   return {
     apis,
     inviteCode: await createInvite(connections[0]!.db, { uses: null }),
@@ -156,6 +169,46 @@ describe.each([
 
     expect(tally(responses)).toEqual({ 400: 10, 429: 10 });
     expectRefusalsWithRetryAfter(responses);
+  });
+
+  it('creates at most 20 accounts an hour from one address, however good the invite code, and still registers from another', async () => {
+    const address = newAddress();
+    // A refused registration makes no account, and uses none of the address's allowance.
+    const refused = await call(`${urlOf(0)}/api/v1/auth/register/`, 'POST', {
+      body: registration('NO-SUCH-CODE'),
+      from: address,
+    });
+    expect(refused.status).toBe(400);
+
+    // One after another, as a script would: each account made gives back its registration
+    // attempt, so the count of attempts never stops them (the test above).
+    const responses: JsonResponse[] = [];
+    for (let index = 0; index < 25; index += 1) {
+      responses.push(
+        await call(`${urlOf(index)}/api/v1/auth/register/`, 'POST', {
+          body: registration(hosts.inviteCode),
+          from: address,
+        }),
+      );
+    }
+
+    expect(responses.map((response) => response.status)).toEqual([
+      ...Array<number>(20).fill(201),
+      ...Array<number>(5).fill(429),
+    ]);
+    expectRefusalsWithRetryAfter(responses);
+    for (const response of responses.filter((each) => each.status === 429)) {
+      expect(response.body).toEqual({
+        detail: expect.stringMatching(
+          /^Too many registration attempts\. Try again in \d+ seconds?\.$/,
+        ),
+      });
+    }
+    const elsewhere = await call(`${urlOf(1)}/api/v1/auth/register/`, 'POST', {
+      body: registration(hosts.inviteCode),
+      from: newAddress(),
+    });
+    expect(elsewhere.status).toBe(201);
   });
 
   it('answers at most 10 of 20 parallel reset requests from one address', async () => {
