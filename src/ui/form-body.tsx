@@ -24,7 +24,7 @@ export function FormBody({
   id?: string;
   fieldOrder: readonly string[];
   serverFieldErrors?: Readonly<Partial<Record<string, string>>>;
-  /** Called as focus enters the form: the rules loaded ahead (`SchemaValidation.prepare`). */
+  /** Called at each focus inside the form: its rules, loaded ahead (`SchemaValidation.prepare`). */
   prepareRules?: () => void;
   children: ReactNode;
 }) {
