@@ -1,11 +1,19 @@
 import { Stack } from '@chakra-ui/react';
 import { Form } from 'formik';
-import { useId, useMemo, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
 import { ErrorSummary } from './error-summary';
 import { FormBodyContext } from './form-body-context';
 
 /** No server errors about fields: one object, so the summary does not take focus again. */
 const noServerFieldErrors: Readonly<Partial<Record<string, string>>> = {};
+
+/**
+ * How long the resident must pause (no focus moved, no key pressed in the form) before the form's
+ * rules load ahead of the submit: their script's evaluation holds the page's thread, and a key
+ * pressed meanwhile waits for it. Loaded at the first focus, they made the sign-in's INP 120–184 ms
+ * against 64–96 ms (`npm run bench -- --phone-only`, 2 December 2026, the same machine).
+ */
+const rulesAfterPauseMs = 1_000;
 
 /**
  * The form element inside Formik: the browser's own validation off (the form's rules speak
@@ -24,15 +32,31 @@ export function FormBody({
   id?: string;
   fieldOrder: readonly string[];
   serverFieldErrors?: Readonly<Partial<Record<string, string>>>;
-  /** Called at each focus inside the form: its rules, loaded ahead (`SchemaValidation.prepare`). */
+  /**
+   * Loads the form's rules ahead (`SchemaValidation.prepare`), once the resident has paused inside
+   * the form (`rulesAfterPauseMs`).
+   */
   prepareRules?: () => void;
   children: ReactNode;
 }) {
   const idPrefix = `${useId()}-`;
   const shared = useMemo(() => ({ idPrefix, serverFieldErrors }), [idPrefix, serverFieldErrors]);
+  const pause = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(pause.current), []);
+  const prepareAfterPause = prepareRules
+    ? () => {
+        clearTimeout(pause.current);
+        pause.current = setTimeout(prepareRules, rulesAfterPauseMs);
+      }
+    : undefined;
   return (
     <FormBodyContext.Provider value={shared}>
-      <Form id={id} noValidate onFocusCapture={prepareRules}>
+      <Form
+        id={id}
+        noValidate
+        onFocusCapture={prepareAfterPause}
+        onKeyDownCapture={prepareAfterPause}
+      >
         <Stack gap={4}>
           <ErrorSummary fieldOrder={fieldOrder} />
           {children}

@@ -18,8 +18,8 @@ export interface MachineFormSpec<TValues> {
   /** The fields' first values, in the order the form shows them: the error summary lists so. */
   initialValues: TValues;
   /**
-   * The form's rules, checked on submit; a schema imported there loads as focus first enters the
-   * form.
+   * The form's rules, checked on submit; a schema imported there loads once the resident pauses
+   * in the form (src/ui/form-body.tsx).
    */
   rules: SchemaValidation<TValues>;
 }

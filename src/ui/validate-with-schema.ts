@@ -10,9 +10,9 @@ export interface SchemaValidation<Values> {
   validateOnChange: false;
   validateOnBlur: false;
   /**
-   * Starts loading the rules before the first check: a form calls it when first stepped into
-   * (`FormBody`'s `prepareRules`), so that a signal lost while the form is filled in still leaves
-   * the submit button able to check the form.
+   * Starts loading the rules before the first check: a form calls it once the resident pauses in
+   * it (`FormBody`'s `prepareRules`), so that a signal lost while the form is filled in still
+   * leaves the submit button able to check the form.
    */
   prepare: () => void;
 }
@@ -50,7 +50,7 @@ function withWordedMessages(error: ValidationError): ValidationError {
  * Every form's validation, spread onto its `<Formik>`: its Yup schema, checked exactly as Formik
  * checks a `validationSchema` (validateYupSchema, then yupToFormErrors), but asked for at each
  * check. The forms a signed-out resident opens import their schema there, so Yup (about 12 KB
- * gzip) loads as focus first enters the form (`prepare`, given to its `FormBody`) and not with
+ * gzip) loads once the resident pauses in the form (`prepare`, given to its `FormBody`), not with
  * /login (docs/performance.md); the permit forms build theirs from the clock.
  *
  * Checked on submit only, GOV.UK's way: a message that appeared when a field was left, or as a

@@ -197,16 +197,18 @@ test('before the service worker holds the app, a signal lost on /login still lea
     }
   };
 
-  // Lost after the resident stepped into the form: its rules came with that step.
+  // Lost after the resident paused in the form: its rules came in that pause.
   await loginOffline(async (ownPage, ownContext) => {
+    const rulesAsked = ownPage.waitForRequest((request) => request.resourceType() === 'script');
     await ownPage.getByLabel('Email').focus();
+    await rulesAsked;
     await ownPage.waitForLoadState('networkidle');
     await ownContext.setOffline(true);
     await ownPage.getByRole('button', { name: 'Sign in' }).click();
     await ownPage.getByRole('alert').getByText('Email is required').waitFor({ timeout: 10_000 });
   });
 
-  // Lost before it: the rules cannot come, so signing in is tried, and said to have failed.
+  // Lost before: the rules cannot come, so signing in is tried, and said to have failed.
   await loginOffline(async (ownPage, ownContext) => {
     await ownContext.setOffline(true);
     await ownPage.getByLabel('Email').fill(resident.email);

@@ -235,8 +235,12 @@ test('a visitor who loses their signal while filling the form is told, on "Book 
   try {
     await visitor.page.goto(`${fixture.stack.webUrl}/visit/${pass.token}`);
     await visitor.page.getByRole('heading', { level: 1, name: 'Book visitor parking' }).waitFor();
+    // The form's rules come once the visitor pauses in the form, before the signal goes.
+    const rulesAsked = visitor.page.waitForRequest(
+      (request) => request.resourceType() === 'script',
+    );
     await visitor.page.getByLabel('Registration number').focus();
-    // Whatever the form starts to fetch once it is in use has come by the time the signal goes.
+    await rulesAsked;
     await visitor.page.waitForLoadState('networkidle');
     await visitor.context.setOffline(true);
 

@@ -49,9 +49,9 @@ import { LoadingStatus } from '../../../ui/loading-spinner';
 type BookingActor = ActorRefFrom<typeof visitorBookingMachine>;
 
 /**
- * The booking form's rules, with Yup: they come as focus first enters the form, not with the page
- * (docs/performance.md); the visitor's page has no service worker to serve them once the signal
- * has gone (src/ui/validate-with-schema.ts).
+ * The booking form's rules, with Yup: they come once the visitor pauses in the form, not with the
+ * page (docs/performance.md); the visitor's page has no service worker to serve them once the
+ * signal has gone (src/ui/validate-with-schema.ts).
  */
 const loadBookingRules = () =>
   import('../../../../machines/visitor-passes/visitor-booking/visitor-booking-schema');
