@@ -14,6 +14,13 @@ import { createMailer } from '../../server/mail/mailer';
 
 export const webOrigin = 'http://localhost:8080';
 
+/**
+ * The accounts an address may create in an hour on a test's API host: tests register their
+ * residents from 127.0.0.1, many more than the host's own allowance; a test of that allowance
+ * gives its own.
+ */
+export const testRegistrationsPerAddressPerHour = 10_000;
+
 export function emulatorHost(): string {
   const host = process.env.FIREBASE_AUTH_EMULATOR_HOST;
   if (!host) throw new Error('The server project runs with the Auth emulator of globalSetup.');
@@ -52,10 +59,8 @@ export async function startTestApi(
     webOrigin,
     mailer,
     ...overrides,
-    // Tests register their residents from 127.0.0.1, many more than the host's hourly allowance
-    // of accounts an address may create; a test of that allowance gives its own.
     throttles: {
-      accountsCreatedAddress: accountsCreatedAddressThrottle(10_000),
+      accountsCreatedAddress: accountsCreatedAddressThrottle(testRegistrationsPerAddressPerHour),
       ...overrides.throttles,
     },
   });

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { startLocalStack, type LocalStack } from '../../scripts/stack/local-stack';
+import { testRegistrationsPerAddressPerHour } from '../../scripts/stack/test-api';
 import { adminCommandLine } from '../support/admin-command-line';
 import { temporaryDataDir } from '../server/support/test-database';
 import { productionBuild } from '../support/production-build';
@@ -49,8 +50,7 @@ export async function startStackFixture(
     dataDir,
     webMode: 'production',
     builtSite: productionBuild().site,
-    // Every browser test registers its residents from 127.0.0.1, many more than an hour's 20.
-    registrationsPerAddressPerHour: 10_000,
+    registrationsPerAddressPerHour: testRegistrationsPerAddressPerHour,
   });
   return {
     stack,
