@@ -48,10 +48,14 @@ export const changePasswordEventSamples: AnyEventObject[] = [
   { type: 'xstate.error.actor.sendRequest', error: { status: 502, body: '<html></html>' } },
 ];
 
-/** What the forgot-password model may be sent: every refusal reads the same. */
+/**
+ * What the forgot-password model may be sent: every refusal reads the same, and a change to the
+ * address after success readies the form to send again.
+ */
 export const forgotPasswordEventSamples: AnyEventObject[] = [
   { type: 'SUBMIT', values: resetRequest },
   { type: 'xstate.done.actor.sendRequest', output: undefined },
+  { type: 'EDIT' },
   {
     type: 'xstate.error.actor.sendRequest',
     error: { status: 400, body: { email: ['Enter a valid email address.'] } },

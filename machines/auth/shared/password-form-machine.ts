@@ -24,7 +24,10 @@ export interface PasswordFormContext {
   error: PasswordFormError | null;
 }
 
-export type PasswordFormEvent<TRequest> = { type: 'SUBMIT'; values: TRequest };
+export type PasswordFormEvent<TRequest> =
+  | { type: 'SUBMIT'; values: TRequest }
+  /** The resident changed the form after it succeeded (only a form that may be sent again). */
+  | { type: 'EDIT' };
 
 /**
  * What the `sendRequest` actor receives. The request sits in an object because XState cannot
@@ -45,11 +48,18 @@ export function createPasswordFormMachine<TRequest>({
   id,
   description,
   toError,
+  sendAgainAfterEdit = false,
 }: {
   id: string;
   /** What the form is for, as the inspector shows the machine. */
   description: string;
   toError: (failure: HttpFailure) => PasswordFormError;
+  /**
+   * Whether a change to the form after success readies it to be sent again, instead of ending
+   * the journey: a reset link asked for a mistyped address is asked again for the right one.
+   * Only a change does it, so a second click on the button sends nothing.
+   */
+  sendAgainAfterEdit?: boolean;
 }) {
   return setup({
     types: {
@@ -72,7 +82,7 @@ export function createPasswordFormMachine<TRequest>({
     initial: 'idle',
     states: {
       idle: {
-        description: 'The form is being filled in; nothing has been sent.',
+        description: 'The form is being filled in; no request is out.',
         on: { SUBMIT: { target: 'submitting', description: 'The resident sends the form.' } },
       },
       // No SUBMIT handler: a double click or a second Enter while a request is out sends nothing.
@@ -97,10 +107,18 @@ export function createPasswordFormMachine<TRequest>({
           },
         },
       },
-      success: {
-        description: 'The success message shows.',
-        type: 'final',
-      },
+      success: sendAgainAfterEdit
+        ? {
+            description: 'The success message shows until the resident changes the form.',
+            on: {
+              EDIT: {
+                target: 'idle',
+                description:
+                  'The resident changes what was sent: the success message goes, and the form may be sent again.',
+              },
+            },
+          }
+        : { description: 'The success message shows.', type: 'final' },
       // A new SUBMIT retries with whatever the form now holds.
       error: {
         description: 'The error shows above the button; the form keeps what was typed.',

@@ -183,6 +183,8 @@ function passwordScreen<TRequest>(screen: {
   signedIn: boolean;
   apiPath: string;
   fillIn(page: Page, request: TRequest): Promise<void>;
+  /** The gestures of an EDIT: a change to the form after success (a screen whose model has it). */
+  edit?(page: Page): Promise<void>;
   submit: string;
   busy: string;
   success: string;
@@ -194,6 +196,11 @@ function passwordScreen<TRequest>(screen: {
     actorRoutes: { sendRequest: jsonActorRoute(post(screen.apiPath)) },
     ready: (page) => page.getByRole('button', { name: screen.submit, exact: true }).waitFor(),
     async send(page, event: AnyEventObject) {
+      if (event.type === 'EDIT') {
+        if (!screen.edit) throw new Error(`The ${screen.flow} screen has no EDIT gesture`);
+        await screen.edit(page);
+        return;
+      }
       await screen.fillIn(page, (event as { type: string; values: TRequest }).values);
       await page.getByRole('button', { name: screen.submit, exact: true }).click();
     },
@@ -230,6 +237,7 @@ const forgotPasswordScreen = passwordScreen<PasswordResetRequest>({
   signedIn: false,
   apiPath: '/api/v1/auth/password-reset/',
   fillIn: (page, { email }) => textbox(page, 'Email').fill(email),
+  edit: (page) => textbox(page, 'Email').fill('jane.doe@example.org'),
   submit: 'Send Reset Link',
   busy: 'Sending...',
   success: 'Check your email: If the email is registered, a reset link has been sent',

@@ -38,6 +38,8 @@ interface PasswordScreen<TRequest> {
   flow: string;
   render(machine: PasswordFormMachine<TRequest>): UserEvent;
   fillIn(user: UserEvent, request: TRequest): Promise<void>;
+  /** The gestures of an EDIT: a change to the form after success (a screen whose model has it). */
+  edit?(user: UserEvent): Promise<void>;
   submitLabel: string;
   busyLabel: string;
   successText: string;
@@ -50,7 +52,7 @@ async function retype(user: UserEvent, field: HTMLElement, text: string) {
 
 /**
  * Plays a path on a rendered password screen: SUBMIT is filling in the form and pressing its
- * button, settling `sendRequest` is the fake API host answering, and each state is checked by
+ * button, EDIT is changing a field after success, settling `sendRequest` is the fake API host answering, and each state is checked by
  * what the user sees.
  */
 function screenDriver<TRequest>(
@@ -66,6 +68,11 @@ function screenDriver<TRequest>(
       user = subject.render(provided);
     },
     async send(event) {
+      if (event.type === 'EDIT') {
+        if (!subject.edit) throw new Error(`The ${subject.flow} screen has no EDIT gesture`);
+        await subject.edit(user);
+        return;
+      }
       await subject.fillIn(user, (event as { type: 'SUBMIT'; values: TRequest }).values);
       await user.click(screen.getByRole('button', { name: subject.submitLabel }));
     },
@@ -146,6 +153,9 @@ describeScreenModel<PasswordResetRequest>('forgot-password', {
     }).user,
   async fillIn(user, { email }) {
     await retype(user, screen.getByRole('textbox', { name: 'Email' }), email);
+  },
+  async edit(user) {
+    await retype(user, screen.getByRole('textbox', { name: 'Email' }), 'jane.doe@example.org');
   },
   submitLabel: 'Send Reset Link',
   busyLabel: 'Sending...',

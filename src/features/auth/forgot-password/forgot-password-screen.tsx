@@ -29,7 +29,8 @@ const forgotPasswordForm: MachineFormSpec<PasswordResetRequest> = {
 
 /**
  * Asking for a password reset link (docs/contract.md §2, "Forgot password"). Formik owns the e-mail;
- * the forgot-password machine owns submitting, success and the error.
+ * the forgot-password machine owns submitting, success and the error. A change to the address
+ * after success readies the form to send again.
  */
 export function ForgotPasswordScreen() {
   const { i18n } = useLingui();
@@ -60,6 +61,7 @@ export function ForgotPasswordScreen() {
         onSubmit={({ email }) =>
           forgotPasswordActor.send({ type: 'SUBMIT', values: { email: email.trim() } })
         }
+        onEditAfterSuccess={() => forgotPasswordActor.send({ type: 'EDIT' })}
       >
         <FormField name="email" label={i18n._('Email')} type="email" autoComplete="email" />
       </MachineForm>

@@ -24,7 +24,11 @@ function startJourney<TRequest>(machine: PasswordFormMachine<TRequest>) {
 /** What every password journey does, whatever it asks the server. */
 function describeJourney<TRequest>(
   machine: PasswordFormMachine<TRequest>,
-  { values, corrected }: { values: TRequest; corrected: TRequest },
+  {
+    values,
+    corrected,
+    endsAtSuccess,
+  }: { values: TRequest; corrected: TRequest; endsAtSuccess: boolean },
 ) {
   it('starts idle without an error', () => {
     const { actor } = startJourney(machine);
@@ -53,7 +57,7 @@ function describeJourney<TRequest>(
     controls.resolve('sendRequest');
     const done = await settled();
     expect(done.value).toBe('success');
-    expect(done.status).toBe('done');
+    expect(done.status).toBe(endsAtSuccess ? 'done' : 'active');
     expect(done.context.error).toBeNull();
 
     submit(corrected);
@@ -93,6 +97,7 @@ describe('changePasswordMachine', () => {
   describeJourney(changePasswordMachine, {
     values: passwordChange,
     corrected: { current_password: 'OldSecret1', new_password: 'Longer-NewSecret12' },
+    endsAtSuccess: true,
   });
 
   it('lists a refusal about the password message by message (the screen splits each)', async () => {
@@ -134,6 +139,22 @@ describe('forgotPasswordMachine', () => {
   describeJourney(forgotPasswordMachine, {
     values: resetRequest,
     corrected: { email: 'jane@example.test' },
+    endsAtSuccess: false,
+  });
+
+  it('sends again to a corrected address once the form changes after success', async () => {
+    const { actor, controls, submit, settled } = startJourney(forgotPasswordMachine);
+    submit(resetRequest);
+    controls.resolve('sendRequest');
+    await settled();
+
+    actor.send({ type: 'EDIT' });
+    expect(actor.getSnapshot().value).toBe('idle');
+    submit({ email: 'jane@example.test' });
+    expect(controls.inputs('sendRequest')).toEqual([
+      { request: resetRequest },
+      { request: { email: 'jane@example.test' } },
+    ]);
   });
 
   it('says the e-mail could not be sent, and names a refused address on its field', async () => {
@@ -163,6 +184,7 @@ describe('resetPasswordMachine', () => {
   describeJourney(resetPasswordMachine, {
     values: resetConfirmation,
     corrected: { ...resetConfirmation, password: 'Longer-NewSecret12' },
+    endsAtSuccess: true,
   });
 
   it.each([

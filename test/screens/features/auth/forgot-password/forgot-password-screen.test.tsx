@@ -101,6 +101,30 @@ test('sends the e-mail: "Sending..." while busy, then the check-your-email text'
   expect(screen.getByRole('link', { name: 'Back to login' })).toBeInTheDocument();
 });
 
+test('a mistyped address, seen after sending, is corrected and sent again', async () => {
+  const { controls, user } = renderScreen();
+  await user.type(emailField(), 'jane.doe@exmaple.test{Enter}');
+  await act(async () => controls.resolve('sendRequest'));
+  await screen.findByRole('status');
+
+  await user.dblClick(screen.getByRole('button', { name: 'Success!' }));
+  expect(controls.inputs('sendRequest')).toHaveLength(1);
+
+  await user.clear(emailField());
+  await user.type(emailField(), 'jane.doe@example.test');
+  expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  await user.click(sendButton());
+
+  expect(controls.inputs('sendRequest')).toEqual([
+    { request: { email: 'jane.doe@exmaple.test' } },
+    { request: { email: 'jane.doe@example.test' } },
+  ]);
+  await act(async () => controls.resolve('sendRequest'));
+  expect(await screen.findByRole('status')).toHaveTextContent(
+    exactly('Check your email: If the email is registered, a reset link has been sent'),
+  );
+});
+
 test('Enter pressed twice sends one request', async () => {
   const { controls, user } = renderScreen();
 
