@@ -25,6 +25,14 @@ import { siteSettingsRoutes } from './routes/site-settings-routes';
 import { visitorPassRoutes } from './routes/visitor-pass-routes';
 import { hostTexts } from '../contract/host-texts';
 
+/**
+ * The largest request body the host reads, 64 KiB: the largest any route takes (a permit, a
+ * registration) is under 2 KiB. The public routes parse the body before their throttles count
+ * the attempt, so Fastify's default of 1 MiB let a client make each refused request cost that
+ * much; above the limit the answer is 413, before anything is parsed.
+ */
+export const requestBodyLimitBytes = 64 * 1024;
+
 export interface AppDependencies {
   db: Database;
   identity: Identity;
@@ -152,6 +160,7 @@ export function buildApp(deps: AppDependencies): FastifyInstance {
 
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    bodyLimit: requestBodyLimitBytes,
     logController: new OneLineARequest(),
     // Our own ids, never a client's: each answer names its request (X-Request-Id) for the logs.
     genReqId: (raw) => refusedEarly.get(raw)?.id ?? randomUUID(),

@@ -1,5 +1,6 @@
 import { testDatabaseAndApi } from './support/database-and-api';
 import { call, webOrigin } from '../../scripts/stack/test-api';
+import { requestBodyLimitBytes } from '../../server/app';
 
 jest.setTimeout(60_000);
 
@@ -40,13 +41,21 @@ describe('malformed requests get DRF-shaped client errors, never a 500', () => {
     expect(response.body).toEqual({ detail: 'Unsupported media type "text/plain" in request.' });
   });
 
-  it('answers a body above 1 MiB with 413 and a detail', async () => {
-    const response = await call(`${host.api.url}/api/v1/auth/register/`, 'POST', {
-      body: { email: 'x'.repeat(2 * 1024 * 1024) },
+  it('answers a body above 64 KiB with 413 and a detail', async () => {
+    // A JSON body of exactly `bytes` bytes: {"email":"xx…x"}.
+    const registration = (bytes: number) => ({ email: 'x'.repeat(bytes - '{"email":""}'.length) });
+    const register = (bytes: number) =>
+      call(`${host.api.url}/api/v1/auth/register/`, 'POST', { body: registration(bytes) });
+
+    const atLimit = await register(requestBodyLimitBytes);
+    expect(atLimit.status).toBe(400);
+    expect(atLimit.body).toMatchObject({
+      email: ['Ensure this field has no more than 254 characters.'],
     });
 
-    expect(response.status).toBe(413);
-    expect(response.body).toEqual({ detail: 'Request body is too large.' });
+    const overLimit = await register(requestBodyLimitBytes + 1);
+    expect(overLimit.status).toBe(413);
+    expect(overLimit.body).toEqual({ detail: 'Request body is too large.' });
   });
 
   it('answers an unknown path with 404 and a detail', async () => {
