@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react';
-import { Formik, useFormikContext, type FormikValues } from 'formik';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { Formik, type FormikValues } from 'formik';
+import type { ReactNode } from 'react';
 import { FormBody } from './form-body';
 import { FormSubmission, type SubmissionProgress } from './form-submission';
 import type { SchemaValidation } from './validate-with-schema';
@@ -36,7 +36,6 @@ export function MachineForm<TValues extends FormikValues>({
   onSubmit,
   submitDisabled,
   afterSubmission,
-  onEditAfterSuccess,
   children,
 }: {
   form: MachineFormSpec<TValues>;
@@ -46,8 +45,6 @@ export function MachineForm<TValues extends FormikValues>({
   submitDisabled?: boolean;
   /** What follows the button, such as the way on after a success. */
   afterSubmission?: ReactNode;
-  /** Told when the resident changes a field after the submission succeeded. */
-  onEditAfterSuccess?: () => void;
   children: ReactNode;
 }) {
   const { i18n } = useLingui();
@@ -68,22 +65,7 @@ export function MachineForm<TValues extends FormikValues>({
           disabled={submitDisabled}
         />
         {afterSubmission}
-        {onEditAfterSuccess && (
-          <EditAfterSuccess succeeded={progress.succeeded} onEdit={onEditAfterSuccess} />
-        )}
       </FormBody>
     </Formik>
   );
-}
-
-/** Calls `onEdit` at the first change of the form's values after the submission succeeded. */
-function EditAfterSuccess({ succeeded, onEdit }: { succeeded: boolean; onEdit: () => void }) {
-  const { values } = useFormikContext();
-  const valuesAtSuccess = useRef<unknown>(null);
-  useEffect(() => {
-    if (!succeeded) valuesAtSuccess.current = null;
-    else if (valuesAtSuccess.current === null) valuesAtSuccess.current = values;
-    else if (valuesAtSuccess.current !== values) onEdit();
-  }, [succeeded, values, onEdit]);
-  return null;
 }

@@ -1,5 +1,7 @@
 import { Link, Text } from '@chakra-ui/react';
 import { useLingui } from '@lingui/react';
+import { useFormikContext } from 'formik';
+import { useEffect, useRef } from 'react';
 import { Link as RouterLink } from 'react-router';
 import {
   forgotPasswordMachine,
@@ -26,6 +28,18 @@ const forgotPasswordForm: MachineFormSpec<PasswordResetRequest> = {
     ),
   ),
 };
+
+/** Calls `onEdit` at the first change of the form's values after the link was sent. */
+function EditAfterSuccess({ succeeded, onEdit }: { succeeded: boolean; onEdit: () => void }) {
+  const { values } = useFormikContext();
+  const valuesAtSuccess = useRef<unknown>(null);
+  useEffect(() => {
+    if (!succeeded) valuesAtSuccess.current = null;
+    else if (valuesAtSuccess.current === null) valuesAtSuccess.current = values;
+    else if (valuesAtSuccess.current !== values) onEdit();
+  }, [succeeded, values, onEdit]);
+  return null;
+}
 
 /**
  * Asking for a password reset link (docs/contract.md §2, "Forgot password"). Formik owns the e-mail;
@@ -61,9 +75,12 @@ export function ForgotPasswordScreen() {
         onSubmit={({ email }) =>
           forgotPasswordActor.send({ type: 'SUBMIT', values: { email: email.trim() } })
         }
-        onEditAfterSuccess={() => forgotPasswordActor.send({ type: 'EDIT' })}
       >
         <FormField name="email" label={i18n._('Email')} type="email" autoComplete="email" />
+        <EditAfterSuccess
+          succeeded={progress.succeeded}
+          onEdit={() => forgotPasswordActor.send({ type: 'EDIT' })}
+        />
       </MachineForm>
     </FormPage>
   );
