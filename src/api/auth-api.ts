@@ -10,6 +10,7 @@ import {
   type TokenResponse,
 } from '../../contract/auth';
 import { signInWithToken } from '../identity/identity';
+import { ApiError } from './api-error';
 import { apiClient } from './api-client';
 import { apiPaths } from './api-paths';
 import { readAnswer } from './read-answer';
@@ -47,10 +48,42 @@ export async function getProfile(): Promise<Profile> {
  * The change ends every session of the resident, this one included; the answer's fresh custom
  * token keeps this device signed in. The spec uses no more of the answer (docs/contract.md §7).
  */
-export async function changePassword(change: PasswordChange): Promise<void> {
-  const { data } = await apiClient().post<unknown>(apiPaths.changePassword, change);
+export async function changePassword(change: PasswordChange, email: string): Promise<void> {
+  let data: unknown;
+  try {
+    ({ data } = await apiClient().post<unknown>(apiPaths.changePassword, change));
+  } catch (error) {
+    if (await signedInWithNewPassword(error, email, change.new_password)) return;
+    throw error;
+  }
   const token = passwordChangeResultSchema.pick({ custom_token: true }).safeParse(data);
   if (token.success && token.data.custom_token) await signInWithToken(token.data.custom_token);
+}
+
+/** No answer came, or a gateway's in its place: the host may have done what was asked. */
+const answerLostStatuses: readonly (number | undefined)[] = [undefined, 502, 504];
+
+/**
+ * After a change whose answer was lost: whether the host had made it. The change ends this
+ * device's session at its next call, so signing in with the new password both tells and keeps
+ * the device signed in. A refusal costs the resident one counted sign-in attempt,
+ * and the change's own failure then shows, to be tried again.
+ */
+async function signedInWithNewPassword(
+  failure: unknown,
+  email: string,
+  password: string,
+): Promise<boolean> {
+  if (!answerLostStatuses.includes(ApiError.from(failure).status)) return false;
+  let answer: TokenResponse;
+  try {
+    answer = await login({ email, password });
+  } catch {
+    return false;
+  }
+  // The new password let the resident in: it was changed, whether or not this device stays in.
+  if (answer.custom_token) await signInWithToken(answer.custom_token);
+  return true;
 }
 
 export async function requestPasswordReset(email: string): Promise<void> {

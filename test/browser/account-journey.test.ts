@@ -192,6 +192,42 @@ test('a forgotten password is reset through the e-mailed link, then changed agai
   await signIn(resident.email, 'Engine3Analytical');
 });
 
+test('a password change whose answer is lost is found made or not, and the resident stays signed in', async () => {
+  const changePassword = async (current: string, next: string) => {
+    await page.goto(url('/settings/change-password'));
+    await page.getByLabel('Current password').fill(current);
+    await page.getByLabel(/^New password/).fill(next);
+    await page.getByLabel('Confirm new password').fill(next);
+    await page.getByRole('button', { name: 'Update Password' }).click();
+  };
+  const isChange = (target: URL) => target.pathname === '/api/v1/auth/change-password/';
+
+  // The connection drops before the host has the request: nothing changed, and the form says so.
+  await page.route(isChange, (route) => route.abort('connectionreset'));
+  await changePassword('Engine3Analytical', 'Fourth4Engine');
+  await page.getByText('Password change failed. Please try again.').waitFor();
+  await page.unrouteAll();
+
+  // The host makes the change; its answer never reaches the browser.
+  await page.route(isChange, async (route) => {
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await changePassword('Engine3Analytical', 'Fourth4Engine');
+  await page.getByText('Your password has been updated.').waitFor();
+  await page.unrouteAll();
+
+  // The device's session goes on: the route change has the API host check it.
+  const sessionCheck = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/api/v1/auth/profile/',
+  );
+  await navigation().getByRole('link', { name: 'Dashboard' }).click();
+  expect((await sessionCheck).status()).toBe(200);
+  await page.getByText('Welcome, Ada!').waitFor();
+  await logOut();
+  await signIn(resident.email, 'Fourth4Engine');
+});
+
 test('a reset link used once cannot be used again', async () => {
   await logOut();
   await page.goto(url('/forgot-password'));

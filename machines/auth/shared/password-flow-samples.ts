@@ -1,12 +1,14 @@
 import { createMachine, type AnyEventObject, type AnyStateMachine } from 'xstate';
-import type { PasswordChange, PasswordResetConfirmation } from '../../../contract/auth';
+import type { PasswordResetConfirmation } from '../../../contract/auth';
+import type { ChangePasswordRequest } from '../../settings/change-password/change-password-machine';
 import type { PasswordResetRequest } from '../forgot-password/forgot-password-machine';
 import type { PasswordFormMachine, PasswordRequestInput } from './password-form-machine';
 import type { createActorControls } from '../../flow-models/actor-controls';
 
-export const passwordChange: PasswordChange = {
+export const passwordChange: ChangePasswordRequest = {
   current_password: 'OldSecret1',
   new_password: 'NewSecret12',
+  email: 'jane.doe@example.test',
 };
 
 export const resetRequest: PasswordResetRequest = { email: 'jane.doe@example.test' };

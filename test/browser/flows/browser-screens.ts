@@ -4,11 +4,11 @@ import { i18n } from '../../../src/i18n/i18n';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import type {
   LoginCredentials,
-  PasswordChange,
   PasswordResetConfirmation,
   RegistrationDetails,
 } from '../../../contract/auth';
 import type { PasswordResetRequest } from '../../../machines/auth/forgot-password/forgot-password-machine';
+import type { ChangePasswordRequest } from '../../../machines/settings/change-password/change-password-machine';
 import type { PasswordFormContext } from '../../../machines/auth/shared/password-form-machine';
 import type { Permit } from '../../../contract/permit';
 import type { PermitFormValues } from '../../../machines/permits/permit-form/permit-form-values';
@@ -259,7 +259,7 @@ const resetPasswordScreen = passwordScreen<PasswordResetConfirmation>({
   success: 'Password reset successful!',
 });
 
-const changePasswordScreen = passwordScreen<PasswordChange>({
+const changePasswordScreen = passwordScreen<ChangePasswordRequest>({
   flow: 'changePassword',
   route: '/settings/change-password',
   signedIn: true,

@@ -1,8 +1,11 @@
 import { act, screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import type { AnyMachineSnapshot } from 'xstate';
-import type { PasswordChange, PasswordResetConfirmation } from '../../../contract/auth';
-import { changePasswordMachine } from '../../../machines/settings/change-password/change-password-machine';
+import type { PasswordResetConfirmation } from '../../../contract/auth';
+import {
+  changePasswordMachine,
+  type ChangePasswordRequest,
+} from '../../../machines/settings/change-password/change-password-machine';
 import { sentencesOf } from '../../../machines/sentences';
 import {
   forgotPasswordMachine,
@@ -181,7 +184,7 @@ describeScreenModel<PasswordResetConfirmation>('reset-password', {
   successText: 'Password reset successful!',
 });
 
-describeScreenModel<PasswordChange>('change-password', {
+describeScreenModel<ChangePasswordRequest>('change-password', {
   machine: changePasswordMachine,
   flow: 'changePassword',
   render: (machine) =>

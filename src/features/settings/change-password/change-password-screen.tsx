@@ -6,6 +6,7 @@ import { readersText } from '../../../i18n/readers-text';
 import { useAppActor } from '../../../shell/app-machines';
 import { usePasswordFormState } from '../../../shared/use-password-form-state';
 import { paths } from '../../../shell/pages';
+import { useProfile } from '../../../shell/session-hooks';
 import { ErrorAlert } from '../../../ui/error-alert';
 import { validateWithSchema } from '../../../ui/validate-with-schema';
 import { FormField } from '../../../ui/form-field';
@@ -69,6 +70,7 @@ export function ChangePasswordScreen() {
     changePasswordActors,
   );
   const { progress, error } = usePasswordFormState(changePasswordActor);
+  const profile = useProfile();
   const errorItems = error?.items ?? [];
 
   return (
@@ -81,7 +83,10 @@ export function ChangePasswordScreen() {
         // Items are listed as bullets above the button; the message is not said again under them.
         progress={errorItems.length > 0 ? { ...progress, errorMessage: null } : progress}
         onSubmit={({ current_password, new_password }) =>
-          changePasswordActor.send({ type: 'SUBMIT', values: { current_password, new_password } })
+          changePasswordActor.send({
+            type: 'SUBMIT',
+            values: { current_password, new_password, email: profile?.email ?? '' },
+          })
         }
       >
         <FormField

@@ -96,7 +96,7 @@ async function errorAfter<TRequest>(
 describe('changePasswordMachine', () => {
   describeJourney(changePasswordMachine, {
     values: passwordChange,
-    corrected: { current_password: 'OldSecret1', new_password: 'Longer-NewSecret12' },
+    corrected: { ...passwordChange, new_password: 'Longer-NewSecret12' },
     endsAtSuccess: true,
   });
 

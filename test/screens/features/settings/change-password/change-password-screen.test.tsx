@@ -108,7 +108,13 @@ test('sends the current and new password: "Updating..." while busy, then the suc
 
   expect(screen.getByRole('button', { name: 'Updating...' })).toBeDisabled();
   expect(controls.inputs('sendRequest')).toEqual([
-    { request: { current_password: 'OldSecret1', new_password: 'NewSecret12' } },
+    {
+      request: {
+        current_password: 'OldSecret1',
+        new_password: 'NewSecret12',
+        email: residentProfile.email,
+      },
+    },
   ]);
   await act(async () => controls.resolve('sendRequest'));
 
@@ -206,8 +212,20 @@ test('a refusal keeps every value, and a corrected attempt clears the error and 
 
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   expect(controls.inputs('sendRequest')).toEqual([
-    { request: { current_password: 'OldSecret1', new_password: 'NewSecret12' } },
-    { request: { current_password: 'OldSecret2', new_password: 'NewSecret12' } },
+    {
+      request: {
+        current_password: 'OldSecret1',
+        new_password: 'NewSecret12',
+        email: residentProfile.email,
+      },
+    },
+    {
+      request: {
+        current_password: 'OldSecret2',
+        new_password: 'NewSecret12',
+        email: residentProfile.email,
+      },
+    },
   ]);
   await act(async () => controls.resolve('sendRequest'));
   expect(await screen.findByRole('status')).toHaveTextContent(
