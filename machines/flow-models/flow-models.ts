@@ -31,7 +31,7 @@ import {
 } from '../auth/shared/password-flow-samples';
 import {
   addPermitEventSamples,
-  addPermitFormSends,
+  addPermitOffers,
   addPermitInput,
 } from '../permits/add-permit/add-permit-flow-samples';
 import {
@@ -127,7 +127,7 @@ export const flowModels: readonly FlowModel[] = [
     machine: addPermitMachine,
     eventSamples: addPermitEventSamples,
     input: addPermitInput,
-    offers: addPermitFormSends,
+    offers: addPermitOffers,
   },
   {
     name: 'permitList',

@@ -2,7 +2,7 @@ import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { formErrors } from '../../form-errors';
 import { permitFormSchema } from '../permit-form/permit-form-schema';
 import type { PermitFormValues } from '../permit-form/permit-form-values';
-import type { addPermitMachine, CreatePermitAnswer } from './add-permit-machine';
+import type { AddPermitContext, addPermitMachine, CreatePermitAnswer } from './add-permit-machine';
 import type { Permit, PermitCreatePayload } from '../../../contract/permit';
 import type { createActorControls } from '../../flow-models/actor-controls';
 import { activePermit } from '../permit-dialogs/permit-dialog-flow-samples';
@@ -22,6 +22,20 @@ export const weeklySeriesForm = {
   weeks: '2',
 };
 
+/**
+ * The first week of `weeklySeriesForm` as the API host lists it once made: what a retry finds in
+ * its way when an earlier try made the week but its answer was lost.
+ */
+export const seriesFirstWeekPermit: Permit = {
+  ...activePermit,
+  id: 43,
+  status: 'SCHEDULED',
+  reference_no: 'Plumber 08/06/2026',
+  label: true,
+  start_ts: '2026-06-08T17:00:00.000Z',
+  end_ts: '2026-06-09T17:00:00.000Z',
+};
+
 /** The site the add-permit model runs on: one that offers every field. */
 export const addPermitSite = fullSite;
 
@@ -36,12 +50,36 @@ const registrationRead: Record<string, string> = {
   confirming: 'CD 123 456',
 };
 
+/** A week refused as overlapping: the model then reads the permit in the way. */
+const weekOverlapRefusal: AnyEventObject = {
+  type: 'xstate.error.actor.createWeek',
+  error: {
+    status: 400,
+    body: { non_field_errors: ['A permit for this VRM and time already exists'] },
+  },
+};
+
 /**
- * The form sends SUBMIT only with values its schema accepts (machines/permits/permit-form/permit-form-schema.ts):
- * the event's values, with the registration the field holds, which the registration region read.
- * A sample the form would hold back (no registration, or one not vouched for) is not offered.
+ * Which samples the model offers where. The form sends SUBMIT only with values its schema accepts
+ * (machines/permits/permit-form/permit-form-schema.ts): the event's values, with the registration
+ * the field holds, which the registration region read. A sample the form would hold back (no
+ * registration, or one not vouched for) is not offered. A week's overlap refusal, and the week's
+ * own permit in the way, are offered only where they tell something (below).
  */
-export function addPermitFormSends(snapshot: AnyMachineSnapshot, event: AnyEventObject): boolean {
+export function addPermitOffers(snapshot: AnyMachineSnapshot, event: AnyEventObject): boolean {
+  if (event === weekOverlapRefusal) {
+    // Offered for the first week alone: its outcomes are what the model walks, and every week
+    // after it would only multiply the paths.
+    return (snapshot.context as AddPermitContext).series[0]?.outcome === 'waiting';
+  }
+  if (event.type === 'xstate.done.actor.findOverlappingPermit') {
+    // Only a week of a series looks for its own permit: offered there alone, so a single
+    // permit's paths stay as they were.
+    const checkingWeek = snapshot.matches({
+      form: { submission: { creatingSeries: 'checkingWeek' } },
+    });
+    return (event as { output?: unknown }).output !== seriesFirstWeekPermit || checkingWeek;
+  }
   if (event.type !== 'SUBMIT') return true;
   const { registration } = (snapshot.value as { form: { registration: string } }).form;
   const values = { ...(event.values as PermitFormValues), vrm: registrationRead[registration] };
@@ -52,7 +90,7 @@ export function addPermitFormSends(snapshot: AnyMachineSnapshot, event: AnyEvent
 /**
  * What the add-permit model may be sent: a registration of each kind, a submit with and without
  * "This registration is correct" ticked (offered only where the form sends it:
- * `addPermitFormSends`), and each kind of answer to the create call.
+ * `addPermitOffers`), and each kind of answer to the create call.
  * The machine-level and the screen-level model tests walk the same paths.
  */
 export const addPermitEventSamples: AnyEventObject[] = [
@@ -98,6 +136,9 @@ export const addPermitEventSamples: AnyEventObject[] = [
     type: 'xstate.error.actor.createWeek',
     error: { status: 400, body: { non_field_errors: ['You have reached your permit limit'] } },
   },
+  weekOverlapRefusal,
+  // A week refused as overlapping finds its own permit (made by a try whose answer was lost).
+  { type: 'xstate.done.actor.findOverlappingPermit', output: seriesFirstWeekPermit },
 ];
 
 /** The add-permit machine with actors the test settles by hand through `controls`. */

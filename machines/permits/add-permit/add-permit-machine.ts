@@ -5,7 +5,7 @@ import { toHttpFailure } from '../../http-failure';
 import { missingImplementation } from '../../missing-implementation';
 import { createPermitMessages, toCreatePermitErrorMessage } from './create-permit-error-message';
 import type { Permit, PermitCreatePayload } from '../../../contract/permit';
-import { overlapDetail } from './overlapping-permit';
+import { isSameBooking, overlapDetail } from './overlapping-permit';
 import type { PermitFormValues } from '../permit-form/permit-form-values';
 import type { SiteSettings } from '../../../contract/site-settings';
 import { toPermitCreatePayload } from './to-permit-create-payload';
@@ -152,6 +152,10 @@ export const addPermitMachine = setup({
       return event.settings.can_schedule_permits && schedule && repeat_weekly;
     },
     weekWaiting: ({ context }) => nextWaitingWeek(context.series) !== undefined,
+    isTheWeekItself: ({ context }, params: { permit: Permit | null }) => {
+      const payload = nextWaitingWeek(context.series)?.payload;
+      return params.permit !== null && !!payload && isSameBooking(params.permit, payload);
+    },
     everyWeekMade: ({ context }) => context.series.every((week) => week.outcome === 'made'),
   },
 }).createMachine({
@@ -321,15 +325,67 @@ export const addPermitMachine = setup({
                         },
                       },
                     ],
+                    onError: [
+                      {
+                        description:
+                          'Refused as overlapping: look for the permit in the way, which may be this week’s own.',
+                        guard: {
+                          type: 'isOverlapRefusal',
+                          params: ({ event }) => ({ error: event.error }),
+                        },
+                        target: 'checkingWeek',
+                      },
+                      {
+                        description: 'The call failed: this week was not made, and why is kept.',
+                        target: 'nextWeek',
+                        actions: {
+                          type: 'settleWeek',
+                          params: ({ event }) => ({
+                            outcome: 'not-made' as const,
+                            reason: toCreatePermitErrorMessage(toHttpFailure(event.error)),
+                          }),
+                        },
+                      },
+                    ],
+                  },
+                },
+                checkingWeek: {
+                  description:
+                    'A week was refused as overlapping: the resident’s permits for the vehicle are read. An earlier try whose answer was lost may have made this very week.',
+                  invoke: {
+                    id: 'findOverlappingPermit',
+                    src: 'findOverlappingPermit',
+                    input: ({ context }) => {
+                      const week = nextWaitingWeek(context.series);
+                      if (!week?.payload) throw new Error('checkingWeek entered with no week');
+                      return week.payload;
+                    },
+                    onDone: [
+                      {
+                        description:
+                          'The permit in the way is this week, to the minute: the week is made.',
+                        guard: {
+                          type: 'isTheWeekItself',
+                          params: ({ event }) => ({ permit: event.output }),
+                        },
+                        target: 'nextWeek',
+                        actions: { type: 'settleWeek', params: { outcome: 'made' } },
+                      },
+                      {
+                        description: 'Another permit is in the way: this week was not made.',
+                        target: 'nextWeek',
+                        actions: {
+                          type: 'settleWeek',
+                          params: { outcome: 'not-made', reason: createPermitMessages.overlapping },
+                        },
+                      },
+                    ],
                     onError: {
-                      description: 'The call failed: this week was not made, and why is kept.',
+                      description: 'The permits could not be read: the refusal stands.',
                       target: 'nextWeek',
                       actions: {
                         type: 'settleWeek',
-                        params: ({ event }) => ({
-                          outcome: 'not-made' as const,
-                          reason: toCreatePermitErrorMessage(toHttpFailure(event.error)),
-                        }),
+                        params: { outcome: 'not-made', reason: createPermitMessages.overlapping },
                       },
                     },
                   },

@@ -49,6 +49,20 @@ export function findOverlappingPermit(
 }
 
 /**
+ * Whether `permit` is the booking `wanted` asks for, to the minute: same registration, still held,
+ * same start and end. A week of a series refused for such a permit holds its vehicle as asked,
+ * and most likely was made by an earlier try whose answer was lost.
+ */
+export function isSameBooking(permit: Permit, wanted: PermitCreatePayload): boolean {
+  return (
+    sameRegistration(permit.vrm, wanted.vrm) &&
+    !finishedPermitStatuses.includes(permit.status) &&
+    startOf(permit.start_ts) === startOf(wanted.start_ts) &&
+    endOf(permit.end_ts) === endOf(wanted.end_ts)
+  );
+}
+
+/**
  * Said under the spec's overlap message: which permit is in the way, when the app can tell. A
  * descriptor the screen formats (each wording whole, for the translator).
  */

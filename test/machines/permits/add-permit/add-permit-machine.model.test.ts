@@ -14,7 +14,7 @@ import {
 } from '../../model-path-tests';
 import {
   addPermitEventSamples,
-  addPermitFormSends,
+  addPermitOffers,
   addPermitInput,
   withControlledAddPermitActors,
 } from '../../../../machines/permits/add-permit/add-permit-flow-samples';
@@ -22,7 +22,7 @@ import {
 const model = createMachineTestModel(addPermitMachine, {
   eventSamples: addPermitEventSamples,
   coverage: 'transitions',
-  offers: addPermitFormSends,
+  offers: addPermitOffers,
 });
 const paths = model.getShortestPaths({ input: addPermitInput });
 

@@ -3,6 +3,7 @@ import type { Permit, PermitCreatePayload } from '../../../../contract/permit';
 import {
   findOverlappingPermit,
   heldPermitStatuses,
+  isSameBooking,
   overlapDetail,
 } from '../../../../machines/permits/add-permit/overlapping-permit';
 import { activePermit } from '../../../../machines/permits/permit-dialogs/permit-dialog-flow-samples';
@@ -66,6 +67,29 @@ describe('findOverlappingPermit', () => {
       expect.arrayContaining([expect.stringMatching(/^(CANCELLED|EXPIRED|FAILED|FAILED_LIMIT)$/)]),
     );
     expect(heldPermitStatuses).toEqual(expect.arrayContaining(['ACTIVE', 'SCHEDULED', 'QUEUED']));
+  });
+});
+
+describe('isSameBooking', () => {
+  /** `wanted` as the API host lists it once made: its London times in UTC (BST, an hour on). */
+  const made: Permit = {
+    ...theirs,
+    vrm: 'AB12 CDE',
+    status: 'SCHEDULED',
+    start_ts: '2026-06-01T11:00:00.000Z',
+    end_ts: '2026-06-02T17:00:00.000Z',
+  };
+
+  it('knows the booking asked for in the permit the host lists for it', () => {
+    expect(isSameBooking(made, wanted)).toBe(true);
+  });
+
+  it('passes over another vehicle, a finished permit, and other times by a minute', () => {
+    expect(isSameBooking({ ...made, vrm: 'CD34EFG' }, wanted)).toBe(false);
+    expect(isSameBooking({ ...made, status: 'CANCELLED' }, wanted)).toBe(false);
+    expect(isSameBooking({ ...made, start_ts: '2026-06-01T11:01:00.000Z' }, wanted)).toBe(false);
+    expect(isSameBooking({ ...made, end_ts: '2026-06-02T17:01:00.000Z' }, wanted)).toBe(false);
+    expect(isSameBooking({ ...made, end_ts: 'Indefinite' }, wanted)).toBe(false);
   });
 });
 

@@ -9,7 +9,10 @@ import { permitListMachine } from '../../../../../machines/permits/my-permits/pe
 import type { PermitCapInfo } from '../../../../../contract/permit';
 import { AddPermitScreen } from '../../../../../src/features/permits/add-permit/add-permit-screen';
 import { MyPermitsScreen } from '../../../../../src/features/permits/my-permits/my-permits-screen';
-import { createActorControls } from '../../../../../machines/flow-models/actor-controls';
+import {
+  createActorControls,
+  type ActorControls,
+} from '../../../../../machines/flow-models/actor-controls';
 import { withControlledAddPermitActors } from '../../../../../machines/permits/add-permit/add-permit-flow-samples';
 import {
   fullSite,
@@ -231,6 +234,65 @@ describe('Repeat weekly', () => {
       '2026-10-25T18:00:00',
       '2026-11-01T18:00:00',
       '2026-10-25T18:00:00',
+    ]);
+  });
+
+  const overlapRefusal = {
+    status: 400,
+    body: { non_field_errors: ['A permit for this VRM and time already exists'] },
+  };
+  /** The second week (25/10/2026 18:00–21:00, GMT by then) as the API host lists it once made. */
+  const secondWeek = listedPermit({
+    id: 7,
+    status: 'SCHEDULED',
+    reference_no: 'Carer 25/10/2026',
+    start_ts: '2026-10-25T18:00:00.000Z',
+    end_ts: '2026-10-25T21:00:00.000Z',
+  });
+
+  /** A series of 3 whose second week got no answer, then the retry of that week is refused. */
+  async function retryAfterLostAnswer(user: UserEvent, controls: ActorControls) {
+    await fillSeries(user, '3');
+    await user.click(screen.getByRole('button', { name: 'Create Permit' }));
+    await act(async () => controls.resolve('createWeek', { status: 201 }));
+    await act(async () => controls.reject('createWeek', {}));
+    await act(async () => controls.resolve('createWeek', { status: 201 }));
+    await screen.findByRole('alert');
+
+    await user.click(screen.getByRole('button', { name: 'Create Permit' }));
+    await act(async () => controls.reject('createWeek', overlapRefusal));
+    expect(await screen.findByText('Creating 2 of 3…')).toBeInTheDocument();
+    expect(controls.inputs('findOverlappingPermit')).toEqual([controls.inputs('createWeek')[1]]);
+  }
+
+  test('a week whose answer was lost, found made by the retry, is counted made', async () => {
+    const { user, controls } = renderApp({ route: '/add-permit' });
+    await screen.findByRole('button', { name: 'Create Permit' });
+    await retryAfterLostAnswer(user, controls);
+
+    await act(async () => controls.resolve('findOverlappingPermit', secondWeek));
+
+    expect(await screen.findByRole('heading', { name: 'My Permits' })).toBeInTheDocument();
+    expect(controls.inputs('createWeek')).toHaveLength(4);
+  });
+
+  test('a week refused for another permit in the way stays not made', async () => {
+    const { user, controls } = renderApp({ route: '/add-permit' });
+    await screen.findByRole('button', { name: 'Create Permit' });
+    await retryAfterLostAnswer(user, controls);
+
+    const longer = { ...secondWeek, end_ts: '2026-10-25T22:00:00.000Z' };
+    await act(async () => controls.resolve('findOverlappingPermit', longer));
+
+    const report = await screen.findByRole('alert');
+    expect(
+      within(report)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Created: the week starting 18/10/2026 18:00',
+      'Not created: the week starting 25/10/2026 18:00. Overlapping permit detected — adjust or cancel the other permit first.',
+      'Created: the week starting 01/11/2026 18:00',
     ]);
   });
 });
