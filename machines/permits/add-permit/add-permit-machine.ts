@@ -56,6 +56,13 @@ export type AddPermitEvent =
     }
   | RegistrationChangedEvent;
 
+/** The payload of the week whose call goes out next, for the state `asking` to send. */
+function waitingWeekPayload(series: readonly SeriesWeek[], asking: string): PermitCreatePayload {
+  const payload = nextWaitingWeek(series)?.payload;
+  if (!payload) throw new Error(`${asking} entered with no week`);
+  return payload;
+}
+
 /**
  * The add-permit screen (docs/contract.md §2 "Add Permit", §3, §5 and §8): the site settings
  * load first (the screen shows a spinner), then the resident edits and submits. Two regions run
@@ -301,11 +308,7 @@ export const addPermitMachine = setup({
                   invoke: {
                     id: 'createWeek',
                     src: 'createWeek',
-                    input: ({ context }) => {
-                      const week = nextWaitingWeek(context.series);
-                      if (!week?.payload) throw new Error('creatingWeek entered with no week');
-                      return week.payload;
-                    },
+                    input: ({ context }) => waitingWeekPayload(context.series, 'creatingWeek'),
                     onDone: [
                       {
                         description: 'HTTP 201 or 202: this week was made.',
@@ -355,11 +358,7 @@ export const addPermitMachine = setup({
                   invoke: {
                     id: 'findOverlappingPermit',
                     src: 'findOverlappingPermit',
-                    input: ({ context }) => {
-                      const week = nextWaitingWeek(context.series);
-                      if (!week?.payload) throw new Error('checkingWeek entered with no week');
-                      return week.payload;
-                    },
+                    input: ({ context }) => waitingWeekPayload(context.series, 'checkingWeek'),
                     onDone: [
                       {
                         description:

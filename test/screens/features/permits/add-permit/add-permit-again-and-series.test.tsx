@@ -146,6 +146,12 @@ describe('Repeat weekly', () => {
     if (value !== '') await user.paste(value);
   }
 
+  /** What a series' report says of each week, in order. */
+  const weeksIn = (report: HTMLElement) =>
+    within(report)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+
   async function fillSeries(user: UserEvent, weeks: string) {
     await put(user, field(/^Reference label/), 'Carer');
     await put(user, field(/^Registration number/), 'AB12 CDE');
@@ -209,11 +215,7 @@ describe('Repeat weekly', () => {
 
     const report = await screen.findByRole('alert');
     expect(within(report).getByText('Not every week was created')).toBeInTheDocument();
-    expect(
-      within(report)
-        .getAllByRole('listitem')
-        .map((item) => item.textContent),
-    ).toEqual([
+    expect(weeksIn(report)).toEqual([
       'Created: the week starting 18/10/2026 18:00',
       'Not created: the week starting 25/10/2026 18:00. You have reached your permit limit',
       'Created: the week starting 01/11/2026 18:00',
@@ -284,12 +286,7 @@ describe('Repeat weekly', () => {
     const longer = { ...secondWeek, end_ts: '2026-10-25T22:00:00.000Z' };
     await act(async () => controls.resolve('findOverlappingPermit', longer));
 
-    const report = await screen.findByRole('alert');
-    expect(
-      within(report)
-        .getAllByRole('listitem')
-        .map((item) => item.textContent),
-    ).toEqual([
+    expect(weeksIn(await screen.findByRole('alert'))).toEqual([
       'Created: the week starting 18/10/2026 18:00',
       'Not created: the week starting 25/10/2026 18:00. Overlapping permit detected — adjust or cancel the other permit first.',
       'Created: the week starting 01/11/2026 18:00',
