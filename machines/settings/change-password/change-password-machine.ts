@@ -13,8 +13,8 @@ export interface ChangePasswordRequest extends PasswordChange {
 
 /**
  * Change password from Settings (docs/contract.md §2 "Change password", §8): SUBMIT carries
- * the current and the new password; a refusal shows the server's text, as bullet items when it
- * speaks of the password.
+ * the current and the new password, and the resident's e-mail; a refusal shows the server's text,
+ * as bullet items when it speaks of the password.
  */
 export const changePasswordMachine = createPasswordFormMachine<ChangePasswordRequest>({
   id: 'changePassword',
