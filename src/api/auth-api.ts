@@ -66,8 +66,8 @@ const answerLostStatuses: readonly (number | undefined)[] = [undefined, 502, 504
 /**
  * After a change whose answer was lost: whether the host had made it. The change ends this
  * device's session at its next call, so signing in with the new password both tells and keeps
- * the device signed in. A refusal costs the resident one counted sign-in attempt,
- * and the change's own failure then shows, to be tried again.
+ * the device signed in. A refusal costs the resident one counted sign-in attempt, and the
+ * change's own failure then shows, to be tried again.
  */
 async function signedInWithNewPassword(
   failure: unknown,

@@ -55,8 +55,8 @@ async function retype(user: UserEvent, field: HTMLElement, text: string) {
 
 /**
  * Plays a path on a rendered password screen: SUBMIT is filling in the form and pressing its
- * button, EDIT is changing a field after success, settling `sendRequest` is the fake API host answering, and each state is checked by
- * what the user sees.
+ * button, EDIT is changing a field after success, settling `sendRequest` is the fake API host
+ * answering, and each state is checked by what the user sees.
  */
 function screenDriver<TRequest>(
   subject: PasswordScreen<TRequest>,
