@@ -56,4 +56,7 @@ export const hostTextTemplates = {
     /*i18n*/ 'The end cannot be changed: permits on this site end {hours} hours after their start.',
   /** A visitor pass's window longer than the rule (contract/visitor-pass.ts), in days. */
   visitorPassTooLong: /*i18n*/ 'A visitor pass can last at most {days} days',
+  /** A new pass refused: the resident has `visitorPassRules.maxReadyPasses` READY already. */
+  visitorPassesReadyLimit:
+    /*i18n*/ 'You can have at most {count} visitor passes ready at once. Withdraw one to send another.',
 } as const;

@@ -34,6 +34,7 @@ import {
   visitorPassCreatePayloadSchema,
   visitorPassListSchema,
   visitorPassSchema,
+  visitorPassRules,
 } from './visitor-pass';
 
 /**
@@ -449,6 +450,7 @@ export function openApiDocument() {
           tags: ['optional'],
           operationId: 'createVisitorPass',
           summary: 'Create a visitor pass: a link a visitor books parking on (optional)',
+          description: `A resident with ${visitorPassRules.maxReadyPasses} READY passes is refused another (400, non_field_errors) until one is withdrawn, used or ended; a try sent again with its create_key is answered, not refused.`,
           requestBody: json(visitorPassCreatePayloadSchema),
           responses: {
             '201': answer('Created: the pass and, this once, its token.', visitorPassCreatedSchema),

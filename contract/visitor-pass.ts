@@ -19,6 +19,11 @@ export const visitorPassRules = {
   defaultWindowDays: 7,
   /** How many permits one pass may make. */
   maxUses: 10,
+  /**
+   * How many of a resident's passes may be READY at once: enough for any household, and a bound
+   * on what one account can make the host store and list.
+   */
+  maxReadyPasses: 50,
   /** The resident's own name for the pass ("Mum", "Plumber"). */
   nameMaxLength: 40,
 } as const;

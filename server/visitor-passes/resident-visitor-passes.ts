@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, sql, type SQLWrapper } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { siteTimeZone } from '../../contract/london-wall-time';
 import {
@@ -10,7 +10,7 @@ import {
   type VisitorPassState,
 } from '../../contract/visitor-pass';
 import type { Database } from '../db/database';
-import { permits, visitorPasses, type VisitorPassRow } from '../db/schema';
+import { permits, users, visitorPasses, type VisitorPassRow } from '../db/schema';
 import { HttpError } from '../http/http-error';
 import { readDateTime, throwIfAny, type FieldErrors } from '../permits/permit-times';
 import { issueVisitorPassToken } from './visitor-pass-tokens';
@@ -82,7 +82,9 @@ function readWindow(input: VisitorPassCreateInput, now: Date): { from: Date; unt
 /**
  * A new pass of the resident's, with its token, which no later answer repeats. Sent again with
  * the same `create_key`, the pass it made, with this try's details and a new token that replaces
- * the first.
+ * the first. A resident who already has `visitorPassRules.maxReadyPasses` READY passes is refused
+ * a new one with 400 and `hostTextTemplates.visitorPassesReadyLimit`; the resident's row is locked
+ * while counting, so passes created at the same moment on several hosts are all counted.
  */
 export async function createVisitorPass(
   db: Database,
@@ -92,37 +94,73 @@ export async function createVisitorPass(
   const now = new Date();
   const window = readWindow(input, now);
   const { token, hash } = issueVisitorPassToken();
-  // Sent again with its key (the first answer lost, its token never seen), the pass made then
-  // takes the new token, and this try's details: the resident may have changed the form before
-  // trying again, and nobody could have booked on a link nobody has. One pass, as the form last
-  // said, whose only working link is the one this answer gives.
-  const [created] = await db
-    .insert(visitorPasses)
-    .values({
-      userId,
-      name: input.name,
-      tokenHash: hash,
-      validFrom: window.from,
-      validUntil: window.until,
-      usesAllowed: input.uses,
-      usesLeft: input.uses,
-      createKey: input.create_key ?? null,
-    })
-    .onConflictDoUpdate({
-      target: [visitorPasses.userId, visitorPasses.createKey],
-      targetWhere: sql`${visitorPasses.createKey} is not null`,
-      set: {
-        tokenHash: hash,
+  const createKey = input.create_key ?? null;
+  const created = await db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    // A try sent again makes no new pass, so it is never refused for the limit.
+    const [resent] = createKey
+      ? await tx
+          .select({ id: visitorPasses.id })
+          .from(visitorPasses)
+          .where(and(eq(visitorPasses.userId, userId), eq(visitorPasses.createKey, createKey)))
+      : [];
+    if (!resent) await refuseWhenReadyPassesAtLimit(tx, userId, now);
+    // Sent again with its key (the first answer lost, its token never seen), the pass made then
+    // takes the new token, and this try's details: the resident may have changed the form before
+    // trying again, and nobody could have booked on a link nobody has. One pass, as the form last
+    // said, whose only working link is the one this answer gives.
+    const [row] = await tx
+      .insert(visitorPasses)
+      .values({
+        userId,
         name: input.name,
+        tokenHash: hash,
         validFrom: window.from,
         validUntil: window.until,
         usesAllowed: input.uses,
         usesLeft: input.uses,
-      },
-    })
-    .returning();
+        createKey,
+      })
+      .onConflictDoUpdate({
+        target: [visitorPasses.userId, visitorPasses.createKey],
+        targetWhere: sql`${visitorPasses.createKey} is not null`,
+        set: {
+          tokenHash: hash,
+          name: input.name,
+          validFrom: window.from,
+          validUntil: window.until,
+          usesAllowed: input.uses,
+          usesLeft: input.uses,
+        },
+      })
+      .returning();
+    return row;
+  });
   if (!created) throw new Error('Inserting the visitor pass returned no row.');
   return { ...serializeVisitorPass(created, [], now), token };
+}
+
+/** Throws 400 when the resident's READY passes (visitorPassState) are already at the limit. */
+async function refuseWhenReadyPassesAtLimit(db: Database, userId: string, now: Date) {
+  const [ready] = await db
+    .select({ total: count() })
+    .from(visitorPasses)
+    .where(
+      and(
+        eq(visitorPasses.userId, userId),
+        isNull(visitorPasses.withdrawnAt),
+        gt(visitorPasses.usesLeft, 0),
+        gt(visitorPasses.validUntil, now),
+      ),
+    );
+  if ((ready?.total ?? 0) < visitorPassRules.maxReadyPasses) return;
+  throw new HttpError(400, {
+    non_field_errors: [
+      filledTemplate(hostTextTemplates.visitorPassesReadyLimit, {
+        count: visitorPassRules.maxReadyPasses,
+      }),
+    ],
+  });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   inviterHasNoPermitsLeftMessage,
+  visitorPassRules,
   visitorPassUnusableMessage,
 } from '../../contract/visitor-pass';
 import type { JsonResponse } from '../../scripts/stack/test-api';
@@ -17,6 +18,8 @@ import {
   listPasses,
   newAddress,
   passPayload,
+  readyPassesRefusal,
+  seedPassCopies,
   visitor,
 } from './support/visitor-pass-api';
 
@@ -95,6 +98,22 @@ describeOnBothDatabases('simultaneous bookings on', (current) => {
 
     expect(tally(answers)).toEqual({ 201: 2 });
     expect(await listPasses(resident)).toHaveLength(1);
+  });
+
+  it('twenty new passes at once with room for five make five, the rest refused', async () => {
+    const resident = await signedInPermitClient(current().api.url, current().db);
+    const limit = visitorPassRules.maxReadyPasses;
+    await seedPassCopies(current().db, await createPass(resident), limit - 6, 'READY');
+
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => resident.post('/api/v1/visitor-passes/', passPayload())),
+    );
+
+    expect(tally(answers)).toEqual({ 201: 5, 400: 15 });
+    for (const refused of answers.filter((answer) => answer.status === 400)) {
+      expect(refused.body).toEqual(readyPassesRefusal);
+    }
+    expect(await listPasses(resident)).toHaveLength(limit);
   });
 
   it('twenty visitors at once on a three-use link make at most three permits', async () => {

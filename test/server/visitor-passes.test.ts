@@ -22,6 +22,8 @@ import {
   listPasses,
   newAddress,
   passPayload,
+  readyPassesRefusal,
+  seedPassCopies,
   visitor,
 } from './support/visitor-pass-api';
 
@@ -270,6 +272,34 @@ describe('the resident’s list of passes', () => {
     );
 
     expect(states).toEqual({ Used: ['USED', 0], Ending: ['EXPIRED', 1] });
+  });
+});
+
+describe('a resident’s READY passes', () => {
+  const limit = visitorPassRules.maxReadyPasses;
+
+  it(`refuses a pass beyond ${limit} READY, counting no USED, EXPIRED or WITHDRAWN one`, async () => {
+    const resident = await signedInPermitClient(host.api.url, host.db);
+    const first = await createPass(resident);
+    await seedPassCopies(host.db, first, limit - 2, 'READY');
+    for (const state of ['USED', 'EXPIRED', 'WITHDRAWN'] as const) {
+      await seedPassCopies(host.db, first, 3, state);
+    }
+    const create_key = randomUUID();
+    const last = await createPass(resident, { create_key });
+
+    const refused = await resident.post(passes, passPayload());
+
+    expect(refused).toMatchObject({ status: 400, body: readyPassesRefusal });
+    const listed = await listPasses(resident);
+    expect(listed.filter((pass) => pass.state === 'READY')).toHaveLength(limit);
+    expect(listed).toHaveLength(limit + 9);
+    // The last pass's try sent again makes no new pass: it is answered, not refused.
+    expect(await createPass(resident, { create_key })).toMatchObject({ id: last.id });
+    // Withdrawing one makes room for one.
+    expect((await resident.post(`${passes}${first.id}/withdraw/`)).status).toBe(200);
+    await createPass(resident);
+    expect(await resident.post(passes, passPayload())).toMatchObject({ status: 400 });
   });
 });
 

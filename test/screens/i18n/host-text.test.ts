@@ -42,6 +42,10 @@ test.each([
     'Mae trwydded weithredol eisoes yn bodoli gyda’r cyfeirnod FLAT 12',
   ],
   ['A visitor pass can last at most 31 days', 'Gall tocyn ymwelydd bara 31 diwrnod ar y mwyaf'],
+  [
+    'You can have at most 50 visitor passes ready at once. Withdraw one to send another.',
+    'Ni allwch gael mwy na 50 tocyn ymwelydd yn barod ar yr un pryd. Tynnwch un yn ôl i anfon un arall.',
+  ],
   ['A server error occurred.', 'Digwyddodd gwall gweinydd.'],
   ['Not found.', 'Heb ei ganfod.'],
   [

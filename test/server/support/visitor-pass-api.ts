@@ -1,8 +1,11 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../../server/db/database';
 import type { MailMessage, Mailer } from '../../../server/mail/mailer';
-import type {
-  VisitorBooking,
-  VisitorPass,
-  VisitorPassCreated,
+import {
+  visitorPassRules,
+  type VisitorBooking,
+  type VisitorPass,
+  type VisitorPassCreated,
 } from '../../../contract/visitor-pass';
 import { call, type JsonResponse } from '../../../scripts/stack/test-api';
 import { londonNow, uniqueVrm, type PermitClient } from './permit-api';
@@ -41,6 +44,35 @@ export async function createPass(
     throw new Error(`Expected a pass, got ${answer.status} ${JSON.stringify(answer.body)}`);
   }
   return answer.body as VisitorPassCreated;
+}
+
+/** A new pass refused for the resident's READY passes, word for word. */
+export const readyPassesRefusal = {
+  non_field_errors: [
+    `You can have at most ${visitorPassRules.maxReadyPasses} visitor passes ready at once. Withdraw one to send another.`,
+  ],
+};
+
+/**
+ * `copies` more passes of `pass`'s resident, written straight to the database (so a test reaches
+ * the READY limit in one statement), each in `state`.
+ */
+export async function seedPassCopies(
+  db: Database,
+  pass: VisitorPass,
+  copies: number,
+  state: VisitorPass['state'],
+): Promise<void> {
+  const withdrawnAt = state === 'WITHDRAWN' ? sql`now()` : sql`null`;
+  const usesLeft = state === 'USED' ? 0 : 1;
+  const validUntil = state === 'EXPIRED' ? sql`now() - interval '1 minute'` : sql`valid_until`;
+  await db.execute(sql`
+    insert into visitor_passes
+      (user_id, name, token_hash, valid_from, valid_until, uses_allowed, uses_left, withdrawn_at)
+    select user_id, ${state}, 'seeded-' || gen_random_uuid(), valid_from - interval '1 day',
+      ${validUntil}, 1, ${usesLeft}, ${withdrawnAt}
+    from visitor_passes, generate_series(1, ${copies})
+    where id = ${pass.id}`);
 }
 
 /** The resident's passes as GET /api/v1/visitor-passes/ lists them. */

@@ -191,6 +191,22 @@ test('"Create link" pressed again after a lost answer sends the same key, and sh
   expect(second).toBe(first);
 });
 
+test('a resident with the most passes ready is told so, and keeps what they typed', async () => {
+  const limitMessage =
+    'You can have at most 50 visitor passes ready at once. Withdraw one to send another.';
+  const createVisitorPass = jest.fn(async () => {
+    throw new ApiError('Bad Request', { status: 400, body: { non_field_errors: [limitMessage] } });
+  });
+  const { user } = renderSend({ createVisitorPass });
+  await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'Mum');
+
+  await user.click(createButton());
+
+  expect(await findErrorBanner()).toHaveTextContent(limitMessage);
+  expect(screen.getByRole('textbox', { name: /^Name/ })).toHaveValue('Mum');
+  expect(createButton()).toBeEnabled();
+});
+
 test('"Share" is offered only where the device has a share sheet', async () => {
   Object.defineProperty(navigator, 'share', { value: undefined, configurable: true });
   const { user } = renderSend();
