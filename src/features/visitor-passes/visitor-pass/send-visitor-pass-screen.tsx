@@ -60,6 +60,13 @@ export function SendVisitorPassScreen() {
       title={i18n._('Send a visitor pass')}
       back={{ to: paths.myPermits, label: i18n._('Back to Permits') }}
       width="2xl"
+      // Before the pass is made too: a resident refused for having the most passes ready finds
+      // there the one to withdraw.
+      footer={
+        <Link asChild color="teal.700">
+          <RouterLink to={paths.visitorPasses}>{i18n._('Your visitor passes')}</RouterLink>
+        </Link>
+      }
       intro={
         creating ? (
           <Text>
@@ -185,9 +192,6 @@ function CreatedPass({ actor }: { actor: ActorRefFrom<typeof visitorPassMachine>
           {i18n._('Withdraw')}
         </Button>
       )}
-      <Link asChild color="teal.700">
-        <RouterLink to={paths.visitorPasses}>{i18n._('Your visitor passes')}</RouterLink>
-      </Link>
     </Stack>
   );
 }

@@ -191,7 +191,7 @@ test('"Create link" pressed again after a lost answer sends the same key, and sh
   expect(second).toBe(first);
 });
 
-test('a resident with the most passes ready is told so, and keeps what they typed', async () => {
+test('a resident with the most passes ready is told so, keeps what they typed, and finds the list', async () => {
   const limitMessage =
     'You can have at most 50 visitor passes ready at once. Withdraw one to send another.';
   const createVisitorPass = jest.fn(async () => {
@@ -205,6 +205,11 @@ test('a resident with the most passes ready is told so, and keeps what they type
   expect(await findErrorBanner()).toHaveTextContent(limitMessage);
   expect(screen.getByRole('textbox', { name: /^Name/ })).toHaveValue('Mum');
   expect(createButton()).toBeEnabled();
+  // Where a pass to withdraw is found.
+  expect(screen.getByRole('link', { name: 'Your visitor passes' })).toHaveAttribute(
+    'href',
+    '/visitor-passes',
+  );
 });
 
 test('"Share" is offered only where the device has a share sheet', async () => {
