@@ -42,4 +42,10 @@ function show(language: Language, messages: Messages): void {
     i18n.activate(language);
   }
   document.documentElement.lang = langAttribute(language);
+  // Installed from this page, the app is named in its language (public/manifest.cy.webmanifest).
+  // Chosen here, not before the first paint: a browser follows the link when it changes, and
+  // nobody installs the app before it has started.
+  document
+    .querySelector('link[rel="manifest"]')
+    ?.setAttribute('href', `/manifest${language === 'cy' ? '.cy' : ''}.webmanifest`);
 }

@@ -186,8 +186,15 @@ test.each(['/login', '/my-permits'])(
           lang: document.documentElement.lang,
           copies: document.querySelectorAll('#root > *').length,
           ownLang: document.querySelectorAll('#root > [lang]').length,
+          // Installed from here, the app takes its name in Welsh.
+          manifest: document.querySelector('link[rel="manifest"]')?.getAttribute('href'),
         })),
-      ).resolves.toEqual({ lang: 'cy', copies: 1, ownLang: 0 });
+      ).resolves.toEqual({
+        lang: 'cy',
+        copies: 1,
+        ownLang: 0,
+        manifest: '/manifest.cy.webmanifest',
+      });
       expect(errors).toEqual([]);
     } finally {
       await welshContext.close();

@@ -211,3 +211,16 @@ test('the app can be installed: a manifest with standalone display and 192, 512 
   ]);
   expect(pngSize('icons/apple-touch-icon.png')).toBe('180x180');
 });
+
+test('the app installed in Welsh has its name and description in Welsh, and all else the same', () => {
+  const read = (name: string) =>
+    JSON.parse(fs.readFileSync(path.join(site, name), 'utf8')) as Record<string, unknown>;
+  const english = read('manifest.webmanifest');
+
+  expect(read('manifest.cy.webmanifest')).toEqual({
+    ...english,
+    name: 'Trwyddedau parcio i ymwelwyr Kerbside',
+    description: 'Trwyddedau parcio i ymwelwyr ar gyfer preswylwyr',
+    lang: 'cy',
+  });
+});

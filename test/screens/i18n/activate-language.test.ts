@@ -59,3 +59,28 @@ test('the language already shown, chosen again, has no text drawn again', async 
     stopListening();
   }
 });
+
+test('the installed app is named in the language shown: its manifest follows the choice', async () => {
+  // As public/index.html links it.
+  const manifest = document.createElement('link');
+  manifest.rel = 'manifest';
+  manifest.href = '/manifest.webmanifest';
+  document.head.append(manifest);
+  try {
+    await activateLanguage('cy');
+    expect(manifest).toHaveAttribute('href', '/manifest.cy.webmanifest');
+
+    await activateLanguage('en');
+    expect(manifest).toHaveAttribute('href', '/manifest.webmanifest');
+
+    // A Welsh catalogue that cannot load leaves the page, and its manifest, in English.
+    await activateLanguage('cy');
+    jest.doMock(welshCatalogue, () => {
+      throw new Error('Loading chunk welsh failed.');
+    });
+    await expect(activateLanguage('cy')).rejects.toThrow('Loading chunk welsh failed.');
+    expect(manifest).toHaveAttribute('href', '/manifest.webmanifest');
+  } finally {
+    manifest.remove();
+  }
+});
