@@ -1,6 +1,7 @@
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { accountMails, users } from '../db/schema';
+import { lockResidentRow } from '../db/lock-resident-row';
+import { accountMails } from '../db/schema';
 
 /**
  * How many mails one account is sent in any hour, whatever their kind. Above it a mail is not
@@ -34,7 +35,7 @@ export async function takeAccountMail(
   perHour: number = defaultMailsPerAccountPerHour,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    await lockResidentRow(tx, userId);
     const [sent] = await tx
       .select({
         total: count(),

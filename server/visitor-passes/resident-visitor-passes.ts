@@ -10,7 +10,8 @@ import {
   type VisitorPassState,
 } from '../../contract/visitor-pass';
 import type { Database } from '../db/database';
-import { permits, users, visitorPasses, type VisitorPassRow } from '../db/schema';
+import { lockResidentRow } from '../db/lock-resident-row';
+import { permits, visitorPasses, type VisitorPassRow } from '../db/schema';
 import { HttpError } from '../http/http-error';
 import { readDateTime, throwIfAny, type FieldErrors } from '../permits/permit-times';
 import { issueVisitorPassToken } from './visitor-pass-tokens';
@@ -96,7 +97,7 @@ export async function createVisitorPass(
   const { token, hash } = issueVisitorPassToken();
   const createKey = input.create_key ?? null;
   const created = await db.transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    await lockResidentRow(tx, userId);
     // A try sent again makes no new pass, so it is never refused for the limit.
     const [resent] = createKey
       ? await tx
