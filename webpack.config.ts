@@ -305,6 +305,15 @@ export function createWebpackConfig(mode: Mode, outputPath = path.resolve(__dirn
             ...vendor('axios', /[\\/]node_modules[\\/]axios[\\/]/),
             chunks: 'async' as const,
           },
+          // The API client, which the resident's calls and the visitor's booking share
+          // (src/api/api-modules.ts): one chunk of its own, so that no page downloads it twice
+          // whatever webpack's size heuristics make of the modules around it.
+          apiClient: {
+            name: 'api-client',
+            test: /[\\/]src[\\/]api[\\/](api-client|api-error|api-paths|read-answer)\.ts$/,
+            chunks: 'async' as const,
+            enforce: true,
+          },
           // The contract's schemas read the API's answers (src/api/read-answer.ts): zod comes with
           // the API modules, which load on first use, never with /login's first paint.
           zod: {

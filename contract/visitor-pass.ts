@@ -24,6 +24,11 @@ export const visitorPassRules = {
    * on what one account can make the host store and list.
    */
   maxReadyPasses: 50,
+  /**
+   * How many of a resident's other passes (used, ended or withdrawn) the list shows, newest
+   * first, beside every READY one: the list stays the same size however many they have sent.
+   */
+  listedEndedPasses: 50,
   /** The resident's own name for the pass ("Mum", "Plumber"). */
   nameMaxLength: 40,
 } as const;
@@ -130,9 +135,22 @@ export const visitorPassCreatedSchema = visitorPassSchema
   .meta({ id: 'VisitorPassCreated' });
 export type VisitorPassCreated = z.infer<typeof visitorPassCreatedSchema>;
 
-/** GET /api/v1/visitor-passes/ (signed in): every pass of the resident, newest first. */
+/**
+ * GET /api/v1/visitor-passes/ (signed in): the resident's passes, newest first: every READY one
+ * and the newest visitorPassRules.listedEndedPasses of the others.
+ */
 export const visitorPassListSchema = z
-  .object({ results: z.array(visitorPassSchema) })
+  .object({
+    results: z.array(visitorPassSchema),
+    ended_passes_left_out: z
+      .boolean()
+      .optional()
+      .meta({
+        description:
+          'True when older passes that can no longer be used were left out of `results`. A host ' +
+          'that lists every pass may leave it out.',
+      }),
+  })
   .meta({ id: 'VisitorPassList' });
 export type VisitorPassList = z.infer<typeof visitorPassListSchema>;
 

@@ -172,6 +172,8 @@ export function payloadSummary(value: unknown): string {
   if (Array.isArray(value)) return `${value.length} items`;
   if (typeof value !== 'object') return String(value);
   const record = value as Record<string, unknown>;
+  // A list answer as the contract words it: `{"results": [...]}`.
+  if (Array.isArray(record.results)) return `${record.results.length} items`;
   if (typeof record.status === 'number') {
     const { body } = record;
     if (typeof body === 'string') return `HTTP ${record.status} (a text body)`;

@@ -74,7 +74,8 @@ export const visitorPassRoutes: FastifyPluginAsync<VisitorPassRoutesOptions> = a
 
   app.get('/', async (request): Promise<VisitorPassList> => {
     const { id } = await resident(request);
-    return { results: await listVisitorPasses(db, id) };
+    const { passes, endedPassesLeftOut } = await listVisitorPasses(db, id);
+    return { results: passes, ended_passes_left_out: endedPassesLeftOut };
   });
 
   app.post('/', async (request, reply) => {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, not, sql, type SQL } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { siteTimeZone } from '../../contract/london-wall-time';
 import {
@@ -141,19 +141,21 @@ export async function createVisitorPass(
   return { ...serializeVisitorPass(created, [], now), token };
 }
 
+/** Which passes are READY at `now`, as visitorPassState reads a pass, for the database. */
+function isReady(now: Date): SQL {
+  return and(
+    isNull(visitorPasses.withdrawnAt),
+    gt(visitorPasses.usesLeft, 0),
+    gt(visitorPasses.validUntil, now),
+  ) as SQL;
+}
+
 /** Throws 400 when the resident's READY passes (visitorPassState) are already at the limit. */
 async function refuseWhenReadyPassesAtLimit(db: Database, userId: string, now: Date) {
   const [ready] = await db
     .select({ total: count() })
     .from(visitorPasses)
-    .where(
-      and(
-        eq(visitorPasses.userId, userId),
-        isNull(visitorPasses.withdrawnAt),
-        gt(visitorPasses.usesLeft, 0),
-        gt(visitorPasses.validUntil, now),
-      ),
-    );
+    .where(and(eq(visitorPasses.userId, userId), isReady(now)));
   if ((ready?.total ?? 0) < visitorPassRules.maxReadyPasses) return;
   throw new HttpError(400, {
     non_field_errors: [
@@ -164,21 +166,14 @@ async function refuseWhenReadyPassesAtLimit(db: Database, userId: string, now: D
   });
 }
 
-/**
- * The permits booked through each of the passes, oldest first; `among` names the passes to the
- * database: a resident's passes by a query, as one query may name at most 65,535 ids.
- */
-async function permitIdsOf(
-  db: Database,
-  passIds: number[],
-  among: number[] | SQLWrapper = passIds,
-): Promise<Map<number, number[]>> {
+/** The permits booked through each of the passes, oldest first. */
+async function permitIdsOf(db: Database, passIds: number[]): Promise<Map<number, number[]>> {
   const byPass = new Map<number, number[]>(passIds.map((id) => [id, []]));
   if (passIds.length === 0) return byPass;
   const booked = await db
     .select({ id: permits.id, passId: permits.visitorPassId })
     .from(permits)
-    .where(inArray(permits.visitorPassId, among))
+    .where(inArray(permits.visitorPassId, passIds))
     .orderBy(asc(permits.id));
   for (const permit of booked) {
     if (permit.passId !== null) byPass.get(permit.passId)?.push(permit.id);
@@ -186,20 +181,41 @@ async function permitIdsOf(
   return byPass;
 }
 
-/** Every pass of the resident's, newest first. */
-export async function listVisitorPasses(db: Database, userId: string): Promise<VisitorPass[]> {
+/**
+ * The resident's passes, newest first: every READY one (at most visitorPassRules.maxReadyPasses)
+ * and the newest visitorPassRules.listedEndedPasses of the rest, so that the answer, which My
+ * Permits reads at every load, stays the same size however many passes the resident has sent and
+ * withdrawn. `endedPassesLeftOut` says whether older ones were left out.
+ */
+export async function listVisitorPasses(
+  db: Database,
+  userId: string,
+): Promise<{ passes: VisitorPass[]; endedPassesLeftOut: boolean }> {
   const now = new Date();
-  const passes = await db
+  const newestFirst = [desc(visitorPasses.createdAt), desc(visitorPasses.id)];
+  const ready = await db
     .select()
     .from(visitorPasses)
-    .where(eq(visitorPasses.userId, userId))
-    .orderBy(desc(visitorPasses.createdAt), desc(visitorPasses.id));
+    .where(and(eq(visitorPasses.userId, userId), isReady(now)))
+    .orderBy(...newestFirst);
+  // One more than is listed, to tell whether any were left out.
+  const ended = await db
+    .select()
+    .from(visitorPasses)
+    .where(and(eq(visitorPasses.userId, userId), not(isReady(now))))
+    .orderBy(...newestFirst)
+    .limit(visitorPassRules.listedEndedPasses + 1);
+  const listed = [...ready, ...ended.slice(0, visitorPassRules.listedEndedPasses)].sort(
+    (a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id,
+  );
   const permitIds = await permitIdsOf(
     db,
-    passes.map((pass) => pass.id),
-    db.select({ id: visitorPasses.id }).from(visitorPasses).where(eq(visitorPasses.userId, userId)),
+    listed.map((pass) => pass.id),
   );
-  return passes.map((pass) => serializeVisitorPass(pass, permitIds.get(pass.id) ?? [], now));
+  return {
+    passes: listed.map((pass) => serializeVisitorPass(pass, permitIds.get(pass.id) ?? [], now)),
+    endedPassesLeftOut: ended.length > visitorPassRules.listedEndedPasses,
+  };
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   type VisitorPass,
   type VisitorPassCreated,
   type VisitorPassCreatePayload,
+  type VisitorPassList,
 } from '../../contract/visitor-pass';
 import { apiClient } from './api-client';
 import { apiPaths } from './api-paths';
@@ -12,11 +13,12 @@ import { readAnswer } from './read-answer';
 
 /**
  * GET /api/v1/visitor-passes/ (docs/contract.md, "Visitor passes", an optional capability of the
- * host): the resident's passes, newest first. A host without the capability answers 404.
+ * host): the resident's passes, newest first, and whether older ones were left out. A host
+ * without the capability answers 404.
  */
-export async function listVisitorPasses(): Promise<VisitorPass[]> {
+export async function listVisitorPasses(): Promise<VisitorPassList> {
   const { data } = await apiClient().get<unknown>(apiPaths.visitorPasses);
-  return readAnswer(visitorPassListSchema, data, 'GET /api/v1/visitor-passes/').results;
+  return readAnswer(visitorPassListSchema, data, 'GET /api/v1/visitor-passes/');
 }
 
 /** POST /api/v1/visitor-passes/: the pass, and this once the token its link carries. */

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import {
   visitorPassRules,
@@ -237,27 +236,39 @@ describe('the resident’s list of passes', () => {
     expect(listed[0]).toMatchObject({ id: second.id, state: 'READY', permit_ids: [] });
   });
 
-  it('answers a resident with more passes than one query may name ids (65,535), not a 5xx', async () => {
+  it(`lists every READY pass and the newest ${visitorPassRules.listedEndedPasses} others, saying when older ones are left out`, async () => {
+    const listedEnded = visitorPassRules.listedEndedPasses;
     const resident = await signedInPermitClient(host.api.url, host.db);
-    const kept = await createPass(resident, { name: 'Kept' });
-    bookingOf(await visitor(host.api.url, kept.token, newAddress()).book());
-    await host.db.execute(sql`
-      insert into visitor_passes (user_id, name, token_hash, valid_from, valid_until, uses_allowed, uses_left, created_at)
-      select user_id, 'Old', 'old-' || n, valid_from, valid_until, 1, 1, created_at - make_interval(secs => n)
-      from visitor_passes, generate_series(1, 65536) as n
-      where id = ${kept.id}`);
-
-    try {
+    const oldest = await createPass(resident, { name: 'Oldest, still ready', uses: 2 });
+    bookingOf(await visitor(host.api.url, oldest.token, newAddress()).book());
+    await seedPassCopies(host.db, oldest, listedEnded, 'WITHDRAWN');
+    const read = async () => {
       const answer = await resident.get(passes);
-
       expect(answer.status).toBe(200);
-      const listed = (answer.body as { results: VisitorPass[] }).results;
-      expect(listed).toHaveLength(65537);
-      expect(listed[0]).toMatchObject({ id: kept.id, permit_ids: [expect.any(Number)] });
-    } finally {
-      // The file's other tests share the database.
-      await host.db.execute(sql`delete from visitor_passes where token_hash like 'old-%'`);
-    }
+      return answer.body as { results: VisitorPass[]; ended_passes_left_out: boolean };
+    };
+
+    const allListed = await read();
+    expect(allListed.results).toHaveLength(listedEnded + 1);
+    expect(allListed.ended_passes_left_out).toBe(false);
+
+    await seedPassCopies(host.db, oldest, 1, 'EXPIRED');
+    const bounded = await read();
+
+    expect(bounded.ended_passes_left_out).toBe(true);
+    expect(bounded.results).toHaveLength(listedEnded + 1);
+    // Newest first: the pass just ended, the withdrawn ones but the oldest, then the READY pass,
+    // older than all of them, still listed with the permit booked on it.
+    expect(bounded.results[0]?.state).toBe('EXPIRED');
+    const withdrawnIds = allListed.results.slice(0, listedEnded).map((pass) => pass.id);
+    expect(bounded.results.slice(1, listedEnded).map((pass) => pass.id)).toEqual(
+      withdrawnIds.slice(0, listedEnded - 1),
+    );
+    expect(bounded.results[listedEnded]).toMatchObject({
+      id: oldest.id,
+      state: 'READY',
+      permit_ids: [expect.any(Number)],
+    });
   });
 
   it('shows a pass USED once its last use is booked, and EXPIRED once its window has ended', async () => {

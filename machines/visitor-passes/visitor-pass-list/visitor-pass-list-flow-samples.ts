@@ -8,7 +8,7 @@ import { readyPass, usedPass } from '../visitor-pass/visitor-pass-flow-samples';
 export const visitorPassListEventSamples: AnyEventObject[] = [
   {
     type: 'xstate.done.actor.listVisitorPasses',
-    output: [readyPass, { ...usedPass, id: 8, name: 'Plumber' }],
+    output: { results: [readyPass, { ...usedPass, id: 8, name: 'Plumber' }] },
   },
   { type: 'xstate.error.actor.listVisitorPasses', error: { status: 404 } },
   { type: 'xstate.error.actor.listVisitorPasses', error: {} },

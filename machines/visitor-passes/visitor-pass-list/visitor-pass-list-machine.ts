@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { VisitorPass } from '../../../contract/visitor-pass';
+import type { VisitorPass, VisitorPassList } from '../../../contract/visitor-pass';
 import type { ConnectionEvent } from '../../connection-events';
 import { isNotOffered } from '../../http-failure';
 import { missingImplementation } from '../../missing-implementation';
@@ -7,6 +7,8 @@ import { missingImplementation } from '../../missing-implementation';
 export interface VisitorPassListContext {
   /** The resident's passes, newest first, from the host's last answer; empty before one. */
   passes: VisitorPass[];
+  /** Whether the host left out older passes that can no longer be used (the list is bounded). */
+  endedPassesLeftOut: boolean;
 }
 
 export type VisitorPassListEvent = { type: 'RETRY' } | ConnectionEvent;
@@ -24,12 +26,15 @@ export const visitorPassListMachine = setup({
     events: {} as VisitorPassListEvent,
   },
   actors: {
-    listVisitorPasses: fromPromise<VisitorPass[], void>(async () =>
+    listVisitorPasses: fromPromise<VisitorPassList, void>(async () =>
       missingImplementation('visitorPassList', 'actor', 'listVisitorPasses'),
     ),
   },
   actions: {
-    keepPasses: assign((_, params: { passes: VisitorPass[] }) => ({ passes: params.passes })),
+    keepPasses: assign((_, params: { list: VisitorPassList }) => ({
+      passes: params.list.results,
+      endedPassesLeftOut: params.list.ended_passes_left_out ?? false,
+    })),
   },
   guards: {
     notOffered: (_, params: { error: unknown }) => isNotOffered(params.error),
@@ -37,7 +42,7 @@ export const visitorPassListMachine = setup({
 }).createMachine({
   id: 'visitorPassList',
   description: 'The visitor passes the resident has sent.',
-  context: { passes: [] },
+  context: { passes: [], endedPassesLeftOut: false },
   initial: 'loading',
   states: {
     loading: {
@@ -48,7 +53,7 @@ export const visitorPassListMachine = setup({
         onDone: {
           target: 'listed',
           description: 'The host offers visitor passes and listed the resident’s.',
-          actions: { type: 'keepPasses', params: ({ event }) => ({ passes: event.output }) },
+          actions: { type: 'keepPasses', params: ({ event }) => ({ list: event.output }) },
         },
         onError: [
           {

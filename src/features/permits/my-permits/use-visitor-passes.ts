@@ -10,7 +10,8 @@ import { useConnectionEvents } from '../../../shared/use-connection-events';
  * What My Permits shows of visitor passes, read as it opens: whether the API host offers them (a
  * host without the capability answers 404, and nothing about passes is shown; a failed read hides
  * them too, until it is read again when the browser is back online), whether that is still being
- * asked, and the pass each permit was booked through, by permit id.
+ * asked, and the pass each permit was booked through, by permit id, among the passes the host
+ * lists (every ready one and the newest that have ended).
  */
 export function useVisitorPasses(): {
   offered: boolean;

@@ -86,34 +86,48 @@ function VisitorPassRow({ listed }: { listed: VisitorPass }) {
   );
 }
 
-/** The passes in a table, newest first, as the host lists them. */
-function VisitorPassTable({ passes }: { passes: readonly VisitorPass[] }) {
+/**
+ * The passes in a table, newest first, as the host lists them, and a line below when the host
+ * left out older ones that can no longer be used (visitorPassRules.listedEndedPasses).
+ */
+function VisitorPassTable({
+  passes,
+  endedPassesLeftOut,
+}: {
+  passes: readonly VisitorPass[];
+  endedPassesLeftOut: boolean;
+}) {
   const { i18n } = useLingui();
   if (passes.length === 0) return <Text>{i18n._('You have not sent a visitor pass yet.')}</Text>;
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="md">
-      <Table.Root recipe={tableSlotRecipe} size="sm" aria-label={i18n._('Visitor passes')}>
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>{i18n._('Name')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{i18n._('When it may be used (UK time)')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{i18n._('Uses left')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{i18n._('State')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{i18n._('Actions')}</Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {passes.map((pass) => (
-            <VisitorPassRow key={pass.id} listed={pass} />
-          ))}
-        </Table.Body>
-      </Table.Root>
-    </Table.ScrollArea>
+    <Stack gap={3}>
+      <Table.ScrollArea borderWidth="1px" rounded="md">
+        <Table.Root recipe={tableSlotRecipe} size="sm" aria-label={i18n._('Visitor passes')}>
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>{i18n._('Name')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{i18n._('When it may be used (UK time)')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{i18n._('Uses left')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{i18n._('State')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{i18n._('Actions')}</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {passes.map((pass) => (
+              <VisitorPassRow key={pass.id} listed={pass} />
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+      {endedPassesLeftOut && (
+        <Text>{i18n._('Older passes that can no longer be used are not shown.')}</Text>
+      )}
+    </Stack>
   );
 }
 
 /**
- * "Visitor passes" (docs/contract.md, "Visitor passes"), reached from My Permits: every pass the
+ * "Visitor passes" (docs/contract.md, "Visitor passes"), reached from My Permits: the passes the
  * resident has sent, with "Send a visitor pass". A host without visitor passes shows that it has
  * none (My Permits offers no way here then).
  */
@@ -125,6 +139,7 @@ export function VisitorPassesScreen() {
   const failed = useSelector(actor, (snapshot) => snapshot.matches('failed'));
   const notOffered = useSelector(actor, (snapshot) => snapshot.matches('notOffered'));
   const passes = useSelector(actor, (snapshot) => snapshot.context.passes);
+  const endedPassesLeftOut = useSelector(actor, (snapshot) => snapshot.context.endedPassesLeftOut);
   return (
     <Stack gap={6}>
       <Link asChild color="teal.700" alignSelf="flex-start">
@@ -160,7 +175,7 @@ export function VisitorPassesScreen() {
           </HStack>
         </Stack>
       ) : (
-        <VisitorPassTable passes={passes} />
+        <VisitorPassTable passes={passes} endedPassesLeftOut={endedPassesLeftOut} />
       )}
     </Stack>
   );

@@ -6,14 +6,14 @@ import {
   expectBrokenPathsToFail,
   testEveryModelPath,
 } from '../../model-path-tests';
-import type { VisitorPass } from '../../../../contract/visitor-pass';
+import type { VisitorPassList } from '../../../../contract/visitor-pass';
 
 const paths = pathsOf(flowModels.find((model) => model.name === 'visitorPassList')!);
 
 function driverFor(machine: typeof visitorPassListMachine, timeoutMs = 200) {
   const controls = createActorControls();
   const provided = machine.provide({
-    actors: { listVisitorPasses: controls.promise<VisitorPass[]>('listVisitorPasses') },
+    actors: { listVisitorPasses: controls.promise<VisitorPassList>('listVisitorPasses') },
   });
   return createMachineDriver(provided, { controls, timeoutMs });
 }

@@ -38,7 +38,9 @@ function renderMyPermits(listVisitorPasses: () => Promise<VisitorPass[]>) {
         actors: { countPermits: fromPromise(async () => 0) },
       }),
       visitorPassList: visitorPassListMachine.provide({
-        actors: { listVisitorPasses: fromPromise(listVisitorPasses) },
+        actors: {
+          listVisitorPasses: fromPromise(async () => ({ results: await listVisitorPasses() })),
+        },
       }),
     },
   });

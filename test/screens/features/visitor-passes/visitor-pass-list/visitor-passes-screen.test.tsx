@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { fromPromise } from 'xstate';
-import type { VisitorPass } from '../../../../../contract/visitor-pass';
+import type { VisitorPass, VisitorPassList } from '../../../../../contract/visitor-pass';
 import { visitorPassListMachine } from '../../../../../machines/visitor-passes/visitor-pass-list/visitor-pass-list-machine';
 import { visitorPassMachine } from '../../../../../machines/visitor-passes/visitor-pass/visitor-pass-machine';
 import {
@@ -23,7 +23,7 @@ const listed: VisitorPass[] = [
 ];
 
 function renderList(
-  listVisitorPasses: () => Promise<VisitorPass[]>,
+  listVisitorPasses: () => Promise<VisitorPassList>,
   withdrawVisitorPass: (id: number) => Promise<VisitorPass> = async () => withdrawnPass,
 ) {
   return renderWithProviders(
@@ -60,7 +60,7 @@ const rowTexts = () =>
     .filter((cells) => cells.length > 0);
 
 test('lists each pass: its name, window in London time, uses left and state, "Withdraw" while Ready', async () => {
-  renderList(async () => listed);
+  renderList(async () => ({ results: listed }));
 
   expect(await screen.findByRole('table', { name: 'Visitor passes' })).toBeInTheDocument();
   expect(screen.getByRole('heading', { level: 1, name: 'Visitor passes' })).toBeInTheDocument();
@@ -89,7 +89,7 @@ test('"Withdraw" withdraws the pass, and its row says so', async () => {
         answer = resolve;
       }),
   );
-  const { user } = renderList(async () => listed, withdraw);
+  const { user } = renderList(async () => ({ results: listed }), withdraw);
 
   await user.click(await screen.findByRole('button', { name: 'Withdraw Mum' }));
   expect(await screen.findByRole('button', { name: 'Withdraw Mum' })).toBeDisabled();
@@ -112,7 +112,7 @@ test('"Withdraw" withdraws the pass, and its row says so', async () => {
 
 test('a withdrawal that fails leaves the pass Ready and says so', async () => {
   const { user } = renderList(
-    async () => listed,
+    async () => ({ results: listed }),
     async () => Promise.reject(new ApiError('Network Error')),
   );
 
@@ -125,16 +125,32 @@ test('a withdrawal that fails leaves the pass Ready and says so', async () => {
 });
 
 test('no passes yet', async () => {
-  renderList(async () => []);
+  renderList(async () => ({ results: [] }));
 
   expect(await screen.findByText('You have not sent a visitor pass yet.')).toBeInTheDocument();
 });
 
+test('says older passes are not shown when the host left some out, and only then', async () => {
+  const leftOut = 'Older passes that can no longer be used are not shown.';
+  const { unmount } = renderList(async () => ({ results: listed, ended_passes_left_out: true }));
+  expect(await screen.findByRole('table', { name: 'Visitor passes' })).toBeInTheDocument();
+  expect(screen.getByText(leftOut)).toBeInTheDocument();
+  unmount();
+
+  // A host that lists every pass leaves the field out; one that left none out says false.
+  for (const answer of [{ results: listed }, { results: listed, ended_passes_left_out: false }]) {
+    const { unmount: unmountAgain } = renderList(async () => answer);
+    expect(await screen.findByRole('table', { name: 'Visitor passes' })).toBeInTheDocument();
+    expect(screen.queryByText(leftOut)).not.toBeInTheDocument();
+    unmountAgain();
+  }
+});
+
 test('a list that could not be read offers "Try again"', async () => {
   const list = jest
-    .fn<Promise<VisitorPass[]>, []>()
+    .fn<Promise<VisitorPassList>, []>()
     .mockRejectedValueOnce(new ApiError('Network Error'))
-    .mockResolvedValueOnce(listed);
+    .mockResolvedValueOnce({ results: listed });
   const { user } = renderList(list);
 
   expect(await screen.findByRole('alert')).toHaveTextContent(
